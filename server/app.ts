@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { ContentSource } from '../src/domain/content.ts';
+import { FLAG_COOKIE_NAME, parseFlagItems } from '../src/domain/flag-items.ts';
+import type { PageSettings, SiteSettings } from '../src/domain/settings.ts';
+import { escapeHtml, htmlDocument } from './html.ts';
+import type { PageRenderer } from './renderer.ts';
+import { registerContentApi } from './routes/content-api.ts';
+import { addStatusMessage, takeStatusMessages } from './status-messages.ts';
+
+export interface ServerDependencies {
+  settings: SiteSettings;
+  content: ContentSource;
+  renderer: PageRenderer;
+  /** Generated demo images and other media, served at /media/. */
+  mediaDir: string;
+  cookieSecret: string;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+  /** Reported by /healthz. */
+  databaseKind?: string;
+  development?: boolean;
+}
+
+/** Request bodies larger than this are refused with 413 (the largest form, a shared order, is 16 KB). */
+export const BODY_LIMIT = 64 * 1024;
+
+function contentSecurityPolicy(nonce: string, development: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${development ? ' ws: wss:' : ''}`,
+    "frame-src 'self'",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#0e7490"/>' +
+  '<path d="M4 19c4-3 8-3 12 0s8 3 12 0v6H4z" fill="#e0f2fe"/><circle cx="21" cy="11" r="4" fill="#fde68a"/></svg>';
+
+/** Builds the Fastify server: pages rendered on the server, assets, media and the JSON APIs. */
+export async function buildServer(deps: ServerDependencies): Promise<FastifyInstance> {
+  const development = deps.development ?? false;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: deps.trustProxy ?? false,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+    disableRequestLogging: false,
+  });
+
+  await app.register(cookie, { secret: deps.cookieSecret });
+  // The page CSP carries a per-request nonce, so it is set by the page handler below.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(rateLimit, { global: false });
+
+  app.setErrorHandler((error: { statusCode?: number; message: string; validation?: unknown }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const message = status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message;
+    const wantsHtml = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+    if (wantsHtml) {
+      return reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .send(`<!doctype html><html lang="en"><title>Error</title><h1>Sorry</h1><p>${escapeHtml(message)}</p><p><a href="/">Home</a></p></html>`);
+    }
+    return reply.status(status).send({ statusCode: status, error: status >= 500 ? 'Internal Server Error' : 'Bad Request', message });
+  });
+
+  app.get('/healthz', async () => ({ ok: true, database: deps.databaseKind ?? 'unknown' }));
+  app.get('/favicon.svg', async (_request, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON),
+  );
+
+  await app.register(fastifyStatic, {
+    root: path.resolve(deps.mediaDir),
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '1d',
+    index: false,
+  });
+  if (deps.renderer.clientDir) {
+    await app.register(fastifyStatic, {
+      root: path.join(deps.renderer.clientDir, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    });
+  }
+  if (deps.renderer.middleware) {
+    const { default: middie } = await import('@fastify/middie');
+    await app.register(middie);
+    app.use(deps.renderer.middleware as unknown as Parameters<typeof app.use>[1]);
+  }
+
+  registerContentApi(app, deps.content);
+
+  app.get('/*', async (request, reply) => {
+    const nonce = crypto.randomBytes(16).toString('base64');
+    const page: PageSettings = {
+      settings: deps.settings,
+      messages: takeStatusMessages(request, reply),
+      flagged: parseFlagItems(request.cookies[FLAG_COOKIE_NAME]) ?? [],
+    };
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const result = await deps.renderer.render({
+      request: new Request(url, { headers: { accept: request.headers.accept ?? 'text/html' } }),
+      content: deps.content,
+      page,
+      nonce,
+    });
+    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    // A listing that is gone: send the visitor to the search with a word of explanation.
+    if (result.status === 404 && /^\/listing\/[^/]+$/.test(url.pathname)) {
+      addStatusMessage(request, reply, {
+        type: 'warning',
+        text: 'That rental is no longer on our site. Here are other places to stay on the coast.',
+      });
+      return reply.redirect('/search', 302);
+    }
+    return reply
+      .status(result.status)
+      .header('content-security-policy', contentSecurityPolicy(nonce, development))
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(
+        htmlDocument({
+          title: result.title,
+          description: deps.settings.site.slogan,
+          body: result.html,
+          page,
+          assets: deps.renderer.assets(nonce),
+          nonce,
+        }),
+      );
+  });
+
+  return app;
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseSiteSettings, type SiteSettings } from '../src/domain/settings.ts';
+
+/** Server settings from the environment; every one is listed in the README's configuration table. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  solrUrl: string | undefined;
+  siteConfigPath: string;
+  logLevel: string;
+  /** 'production' serves the built assets; 'development' runs Vite as middleware. */
+  mode: 'production' | 'development';
+  /** Trust X-Forwarded-* headers from a proxy in front (HTTPS termination). */
+  trustProxy: boolean;
+}
+
+function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const mode = env.NODE_ENV === 'development' ? 'development' : 'production';
+  return {
+    port: integer('PORT', env.PORT, 3000, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    solrUrl: env.SOLR_URL || undefined,
+    siteConfigPath: path.resolve(env.SITE_CONFIG || 'config/site.json'),
+    logLevel: env.LOG_LEVEL || 'info',
+    mode,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  };
+}
+
+/** Reads and validates the site configuration file; a bad value stops the server with a message naming it. */
+export function loadSiteSettings(file: string): SiteSettings {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`Cannot read the site configuration ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`The site configuration ${file} is not valid JSON: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    return parseSiteSettings(json);
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
+  }
+}

@@ -1,0 +1,42 @@
+import type { PageSettings } from '../src/domain/settings.ts';
+
+export interface PageAssets {
+  scripts: string[];
+  styles: string[];
+  /** Extra head HTML (the Vite client and React refresh preamble in development). */
+  headHtml?: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/** JSON safe inside a <script> element: no '<', so no '</script>' or '<!--' can close it. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The HTML document around a server-rendered page; the settings object travels as inert JSON. */
+export function htmlDocument(options: {
+  title: string;
+  description: string;
+  body: string;
+  page: PageSettings;
+  assets: PageAssets;
+  nonce: string;
+}): string {
+  const { title, description, body, page, assets, nonce } = options;
+  const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+  const scripts = assets.scripts
+    .map((src) => `<script type="module" src="${escapeHtml(src)}" nonce="${nonce}"></script>`)
+    .join('');
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(title)}</title>` +
+    `<meta name="description" content="${escapeHtml(description)}">` +
+    '<meta name="theme-color" content="#0e7490"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+    `${assets.headHtml ?? ''}${styles}${scripts}` +
+    `<script id="page-settings" type="application/json">${jsonForScript(page)}</script>` +
+    `</head><body><div id="root">${body}</div></body></html>`
+  );
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { isFlagItemId, MAX_FLAG_ITEMS } from '../../src/domain/flag-items.ts';
+import type { ContentSource } from '../../src/domain/content.ts';
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,150}$/;
+
+class BadRequest extends Error {
+  statusCode = 400;
+}
+
+function slugOf(query: Record<string, string | undefined>): string | null {
+  const slug = query.slug ?? '';
+  // A slug that cannot exist is simply not found, never an error.
+  return SLUG.test(slug) ? slug : null;
+}
+
+/** GET /api/content/{method}: the page data of spec §2 screens, as the browser's route loaders ask for it. */
+export function registerContentApi(app: FastifyInstance, content: ContentSource): void {
+  const notFound = { statusCode: 404, error: 'Not Found', message: 'No such content' };
+  const rateLimit = { max: 600, timeWindow: '1 minute' };
+
+  app.get<{ Params: { method: string }; Querystring: Record<string, string | undefined> }>(
+    '/api/content/:method',
+    { config: { rateLimit } },
+    async (request, reply) => {
+      const query = request.query;
+      reply.header('cache-control', 'no-cache');
+      const send = <T>(value: T | null) => (value === null ? reply.status(404).send(notFound) : value);
+      switch (request.params.method) {
+        case 'home':
+          return content.home();
+        case 'search':
+          return content.search();
+        case 'activities':
+          return content.activities();
+        case 'inquiry':
+          return content.inquiry();
+        case 'listing': {
+          const slug = slugOf(query);
+          return send(slug ? await content.listing(slug) : null);
+        }
+        case 'event': {
+          const slug = slugOf(query);
+          return send(slug ? await content.event(slug) : null);
+        }
+        case 'page': {
+          const slug = slugOf(query);
+          return send(slug ? await content.page(slug) : null);
+        }
+        case 'events': {
+          const kind = query.kind;
+          if (kind !== 'event' && kind !== 'thing-to-do') throw new BadRequest("kind must be 'event' or 'thing-to-do'");
+          return content.events(kind);
+        }
+        case 'item': {
+          const eid = Number(query.eid);
+          if (!Number.isSafeInteger(eid) || eid <= 0) throw new BadRequest('eid must be a positive whole number');
+          return send(await content.item(eid));
+        }
+        case 'favourites': {
+          const ids = (query.ids ?? '').split(',').filter((id) => id !== '');
+          if (ids.length > MAX_FLAG_ITEMS || !ids.every(isFlagItemId)) {
+            throw new BadRequest(`ids must be at most ${MAX_FLAG_ITEMS} comma-separated item ids`);
+          }
+          return content.favourites(ids);
+        }
+        default:
+          return reply.status(404).send({ ...notFound, message: `No content method ${request.params.method}` });
+      }
+    },
+  );
+}

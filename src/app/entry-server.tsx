@@ -1,0 +1,51 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { JSDOM } from 'jsdom';
+import type { ContentSource } from '@/domain/content';
+import { configureSanitizer } from '@/domain/sanitize-html';
+import type { PageSettings } from '@/domain/settings';
+import { createRoutes, documentTitle, type ServerLoadContext } from './routes';
+import { createSiteActors, stopSiteActors } from './site-actors';
+import { SiteProvider } from './site-context';
+
+configureSanitizer(new JSDOM('').window as unknown as Parameters<typeof configureSanitizer>[0]);
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; title: string; html: string };
+
+/**
+ * Renders one page on the server: runs the route loaders against the database-backed
+ * content, then renders the React tree with the router's hydration data (nonce for CSP).
+ */
+export async function render(options: {
+  request: Request;
+  content: ContentSource;
+  page: PageSettings;
+  nonce: string;
+}): Promise<RenderResult> {
+  const { request, content, page, nonce } = options;
+  const handler = createStaticHandler(createRoutes(page.settings));
+  const requestContext: ServerLoadContext = { content, flagged: page.flagged };
+  const context = await handler.query(request, { requestContext });
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const actors = createSiteActors(page, new URL(request.url).origin);
+  try {
+    const html = renderToString(
+      <StrictMode>
+        <SiteProvider page={page} actors={actors}>
+          <StaticRouterProvider router={router} context={context} nonce={nonce} />
+        </SiteProvider>
+      </StrictMode>,
+    );
+    const failed = context.errors !== null && Object.keys(context.errors).length > 0;
+    const title = documentTitle(context.matches, context.loaderData, page.settings.site.name, failed);
+    return { kind: 'page', status: context.statusCode, title, html };
+  } finally {
+    stopSiteActors(actors);
+  }
+}

@@ -1,0 +1,30 @@
+import { createActor } from 'xstate';
+import type { PageSettings } from '@/domain/settings';
+import { favouritesMachine } from '@/machines/favourites-machine';
+import { headerMachine } from '@/machines/header-machine';
+import { jumpMenuMachine } from '@/machines/jump-menu-machine';
+import { menuMachine } from '@/machines/menu-machine';
+import { searchPanelMachine } from '@/machines/search-panel-machine';
+import { statusMessagesMachine } from '@/machines/status-messages-machine';
+
+/** The page's actors, created once per page (and once per request on the server). */
+export function createSiteActors(page: PageSettings, origin: string) {
+  const actors = {
+    favourites: createActor(favouritesMachine, {
+      input: { namespace: page.settings.flag.namespace, items: page.flagged },
+    }),
+    header: createActor(headerMachine),
+    searchPanel: createActor(searchPanelMachine),
+    menu: createActor(menuMachine),
+    statusMessages: createActor(statusMessagesMachine, { input: { messages: page.messages } }),
+    jumpMenu: createActor(jumpMenuMachine, { input: { origin } }),
+  };
+  for (const actor of Object.values(actors)) actor.start();
+  return actors;
+}
+
+export type SiteActors = ReturnType<typeof createSiteActors>;
+
+export function stopSiteActors(actors: SiteActors): void {
+  for (const actor of Object.values(actors)) actor.stop();
+}

@@ -1,0 +1,23 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { PageSettings, SiteSettings } from '@/domain/settings';
+import type { SiteActors } from './site-actors';
+
+const SiteContext = createContext<{ page: PageSettings; actors: SiteActors } | null>(null);
+
+export function SiteProvider({ page, actors, children }: { page: PageSettings; actors: SiteActors; children: ReactNode }) {
+  return <SiteContext.Provider value={{ page, actors }}>{children}</SiteContext.Provider>;
+}
+
+function useSite() {
+  const site = useContext(SiteContext);
+  if (!site) throw new Error('SiteProvider is missing above this component');
+  return site;
+}
+
+export function useSiteActors(): SiteActors {
+  return useSite().actors;
+}
+
+export function useSettings(): SiteSettings {
+  return useSite().page.settings;
+}

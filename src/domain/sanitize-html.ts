@@ -1,0 +1,22 @@
+import DOMPurify, { type WindowLike } from 'dompurify';
+
+/**
+ * The one sanitizer for HTML from the server (quotes, share forms, content pages): scripts,
+ * event handlers, javascript: URLs, forms pointing elsewhere and embedded frames are removed.
+ * In the browser it uses the page's window; the server gives it a jsdom window at start.
+ */
+let purifier: ReturnType<typeof DOMPurify> | null = typeof window !== 'undefined' ? DOMPurify(window) : null;
+
+export function configureSanitizer(windowLike: WindowLike): void {
+  purifier = DOMPurify(windowLike);
+}
+
+export function sanitizeHtml(html: string): string {
+  if (!purifier) throw new Error('The HTML sanitizer has no window: call configureSanitizer() on the server first.');
+  return purifier.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link'],
+    FORBID_ATTR: ['style', 'srcdoc', 'formaction'],
+    ALLOW_DATA_ATTR: false,
+  });
+}

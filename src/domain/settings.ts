@@ -1,0 +1,147 @@
+import * as v from 'valibot';
+
+/**
+ * The site configuration a site owner edits (`config/site.json`), validated at start.
+ * Everything of spec §3 "Site settings read", "Search configuration", "Flag options",
+ * insurance texts and the order settings lives here and reaches the browser as the
+ * page's settings object.
+ */
+
+const nonEmpty = v.pipe(v.string(), v.trim(), v.minLength(1));
+const path = v.pipe(v.string(), v.regex(/^\/[^\s]*$/, 'must be a site path starting with /'));
+
+export const FlagOptionsSchema = v.strictObject({
+  text: v.strictObject({ flag: nonEmpty, unflag: nonEmpty }),
+  classes: v.strictObject({ flag: v.string(), unflag: v.string() }),
+  namespace: nonEmpty,
+  store: v.picklist(['cookie']),
+  key: nonEmpty,
+  path,
+  skip_solr: v.boolean(),
+  skip_solr_prefix: v.string(),
+});
+export type FlagOptions = v.InferOutput<typeof FlagOptionsSchema>;
+
+const FacetSchema = v.strictObject({
+  settings: v.strictObject({
+    settings: v.strictObject({
+      widget: nonEmpty,
+      riot_solr: v.strictObject({ facet_label: nonEmpty }),
+      exclude: v.string(),
+      active_sorts: v.array(v.string()),
+    }),
+  }),
+  settings_global: v.strictObject({
+    settings: v.strictObject({
+      riotjs_label: v.string(),
+      operator: v.picklist(['and', 'or']),
+      hard_limit: v.pipe(v.number(), v.integer()),
+      facet_missing: v.boolean(),
+      limit_active_items: v.boolean(),
+      facet_mincount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    }),
+  }),
+  data: v.strictObject({ field: nonEmpty }),
+});
+
+export const SearchConfigSchema = v.strictObject({
+  url: path,
+  index: nonEmpty,
+  bundles: v.array(v.string()),
+  entity_type: nonEmpty,
+  doc_cache: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  exposed_params: v.array(nonEmpty),
+  hash: v.pipe(v.string(), v.regex(/^[a-z0-9]{4,16}$/, 'must be 4 to 16 lower-case letters or digits')),
+  max_rows: v.pipe(v.number(), v.integer()),
+  numvisible: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  default_q: v.string(),
+  default_boost: v.string(),
+  params: v.record(v.string(), v.string()),
+  return_full_docs: v.boolean(),
+  facets: v.record(v.string(), FacetSchema),
+  fields: v.array(v.strictObject({ solr_field: nonEmpty, name: nonEmpty })),
+});
+
+const DeclineSchema = v.strictObject({ message: nonEmpty, declineBtn: nonEmpty, acceptBtn: nonEmpty });
+
+export const SiteSettingsSchema = v.strictObject({
+  site: v.strictObject({
+    name: nonEmpty,
+    slogan: v.string(),
+    phone: nonEmpty,
+    email: v.pipe(v.string(), v.email()),
+    /** Spec §1: set the has_js=1 cookie on page load. */
+    has_js_cookie: v.boolean(),
+    /** Leaflet tile URL template; empty draws maps without tiles (no network here). */
+    map_tile_url: v.string(),
+  }),
+  vrfusion_site: v.strictObject({ host: nonEmpty }),
+  bt_leads_recaptcha: v.strictObject({ should_load: v.boolean() }),
+  bt_virtual_tours: v.strictObject({
+    ids: v.array(v.string()),
+    options: v.strictObject({
+      'bt.responsiveRS': v.boolean(),
+      'bt.max_height': v.pipe(v.number(), v.minValue(0)),
+      'bt.breakpoint': v.pipe(v.number(), v.minValue(0)),
+      'bt.breakpointCenterArea': v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+      'visibleNearby.centerArea': v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+      slidesSpacing: v.pipe(v.number(), v.minValue(0)),
+      autoScaleSliderWidth: v.pipe(v.number(), v.minValue(1)),
+      autoScaleSliderHeight: v.pipe(v.number(), v.minValue(1)),
+    }),
+  }),
+  vrw: v.strictObject({ rs_aspect: v.pipe(v.number(), v.minValue(0.1), v.maxValue(10)) }),
+  flag: FlagOptionsSchema,
+  search: SearchConfigSchema,
+  order: v.strictObject({
+    mode: v.picklist(['local', 'session']),
+    currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')),
+    search_accom_path: path,
+    share_url: path,
+    url_shortener_token: v.string(),
+    trigger_order: v.boolean(),
+    call_to_book: v.string(),
+  }),
+  insurance: v.strictObject({
+    states: v.record(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)), nonEmpty),
+    texts: v.strictObject({
+      select_prompt: nonEmpty,
+      not_listed: nonEmpty,
+      prompt: nonEmpty,
+      button: nonEmpty,
+      title: nonEmpty,
+    }),
+    decline: v.strictObject({ ti: DeclineSchema, dp: DeclineSchema }),
+  }),
+  ranking: v.strictObject({ host: v.string(), segment: nonEmpty, cid: nonEmpty }),
+  menu: v.array(v.strictObject({ label: nonEmpty, path })),
+});
+export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>;
+
+/** A status message from the server, shown in a modal on page load (spec §2 Global page areas). */
+export interface StatusMessage {
+  type: 'status' | 'warning' | 'error';
+  text: string;
+}
+
+/** The page's settings object: the site settings plus what the server knows of this request. */
+export interface PageSettings {
+  settings: SiteSettings;
+  messages: StatusMessage[];
+  /** Favourites read from the request's cookie, validated, so the server renders the right labels. */
+  flagged: string[];
+}
+
+/**
+ * Validates a parsed configuration file. Throws an Error naming each bad setting by its path,
+ * e.g. `search.max_rows: Invalid type: Expected number but received "ten"`.
+ */
+export function parseSiteSettings(input: unknown): SiteSettings {
+  const result = v.safeParse(SiteSettingsSchema, input);
+  if (result.success) return result.output;
+  const lines = result.issues.map((issue) => {
+    const where = v.getDotPath(issue) ?? '(root)';
+    return `${where}: ${issue.message}`;
+  });
+  throw new Error(`Invalid site configuration:\n  ${lines.join('\n  ')}`);
+}

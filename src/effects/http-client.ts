@@ -1,0 +1,69 @@
+import { Observable } from 'rxjs';
+
+/** An HTTP failure as a value: status 0 means the request never got an answer. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly url: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** Milliseconds before the request is aborted (default 15 s). */
+  timeoutMs?: number;
+}
+
+/**
+ * The site's one HTTP client: every request of the front end goes through here, so errors are
+ * turned into `HttpError` in one place. Unsubscribing aborts the request.
+ */
+export function requestJson<T>(url: string, options: RequestOptions = {}): Observable<T> {
+  return new Observable<T>((subscriber) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new HttpError(0, url, 'Request timed out')), options.timeoutMs ?? 15_000);
+    fetch(url, {
+      method: options.method ?? 'GET',
+      body: options.body ?? null,
+      headers: { Accept: 'application/json', ...options.headers },
+      credentials: 'same-origin',
+      signal: controller.signal,
+    })
+      .then(async (response) => {
+        const text = await response.text();
+        if (!response.ok) {
+          let message = `HTTP ${response.status}`;
+          try {
+            const body = JSON.parse(text) as { message?: unknown };
+            if (typeof body.message === 'string') message = body.message;
+          } catch {
+            // not JSON: keep the status line
+          }
+          throw new HttpError(response.status, url, message);
+        }
+        return JSON.parse(text) as T;
+      })
+      .then(
+        (value) => {
+          subscriber.next(value);
+          subscriber.complete();
+        },
+        (error: unknown) => {
+          if (error instanceof HttpError) subscriber.error(error);
+          else if (controller.signal.aborted && controller.signal.reason instanceof HttpError) subscriber.error(controller.signal.reason);
+          else subscriber.error(new HttpError(0, url, error instanceof Error ? error.message : String(error)));
+        },
+      )
+      .finally(() => clearTimeout(timer));
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  });
+}

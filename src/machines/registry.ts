@@ -1,0 +1,57 @@
+import type { AnyStateMachine } from 'xstate';
+import { favouritesMachine } from './favourites-machine';
+import { flagMachine } from './flag-machine';
+import { headerMachine } from './header-machine';
+import { jumpMenuMachine } from './jump-menu-machine';
+import { menuMachine } from './menu-machine';
+import { searchPanelMachine } from './search-panel-machine';
+import { statusMessagesMachine } from './status-messages-machine';
+
+export interface RegisteredMachine {
+  machine: AnyStateMachine;
+  title: string;
+  /** One sentence for product owners: what the machine decides, citing the spec. */
+  description: string;
+}
+
+/**
+ * Every machine of the site. The /statecharts page draws each one, and the model-test run
+ * checks that each is covered; adding a machine here adds it to both.
+ */
+export const machineRegistry: RegisteredMachine[] = [
+  {
+    machine: favouritesMachine,
+    title: 'Favourites',
+    description: 'The favourites list of one namespace: one child flag actor per button, kept in the riot_solr_flag_items cookie (spec §4 Flag).',
+  },
+  {
+    machine: flagMachine,
+    title: 'Flag button',
+    description: 'One flag button: a click toggles flagged / unflagged; the favourites actor keeps the other buttons of the same item in sync (spec §4 Flag).',
+  },
+  {
+    machine: headerMachine,
+    title: 'Header',
+    description: 'Tiny once the page is scrolled away from the top, normal at the top; scroll checks debounced by 100 ms (spec §4 Page elements).',
+  },
+  {
+    machine: searchPanelMachine,
+    title: 'Search panel',
+    description: 'The off-canvas search panel toggles between show-search and hide-search (spec §4 Page elements).',
+  },
+  {
+    machine: menuMachine,
+    title: 'Mobile menu',
+    description: 'The menu toggle expands and collapses the navigation (spec §4 Page elements).',
+  },
+  {
+    machine: statusMessagesMachine,
+    title: 'Status messages',
+    description: 'Server status messages are shown in a modal on page load until dismissed (spec §2 Global page areas).',
+  },
+  {
+    machine: jumpMenuMachine,
+    title: 'Jump menu',
+    description: "Choosing an option navigates to it ('x::url' uses the URL after '::'); only same-origin http(s) targets are followed (spec §2).",
+  },
+];

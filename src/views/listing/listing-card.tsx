@@ -1,0 +1,47 @@
+import type { ListingSummary } from '@/domain/content';
+import { formatCents } from '@/domain/money';
+import { FlagButton } from '@/views/flag/flag-button';
+import { LazyImage } from '@/views/ui/lazy-image';
+
+
+
+export function ListingCard({ listing }: { listing: ListingSummary }) {
+  const href = `/listing/${listing.slug}`;
+  return (
+    <article className="listing-card" data-eid={listing.eid}>
+      <a href={href} className="listing-card__image" tabIndex={-1} aria-hidden="true">
+        <LazyImage photo={listing.photo} alt="" />
+      </a>
+      <div className="listing-card__body">
+        <h3 className="listing-card__title">
+          <a href={href}>{listing.name}</a>
+        </h3>
+        <p className="listing-card__meta">
+          {listing.type} in {listing.area} · {listing.bedrooms} bd · {listing.bathrooms} ba · sleeps {listing.sleeps}
+        </p>
+        <p className="listing-card__summary">{listing.summary}</p>
+        <div className="listing-card__footer">
+          <span className="listing-card__price">
+            from <strong>{formatCents(listing.fromNightly)}</strong>/night
+          </span>
+          {listing.rating !== null && (
+            <span className="listing-card__rating" aria-label={`Rated ${listing.rating.toFixed(1)} out of 5 from ${listing.reviewCount} reviews`}>
+              ★ {listing.rating.toFixed(1)} <span className="muted">({listing.reviewCount})</span>
+            </span>
+          )}
+          <FlagButton itemId={listing.docId} itemName={listing.name} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ListingGrid({ listings }: { listings: ListingSummary[] }) {
+  return (
+    <div className="listing-grid">
+      {listings.map((listing) => (
+        <ListingCard key={listing.eid} listing={listing} />
+      ))}
+    </div>
+  );
+}

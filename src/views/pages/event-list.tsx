@@ -1,0 +1,37 @@
+import type { EventSummary } from '@/domain/content';
+import { LazyImage } from '@/views/ui/lazy-image';
+
+const dateFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+export function eventDates(event: Pick<EventSummary, 'begin' | 'end'>): string {
+  if (!event.begin) return 'All year';
+  const begin = dateFormat.format(new Date(`${event.begin}T00:00:00Z`));
+  if (!event.end || event.end === event.begin) return begin;
+  return `${begin} – ${dateFormat.format(new Date(`${event.end}T00:00:00Z`))}`;
+}
+
+export function eventHref(event: Pick<EventSummary, 'kind' | 'slug'>): string {
+  return `/${event.kind === 'event' ? 'events' : 'things-to-do'}/${event.slug}`;
+}
+
+/** Event and things-to-do articles in columns of equal height (spec §2 Events). */
+export function EventList({ events }: { events: EventSummary[] }) {
+  return (
+    <div className="event-list">
+      {events.map((event) => (
+        <article key={event.slug} className="event-card">
+          <LazyImage photo={event.photo} alt="" />
+          <div className="event-card__body">
+            <h3>
+              <a href={eventHref(event)}>{event.title}</a>
+            </h3>
+            <p className="event-card__when">
+              {eventDates(event)} · {event.place}, {event.area}
+            </p>
+            <p>{event.summary}</p>
+          </div>
+        </article>
+      ))}
+    </div>
+  );
+}

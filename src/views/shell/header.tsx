@@ -1,0 +1,61 @@
+import { useIsHeaderTiny, useMenu, useSearchPanel, useSettings } from '@/app/hooks';
+import { FavouritesCounter } from '@/views/flag/favourites-counter';
+import { Button } from '@/views/ui/button';
+
+/** The page header (spec §2): tiny once scrolled, favourites counter, search trigger, mobile menu toggle. */
+export function Header({ currentPath }: { currentPath: string }) {
+  const settings = useSettings();
+  const tiny = useIsHeaderTiny();
+  const menu = useMenu();
+  const panel = useSearchPanel();
+  return (
+    <header className="site-header" data-tiny={tiny || undefined}>
+      <div className="site-header__inner">
+        <a className="site-header__brand" href="/">
+          <svg viewBox="0 0 32 32" aria-hidden="true" className="site-header__logo">
+            <circle cx="16" cy="16" r="15" fill="#0e7490" />
+            <path d="M4 19c4-3 8-3 12 0s8 3 12 0v6H4z" fill="#e0f2fe" />
+            <circle cx="21" cy="11" r="4" fill="#fde68a" />
+          </svg>
+          <span className="site-header__name">{settings.site.name}</span>
+        </a>
+        <Button
+          variant="quiet"
+          className="site-header__menu-toggle"
+          aria-expanded={menu.expanded}
+          aria-controls="main-navigation"
+          onPress={menu.toggle}
+        >
+          <span aria-hidden="true">☰</span> Menu
+        </Button>
+        <nav id="main-navigation" className="site-nav" aria-label="Main" data-expanded={menu.expanded || undefined}>
+          <ul>
+            {settings.menu.map((item) => (
+              <li key={item.path}>
+                <a href={item.path} aria-current={currentPath === item.path ? 'page' : undefined}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__tools">
+          <Button
+            variant="quiet"
+            className={`search-trigger ${panel.shown ? 'hide-search' : 'show-search'}`}
+            aria-expanded={panel.shown}
+            aria-controls="search-panel"
+            onPress={panel.toggle}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
+              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+              <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+            <span>Search</span>
+          </Button>
+          <FavouritesCounter />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { useSearchPanel, useSettings } from '@/app/hooks';
+import { Button } from '@/views/ui/button';
+import { JumpMenu } from './jump-menu';
+
+/** The off-canvas search panel (spec §2): shown by the header trigger, closed with Escape or its button. */
+export function SearchPanel() {
+  const panel = useSearchPanel();
+  const settings = useSettings();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (panel.shown) input.current?.focus();
+  }, [panel.shown]);
+  return (
+    <aside
+      id="search-panel"
+      className={`search-panel ${panel.shown ? 'show-search' : 'hide-search'}`}
+      aria-label="Search"
+      hidden={!panel.shown}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') panel.close();
+      }}
+    >
+      <div className="search-panel__inner">
+        <div className="search-panel__head">
+          <h2>Find your stay</h2>
+          <Button variant="quiet" aria-label="Close search" onPress={panel.close}>
+            ×
+          </Button>
+        </div>
+        <form className="search-panel__form" action="/search" method="get" role="search">
+          <label htmlFor="search-panel-q">Town, property name or feature</label>
+          <div className="search-panel__row">
+            <input ref={input} id="search-panel-q" name="q" type="search" placeholder="e.g. Pelican Point, pool, 4 bedrooms" />
+            <button type="submit" className="button button--primary">
+              Search
+            </button>
+          </div>
+        </form>
+        <JumpMenu
+          label="Go to"
+          placeholder="Choose a page"
+          options={settings.menu.map((item) => ({ label: item.label, value: `${item.label}::${item.path}` }))}
+        />
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,10 @@
+import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+
+export interface ButtonProps extends AriaButtonProps {
+  variant?: 'primary' | 'secondary' | 'quiet';
+}
+
+/** A react-aria button; `isPending` disables it and shows `data-pending` (spec §4 Quote / Share button). */
+export function Button({ variant = 'secondary', className, ...props }: ButtonProps) {
+  return <AriaButton {...props} className={`button button--${variant}${className ? ` ${String(className)}` : ''}`} />;
+}

@@ -1,0 +1,9 @@
+import { sanitizeHtml } from '@/domain/sanitize-html';
+
+/**
+ * Shows HTML from the server. It always passes the one sanitizer first: in the browser DOMPurify,
+ * on the server the same rules were applied before the HTML left the content service.
+ */
+export function SanitizedHtml({ html, className }: { html: string; className?: string }) {
+  return <div className={className} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+}

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+
+// Client build: `vite build` (hashed assets and a manifest in dist/client).
+// Server-rendering build: `vite build --ssr src/app/entry-server.tsx --outDir dist/server`.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react()],
+  resolve: { alias: { '@': src } },
+  build: isSsrBuild
+    ? { outDir: 'dist/server', emptyOutDir: true, target: 'node20', sourcemap: true }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        sourcemap: true,
+        assetsDir: 'assets',
+        rollupOptions: { input: 'src/app/entry-client.tsx' },
+      },
+  ssr: { noExternal: [] },
+}));
