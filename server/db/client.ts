@@ -39,13 +39,18 @@ function isAlive(pid: number): boolean {
  * Takes the single-writer lock of an embedded database directory: a file holding our pid,
  * created exclusively. A lock left by a process that is gone is taken over.
  */
+const heldHere = new Set<string>();
+
 export function lockDataDirectory(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
-  const lockFile = path.join(dir, 'server.lock');
+  const lockFile = path.join(fs.realpathSync(dir), 'server.lock');
+  if (heldHere.has(lockFile)) throw new DataDirectoryInUseError(dir, process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      heldHere.add(lockFile);
       return () => {
+        heldHere.delete(lockFile);
         try {
           if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
         } catch {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -23,11 +23,20 @@ router.subscribe((state) => {
   document.title = documentTitle(state.matches, state.loaderData, page.settings.site.name, failed);
 });
 
+/** Marks the document once hydration has committed (end-to-end tests wait for it). */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 hydrateRoot(
   document.getElementById('root') as HTMLElement,
   <StrictMode>
     <SiteProvider page={page} actors={actors}>
       <RouterProvider router={router} />
+      <HydrationMark />
     </SiteProvider>
   </StrictMode>,
 );

@@ -132,6 +132,13 @@ export function ListingPage() {
             </ul>
           )}
         </section>
+
+        <aside className="keep-callout" aria-label="Keep this rental">
+          <p>
+            <strong>Thinking it over?</strong> Keep {listing.name} in your favourites and compare it with other places later.
+          </p>
+          <FlagButton itemId={listing.docId} itemName={listing.name} />
+        </aside>
       </div>
     </article>
   );

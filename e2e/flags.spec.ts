@@ -1,0 +1,88 @@
+import { expect, test } from './fixtures';
+
+const COOKIE = 'riot_solr_flag_items';
+
+async function firstListingPath(page: import('@playwright/test').Page): Promise<string> {
+  await page.goto('/search');
+  const href = await page.locator('.listing-card__title a').first().getAttribute('href');
+  expect(href).toMatch(/^\/listing\//);
+  return href as string;
+}
+
+test.describe('favourites flags', () => {
+  test('flagging a listing updates every button of the item and the header counter, and survives a reload', async ({
+    page,
+    header,
+    flags,
+    context,
+    consoleErrors,
+  }) => {
+    const path = await firstListingPath(page);
+    await page.goto(path);
+    await flags.ready();
+    const buttons = page.locator('button.flag-button');
+    await expect(buttons).toHaveCount(2);
+    const itemId = (await buttons.first().getAttribute('data-item-id')) as string;
+    const both = flags.buttonsFor(itemId);
+    await expect(both.first()).toHaveText('Flag');
+    await header.expectFavourites(0);
+
+    await both.first().click();
+    await expect(both.nth(0)).toHaveText('Unflag');
+    await expect(both.nth(1)).toHaveText('Unflag');
+    await expect(both.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    await header.expectFavourites(1);
+    const cookie = (await context.cookies()).find((c) => c.name === COOKIE);
+    expect(JSON.parse(decodeURIComponent(cookie?.value ?? ''))).toEqual([itemId]);
+    expect(cookie?.path).toBe('/');
+
+    await page.reload();
+    await flags.ready();
+    await expect(flags.buttonsFor(itemId).first()).toHaveText('Unflag');
+    await header.expectFavourites(1);
+
+    // Unflag from the other button: the first follows.
+    await flags.buttonsFor(itemId).nth(1).click();
+    await expect(flags.buttonsFor(itemId).nth(0)).toHaveText('Flag');
+    await header.expectFavourites(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the server renders the flagged label from the cookie, before any script runs', async ({ page, context, request }) => {
+    const path = await firstListingPath(page);
+    await page.goto(path);
+    const itemId = (await page.locator('button.flag-button').first().getAttribute('data-item-id')) as string;
+    const response = await request.get(path, { headers: { cookie: `${COOKIE}=${encodeURIComponent(JSON.stringify([itemId]))}` } });
+    const html = await response.text();
+    expect(html).toContain('aria-pressed="true"');
+    expect(html).toMatch(/favourites-counter__count[^>]*>1</);
+    await context.clearCookies();
+  });
+
+  test('a tampered cookie counts as no favourites and is rewritten', async ({ page, context, header, flags, consoleErrors }) => {
+    await context.addCookies([{ name: COOKIE, value: '%7Bnot-json%5B', url: 'http://127.0.0.1' }]);
+    await page.goto('/search');
+    await flags.ready();
+    await header.expectFavourites(0);
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === COOKIE)?.value).toBe('%5B%5D');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the favourites view lists the flagged rentals, and unflagging takes one off', async ({ page, header, flags }) => {
+    await page.goto('/search');
+    await flags.ready();
+    const cards = page.locator('.listing-card');
+    const names = [await cards.nth(0).locator('h3').innerText(), await cards.nth(1).locator('h3').innerText()];
+    await cards.nth(0).locator('button.flag-button').click();
+    await cards.nth(1).locator('button.flag-button').click();
+    await header.expectFavourites(2);
+
+    await header.root.locator('.favourites-counter').click();
+    await expect(page).toHaveURL(/\/favourites$/);
+    await flags.ready();
+    await expect(page.locator('.listing-card h3')).toHaveText(names);
+    await page.locator('.listing-card').first().locator('button.flag-button').click();
+    await expect(page.locator('.listing-card h3')).toHaveText([names[1] as string]);
+    await header.expectFavourites(1);
+  });
+});

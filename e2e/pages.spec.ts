@@ -1,0 +1,54 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+
+test.describe('pages rendered on the server', () => {
+  test('home and a listing page carry their content in the HTML itself', async ({ request }) => {
+    const home = await request.get('/');
+    expect(home.status()).toBe(200);
+    const homeHtml = await home.text();
+    expect(homeHtml).toContain('Community photos');
+    expect(homeHtml).toMatch(/class="listing-card"/);
+    expect(home.headers()['content-security-policy']).toContain("script-src 'self' 'nonce-");
+
+    const slug = /href="\/listing\/([a-z0-9-]+)"/.exec(homeHtml)?.[1];
+    expect(slug).toBeTruthy();
+    const listing = await request.get(`/listing/${slug}`);
+    const html = await listing.text();
+    expect(html).toContain('About this rental');
+    expect(html).toContain('Amenities');
+    expect(html).toMatch(/<title>[^<]+ \| Coral Haven Coast Rentals<\/title>/);
+  });
+
+  for (const path of ['/', '/search', '/search/map', '/events', '/things-to-do', '/favourites', '/mytrip', '/rescms/order/checkout', '/inquiry', '/statecharts', '/about-us']) {
+    test(`${path} renders without errors and passes the accessibility checks`, async ({ page, consoleErrors }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('main h1')).toBeVisible();
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test('event and buy pages render from the database', async ({ page, consoleErrors }) => {
+    await page.goto('/events');
+    await page.locator('.event-card h3 a').first().click();
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page.locator('.event-featured__location')).toContainText('Where');
+
+    await page.goto('/search');
+    const eid = await page.locator('.listing-card').first().getAttribute('data-eid');
+    await page.goto(`/rescms/item/${eid}/buy?rcav%5Bbegin%5D=2027-03-01&rcav%5Bend%5D=2027-03-08&rcav%5Badult%5D=2&rcav%5Bchild%5D=1`);
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page.locator('.facts')).toContainText('2 Adults, 1 Child');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('an unknown page answers 404 with a way back', async ({ page }) => {
+    const response = await page.goto('/no-such-page-here');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('main h1')).toHaveText('Page not found');
+    await expect(page).toHaveTitle(/Page not found/);
+  });
+});

@@ -1,0 +1,79 @@
+import { expect, test } from './fixtures';
+
+test.describe('page shell', () => {
+  test('the header turns tiny away from the top and back at the top', async ({ page, header }) => {
+    await page.goto('/search');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect(header.root).not.toHaveAttribute('data-tiny');
+    await page.mouse.wheel(0, 900);
+    await expect(header.root).toHaveAttribute('data-tiny', 'true');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header.root).not.toHaveAttribute('data-tiny');
+  });
+
+  test('the search panel toggles between show-search and hide-search, and Escape closes it', async ({ page, header }) => {
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const panel = page.locator('#search-panel');
+    await expect(panel).toHaveClass(/hide-search/);
+    await expect(panel).toBeHidden();
+    await header.searchTrigger.click();
+    await expect(panel).toHaveClass(/show-search/);
+    await expect(page.getByLabel('Town, property name or feature')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveClass(/hide-search/);
+  });
+
+  test('the jump menu navigates to a page of the site', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.getByRole('button', { name: /Explore the coast/ }).click();
+    await page.getByRole('option', { name: 'Things to do' }).click();
+    await expect(page).toHaveURL(/\/things-to-do$/);
+    await expect(page.locator('main h1')).toHaveText('Things to do');
+  });
+
+  test('a status message from the server opens in a modal that keeps focus and closes with its button', async ({ page }) => {
+    await page.goto('/listing/this-rental-was-sold');
+    await expect(page).toHaveURL(/\/search$/);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('That rental is no longer on our site.');
+    await page.keyboard.press('Tab');
+    await expect(dialog.locator(':focus')).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('has_js=1 is set on page load', async ({ page, context }) => {
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const cookie = (await context.cookies()).find((c) => c.name === 'has_js');
+    expect(cookie?.value).toBe('1');
+    expect(cookie?.sameSite).toBe('Lax');
+  });
+});
+
+test.describe('phone width', () => {
+  test.use({ viewport: { width: 767, height: 900 } });
+
+  test('the menu toggle expands and collapses the navigation', async ({ page, header }) => {
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const nav = page.locator('#main-navigation');
+    await expect(nav).toBeHidden();
+    await header.menuToggle.click();
+    await expect(header.menuToggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Events' })).toBeVisible();
+    await header.menuToggle.click();
+    await expect(nav).toBeHidden();
+  });
+});
+
+test('the state charts page draws the flag machine', async ({ page }) => {
+  await page.goto('/statecharts');
+  await expect(page.getByRole('heading', { name: 'Flag button' })).toBeVisible();
+  await expect(page.locator('svg[role="img"]').first()).toBeVisible();
+});

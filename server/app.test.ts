@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render } from '../src/app/entry-server.tsx';
+import type { ContentSource } from '../src/domain/content.ts';
+import { buildServer } from './app.ts';
+import { loadSiteSettings } from './config.ts';
+import { createContentService } from './content/content-service.ts';
+import type { OpenDatabase } from './db/client.ts';
+import { ensureDemoContent } from './demo/seed.ts';
+import type { PageRenderer } from './renderer.ts';
+import { openTestDatabase } from './test-support.ts';
+
+const settings = loadSiteSettings(path.resolve('config/site.json'));
+const renderer: PageRenderer = {
+  render,
+  assets: () => ({ scripts: ['/assets/entry.js'], styles: ['/assets/entry.css'] }),
+  close: async () => {},
+};
+
+let database: OpenDatabase;
+let app: FastifyInstance;
+let mediaDir: string;
+let content: ContentSource;
+
+function pageSettingsOf(html: string): { flagged: string[]; messages: { text: string }[] } {
+  const json = /<script id="page-settings" type="application\/json">([^]*?)<\/script>/.exec(html)?.[1];
+  return JSON.parse(json ?? 'null');
+}
+
+async function serverWith(source: ContentSource): Promise<FastifyInstance> {
+  return buildServer({ settings, content: source, renderer, mediaDir, cookieSecret: 'test-secret-test-secret' });
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-'));
+  await ensureDemoContent(database.db, mediaDir);
+  content = createContentService(database.db, settings);
+  app = await serverWith(content);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+describe('pages rendered on the server', () => {
+  it('serves the home page with its content, the settings object and a CSP whose nonce the scripts carry', async () => {
+    const response = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('Community photos');
+    expect(response.body).toContain('class="listing-card"');
+    const csp = String(response.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(response.body).toContain(`<script type="module" src="/assets/entry.js" nonce="${nonce}">`);
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(pageSettingsOf(response.body).flagged).toEqual([]);
+  });
+
+  it('gives every request its own nonce', async () => {
+    const a = await app.inject({ url: '/' });
+    const b = await app.inject({ url: '/' });
+    expect(a.headers['content-security-policy']).not.toEqual(b.headers['content-security-policy']);
+  });
+
+  it('renders a listing page with its name in the title and its photos', async () => {
+    const { listings } = await content.search();
+    const listing = listings[0]!;
+    const response = await app.inject({ url: `/listing/${listing.slug}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<title>${listing.name.replace(/&/g, '&amp;').replace(/'/g, '&#39;')} | ${settings.site.name}</title>`);
+    expect(response.body).toContain('About this rental');
+    expect(response.body).toMatch(/\/media\/units\/\d+\/\d+\.svg/);
+  });
+
+  it('reads favourites from a valid cookie and ignores a tampered one', async () => {
+    const { listings } = await content.search();
+    const id = listings[0]!.docId;
+    const valid = await app.inject({ url: '/search', cookies: { riot_solr_flag_items: JSON.stringify([id]) } });
+    expect(pageSettingsOf(valid.body).flagged).toEqual([id]);
+    expect(valid.body).toContain('aria-pressed="true"');
+    for (const bad of ['{"a":1}', 'not json', JSON.stringify(['<script>']), JSON.stringify(Array(500).fill('x')), 'x'.repeat(5000)]) {
+      const response = await app.inject({ url: '/search', cookies: { riot_solr_flag_items: bad } });
+      expect(response.statusCode).toBe(200);
+      expect(pageSettingsOf(response.body).flagged).toEqual([]);
+    }
+  });
+
+  it('keeps hostile text out of the settings script', async () => {
+    const response = await app.inject({ url: '/search?q=%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E' });
+    expect(response.statusCode).toBe(200);
+    const settingsScript = /<script id="page-settings"[^>]*>([^]*?)<\/script>/.exec(response.body)?.[1] ?? '';
+    expect(settingsScript).not.toContain('<');
+  });
+
+  it('answers 404 for an unknown page, with the not-found page', async () => {
+    const response = await app.inject({ url: '/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Page not found');
+  });
+
+  it('sends a visitor of a listing that is gone to the search, with a status message shown once', async () => {
+    const response = await app.inject({ url: '/listing/sold-long-ago' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/search');
+    const cookie = response.cookies.find((c) => c.name === 'status_messages');
+    expect(cookie?.httpOnly).toBe(true);
+    const next = await app.inject({ url: '/search', cookies: { status_messages: cookie!.value } });
+    expect(pageSettingsOf(next.body).messages.map((m) => m.text)).toEqual([
+      'That rental is no longer on our site. Here are other places to stay on the coast.',
+    ]);
+    expect(next.cookies.find((c) => c.name === 'status_messages')?.value).toBe('');
+  });
+
+  it('ignores a forged status message cookie', async () => {
+    const forged = JSON.stringify([{ type: 'error', text: 'Call +1-555-SCAM now' }]);
+    const response = await app.inject({ url: '/search', cookies: { status_messages: forged } });
+    expect(pageSettingsOf(response.body).messages).toEqual([]);
+  });
+
+  it('shows a failure page without internals when the content source fails', async () => {
+    const failing = { ...content, home: () => Promise.reject(new Error('connection refused at 10.0.0.5:5432')) };
+    const broken = await serverWith(failing);
+    const response = await broken.inject({ url: '/' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toContain('Something went wrong');
+    expect(response.body).not.toContain('10.0.0.5');
+    await broken.close();
+  });
+});
+
+describe('content API', () => {
+  it('returns a listing by slug, and 404 for unknown or impossible slugs', async () => {
+    const { listings } = await content.search();
+    const ok = await app.inject({ url: `/api/content/listing?slug=${listings[0]!.slug}` });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().name).toBe(listings[0]!.name);
+    for (const slug of ['nope', "x' OR '1'='1", '../../etc/passwd', 'a'.repeat(500)]) {
+      const response = await app.inject({ url: `/api/content/listing?slug=${encodeURIComponent(slug)}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBeTruthy();
+    }
+  });
+
+  it('refuses bad parameters with 400 and a message', async () => {
+    const kind = await app.inject({ url: '/api/content/events?kind=party' });
+    expect(kind.statusCode).toBe(400);
+    expect(kind.json().message).toBe("kind must be 'event' or 'thing-to-do'");
+    const ids = await app.inject({ url: `/api/content/favourites?ids=${encodeURIComponent('<script>')}` });
+    expect(ids.statusCode).toBe(400);
+    const eid = await app.inject({ url: '/api/content/item?eid=-3' });
+    expect(eid.statusCode).toBe(400);
+  });
+
+  it('returns favourites in the order asked, skipping unknown ids', async () => {
+    const { listings } = await content.search();
+    const ids = [listings[2]!.docId, 'chc1-listings-999999', listings[0]!.docId];
+    const response = await app.inject({ url: `/api/content/favourites?ids=${ids.join(',')}` });
+    expect(response.json().listings.map((l: { docId: string }) => l.docId)).toEqual([ids[0], ids[2]]);
+  });
+
+  it('refuses request bodies over the limit with 413 and a message', async () => {
+    const server = await serverWith(content);
+    server.post('/echo', async (request) => request.body);
+    const small = await server.inject({ method: 'POST', url: '/echo', payload: { ok: 'x'.repeat(1000) } });
+    expect(small.statusCode).toBe(200);
+    const big = await server.inject({ method: 'POST', url: '/echo', payload: { big: 'x'.repeat(70_000) } });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toMatch(/too large/i);
+    await server.close();
+  });
+
+  it('serves the generated demo images', async () => {
+    const { listings } = await content.search();
+    const response = await app.inject({ url: listings[0]!.photo.src });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.body).toContain('<title>');
+  });
+});

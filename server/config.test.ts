@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSiteSettings, readServerConfig } from './config.ts';
+
+function writeConfig(change: (config: Record<string, any>) => void): string {
+  const config = JSON.parse(fs.readFileSync('config/site.json', 'utf8'));
+  change(config);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'config-')), 'site.json');
+  fs.writeFileSync(file, JSON.stringify(config));
+  return file;
+}
+
+describe('site configuration', () => {
+  it('accepts the shipped configuration', () => {
+    const settings = loadSiteSettings('config/site.json');
+    expect(settings.flag.text).toEqual({ flag: 'Flag', unflag: 'Unflag' });
+    expect(Object.keys(settings.insurance.states)).toContain('CA');
+  });
+
+  it.each([
+    ['search.max_rows', (c: Record<string, any>) => (c.search.max_rows = 'ten')],
+    ['order.currency', (c: Record<string, any>) => (c.order.currency = 'dollars')],
+    ['flag.path', (c: Record<string, any>) => (c.flag.path = 'favourites')],
+    ['site.email', (c: Record<string, any>) => (c.site.email = 'not-an-email')],
+    ['bt_virtual_tours.options.bt.breakpointCenterArea', (c: Record<string, any>) => (c.bt_virtual_tours.options['bt.breakpointCenterArea'] = 3)],
+  ])('stops with a message naming %s when it is bad', (name, change) => {
+    const file = writeConfig(change);
+    expect(() => loadSiteSettings(file)).toThrow(name);
+  });
+
+  it('names an unknown setting instead of ignoring it', () => {
+    const file = writeConfig((c) => (c.site.colour = 'teal'));
+    expect(() => loadSiteSettings(file)).toThrow(/site/);
+  });
+
+  it('says so when the file is not JSON or is missing', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'config-'));
+    fs.writeFileSync(path.join(dir, 'bad.json'), '{ "site": ');
+    expect(() => loadSiteSettings(path.join(dir, 'bad.json'))).toThrow(/not valid JSON/);
+    expect(() => loadSiteSettings(path.join(dir, 'missing.json'))).toThrow(/Cannot read/);
+  });
+});
+
+describe('server settings from the environment', () => {
+  it('defaults to port 3000 and ./data', () => {
+    const config = readServerConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('refuses a port that is not a number', () => {
+    expect(() => readServerConfig({ PORT: 'http' })).toThrow('PORT must be a whole number from 0 to 65535, got "http"');
+  });
+});

@@ -1,0 +1,30 @@
+import crypto from 'node:crypto';
+import { openDatabase, type OpenDatabase } from './db/client.ts';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server of DATABASE_URL (dropped again on close).
+ */
+export async function openTestDatabase(): Promise<OpenDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return openDatabase({ dataDir: '', memory: true });
+  const { default: pg } = await import('pg');
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const opened = await openDatabase({ dataDir: '', databaseUrl: url.href });
+  return {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
