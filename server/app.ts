@@ -60,7 +60,6 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     trustProxy: deps.trustProxy ?? false,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
-    disableRequestLogging: false,
   });
 
   await app.register(cookie, { secret: deps.cookieSecret });
@@ -127,6 +126,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
       nonce,
     });
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    for (const failure of result.failures) request.log.error({ err: failure }, 'page data failed to load');
     // A listing that is gone: send the visitor to the search with a word of explanation.
     if (result.status === 404 && /^\/listing\/[^/]+$/.test(url.pathname)) {
       addStatusMessage(request, reply, {

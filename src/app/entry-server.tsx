@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import { JSDOM } from 'jsdom';
 import type { ContentSource } from '@/domain/content';
 import { configureSanitizer } from '@/domain/sanitize-html';
@@ -13,7 +13,7 @@ configureSanitizer(new JSDOM('').window as unknown as Parameters<typeof configur
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; title: string; html: string };
+  | { kind: 'page'; status: number; title: string; html: string; failures: unknown[] };
 
 /**
  * Renders one page on the server: runs the route loaders against the database-backed
@@ -32,6 +32,16 @@ export async function render(options: {
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
+  // Loader failures are logged by the server; the page and its hydration data only say that
+  // something went wrong, never the message (which may name hosts, queries or files).
+  const failures: unknown[] = [];
+  if (context.errors) {
+    for (const [routeId, error] of Object.entries(context.errors)) {
+      if (isRouteErrorResponse(error)) continue;
+      failures.push(error);
+      context.errors[routeId] = new Error('Internal error');
+    }
+  }
   const router = createStaticRouter(handler.dataRoutes, context);
   const actors = createSiteActors(page, new URL(request.url).origin);
   try {
@@ -44,7 +54,7 @@ export async function render(options: {
     );
     const failed = context.errors !== null && Object.keys(context.errors).length > 0;
     const title = documentTitle(context.matches, context.loaderData, page.settings.site.name, failed);
-    return { kind: 'page', status: context.statusCode, title, html };
+    return { kind: 'page', status: context.statusCode, title, html, failures };
   } finally {
     stopSiteActors(actors);
   }

@@ -1,0 +1,357 @@
+/**
+ * The one database schema, used on PGlite (embedded) and on PostgreSQL 15+ (`DATABASE_URL`).
+ * Migrations in ./migrations are generated from it with `npx drizzle-kit generate`.
+ *
+ * Conventions:
+ * - Money is in integer cents (`*_cents`); percentages of fees are in basis points.
+ * - Dates are SQL `date` values read as ISO `YYYY-MM-DD` strings.
+ * - Bookable items share one eid space without collisions: units 1000–4999,
+ *   activities 5000–7999, packages 8000 and above (checked by the database).
+ * - Date ranges: seasons cover `begin_date..end_date` inclusive (the nights they price);
+ *   bookings occupy the nights `begin_date..end_date - 1` (end_date is the departure day).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
+
+/** Towns of the destination. */
+export const areas = pgTable('areas', {
+  id: integer('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  position: smallint('position').notNull().default(0),
+});
+
+/** Amenity groups; `description` is the text of the amenity info tooltip (`amenity-detail-{id}`). */
+export const amenityCategories = pgTable('amenity_categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  position: smallint('position').notNull().default(0),
+});
+
+export const amenities = pgTable(
+  'amenities',
+  {
+    id: integer('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => amenityCategories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [index('amenities_category_idx').on(t.categoryId)],
+);
+
+/** Accommodation units (search documents of the listings index). */
+export const units = pgTable(
+  'units',
+  {
+    eid: integer('eid').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    /** ss_vrfusion_site_property_code, e.g. 'CHC-1001'. */
+    propertyCode: text('property_code').notNull().unique(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id),
+    propertyType: text('property_type').notNull(),
+    bedrooms: smallint('bedrooms').notNull(),
+    /** In steps of 0.5 (a half bath has no shower). */
+    bathrooms: numeric('bathrooms', { precision: 3, scale: 1, mode: 'number' }).notNull(),
+    sleeps: smallint('sleeps').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    summary: text('summary').notNull(),
+    description: text('description').notNull(),
+    virtualTourUrl: text('virtual_tour_url'),
+    videoUrl: text('video_url'),
+    cleaningFeeCents: integer('cleaning_fee_cents').notNull().default(0),
+  },
+  (t) => [
+    index('units_area_idx').on(t.areaId),
+    index('units_name_idx').on(t.name),
+    check('units_eid_range', sql`${t.eid} between 1000 and 4999`),
+    check('units_bedrooms_check', sql`${t.bedrooms} >= 0`),
+    check('units_bathrooms_check', sql`${t.bathrooms} >= 0`),
+    check('units_sleeps_check', sql`${t.sleeps} >= 1`),
+    check('units_cleaning_fee_check', sql`${t.cleaningFeeCents} >= 0`),
+  ],
+);
+
+export const unitAmenities = pgTable(
+  'unit_amenities',
+  {
+    unitEid: integer('unit_eid')
+      .notNull()
+      .references(() => units.eid, { onDelete: 'cascade' }),
+    amenityId: integer('amenity_id')
+      .notNull()
+      .references(() => amenities.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.unitEid, t.amenityId] }), index('unit_amenities_amenity_idx').on(t.amenityId)],
+);
+
+/**
+ * Photos of units, activities, packages and events, and the homepage community photos
+ * (owner_kind 'community', owner_id 0, caption 'Community photos').
+ * `path` is relative to the media directory, served at `/media/{path}`.
+ * `scene` names the procedural drawing of a generated image (null for uploaded photos).
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    ownerKind: text('owner_kind').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    position: smallint('position').notNull(),
+    path: text('path').notNull().unique(),
+    caption: text('caption').notNull(),
+    description: text('description').notNull().default(''),
+    width: smallint('width').notNull(),
+    height: smallint('height').notNull(),
+    scene: text('scene'),
+  },
+  (t) => [
+    index('photos_owner_idx').on(t.ownerKind, t.ownerId, t.position),
+    check('photos_owner_kind_check', sql`${t.ownerKind} in ('unit', 'activity', 'package', 'event', 'community', 'area')`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    unitEid: integer('unit_eid')
+      .notNull()
+      .references(() => units.eid, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    author: text('author').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    reviewedOn: date('reviewed_on', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('reviews_unit_idx').on(t.unitEid), check('reviews_rating_check', sql`${t.rating} between 1 and 5`)],
+);
+
+/** Rate seasons: contiguous, non-overlapping, inclusive of both days. */
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    beginDate: date('begin_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** Minimum stay in nights for an arrival in this season. */
+    minStay: smallint('min_stay').notNull(),
+  },
+  (t) => [
+    index('seasons_begin_idx').on(t.beginDate),
+    check('seasons_kind_check', sql`${t.kind} in ('low', 'shoulder', 'high', 'holiday')`),
+    check('seasons_dates_check', sql`${t.endDate} >= ${t.beginDate}`),
+    check('seasons_min_stay_check', sql`${t.minStay} between 1 and 60`),
+  ],
+);
+
+/** Nightly rate of a unit in a season. */
+export const unitRates = pgTable(
+  'unit_rates',
+  {
+    unitEid: integer('unit_eid')
+      .notNull()
+      .references(() => units.eid, { onDelete: 'cascade' }),
+    seasonId: integer('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    nightlyCents: integer('nightly_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.unitEid, t.seasonId] }),
+    index('unit_rates_season_idx').on(t.seasonId),
+    check('unit_rates_positive', sql`${t.nightlyCents} > 0`),
+  ],
+);
+
+/** Occupied nights: guest stays ('booked') and owner holds ('blocked'). end_date is the departure day. */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    unitEid: integer('unit_eid')
+      .notNull()
+      .references(() => units.eid, { onDelete: 'cascade' }),
+    beginDate: date('begin_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+  },
+  (t) => [
+    index('bookings_unit_dates_idx').on(t.unitEid, t.beginDate, t.endDate),
+    check('bookings_kind_check', sql`${t.kind} in ('booked', 'blocked')`),
+    check('bookings_dates_check', sql`${t.endDate} > ${t.beginDate}`),
+  ],
+);
+
+/**
+ * Fees and taxes added to a stay by the pricing engine (besides each unit's cleaning fee).
+ * kind 'flat': `amount` cents per stay; 'per_night': cents per night; 'percent': basis points
+ * of the rent. Optional fees (trip insurance, damage protection) are offered at checkout.
+ */
+export const fees = pgTable(
+  'fees',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    amount: integer('amount').notNull(),
+    optional: boolean('optional').notNull().default(false),
+    description: text('description').notNull().default(''),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    check('fees_kind_check', sql`${t.kind} in ('flat', 'per_night', 'percent')`),
+    check('fees_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const activities = pgTable(
+  'activities',
+  {
+    eid: integer('eid').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id),
+    /** Meeting point. */
+    place: text('place').notNull(),
+    pricePerPersonCents: integer('price_per_person_cents').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    summary: text('summary').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [
+    check('activities_eid_range', sql`${t.eid} between 5000 and 7999`),
+    check('activities_price_check', sql`${t.pricePerPersonCents} >= 0`),
+    check('activities_duration_check', sql`${t.durationMinutes} > 0`),
+  ],
+);
+
+export const packages = pgTable(
+  'packages',
+  {
+    eid: integer('eid').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    summary: text('summary').notNull(),
+    description: text('description').notNull(),
+    nights: smallint('nights').notNull(),
+    /** Lowest package price for two guests, in cents. */
+    priceFromCents: integer('price_from_cents').notNull(),
+    unitEids: integer('unit_eids').array().notNull().default(sql`'{}'::integer[]`),
+    activityEids: integer('activity_eids').array().notNull().default(sql`'{}'::integer[]`),
+  },
+  (t) => [
+    check('packages_eid_range', sql`${t.eid} >= 8000`),
+    check('packages_nights_check', sql`${t.nights} >= 1`),
+  ],
+);
+
+/** Events (dated) and things to do (begin and end null when they run all year). */
+export const events = pgTable(
+  'events',
+  {
+    id: integer('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    beginDate: date('begin_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    place: text('place').notNull(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    summary: text('summary').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [
+    index('events_kind_begin_idx').on(t.kind, t.beginDate),
+    check('events_kind_check', sql`${t.kind} in ('event', 'thing-to-do')`),
+    check('events_dates_check', sql`(${t.beginDate} is null) = (${t.endDate} is null) and (${t.endDate} is null or ${t.endDate} >= ${t.beginDate})`),
+  ],
+);
+
+/**
+ * Specials (spec §3 Special): `units` holds eids as strings; times are Unix seconds.
+ * Limits of 0 mean "no limit". special_type '2' is excluded from detailed quotes (spec §5).
+ * The entry with the lowest `position` is the one the site settings expose first.
+ */
+export const specials = pgTable(
+  'specials',
+  {
+    id: integer('id').primaryKey(),
+    position: smallint('position').notNull().default(0),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    specialType: text('special_type').notNull(),
+    units: text('units').array().notNull().default(sql`'{}'::text[]`),
+    stayBegin: bigint('stay_begin', { mode: 'number' }).notNull(),
+    stayEnd: bigint('stay_end', { mode: 'number' }).notNull(),
+    bookBegin: bigint('book_begin', { mode: 'number' }).notNull(),
+    bookEnd: bigint('book_end', { mode: 'number' }).notNull(),
+    minGuests: smallint('min_guests').notNull().default(0),
+    maxGuests: smallint('max_guests').notNull().default(0),
+    minNights: smallint('min_nights').notNull().default(0),
+    maxNights: smallint('max_nights').notNull().default(0),
+    discountPercent: smallint('discount_percent').notNull(),
+  },
+  (t) => [
+    check('specials_discount_check', sql`${t.discountPercent} between 0 and 100`),
+    check('specials_stay_check', sql`${t.stayEnd} >= ${t.stayBegin}`),
+    check('specials_book_check', sql`${t.bookEnd} >= ${t.bookBegin}`),
+  ],
+);
+
+/** States and provinces by country (GET /rescms/order/provinces/{countryCode}). */
+export const provinces = pgTable(
+  'provinces',
+  {
+    countryCode: text('country_code').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.code] })],
+);
+
+/** Plain content pages (About us, Terms and conditions, …); body is trusted HTML. */
+export const contentPages = pgTable('content_pages', {
+  slug: text('slug').primaryKey(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+});
+
+/** Small key/value facts about the database itself, e.g. the demo content seed and date. */
+export const meta = pgTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
