@@ -4,7 +4,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSiteSettings, readServerConfig } from './config.ts';
 
-function writeConfig(change: (config: Record<string, any>) => void): string {
+// A parsed JSON document is edited freely here, to break one setting at a time.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+function writeConfig(change: (config: Json) => void): string {
   const config = JSON.parse(fs.readFileSync('config/site.json', 'utf8'));
   change(config);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'config-')), 'site.json');
@@ -20,11 +24,11 @@ describe('site configuration', () => {
   });
 
   it.each([
-    ['search.max_rows', (c: Record<string, any>) => (c.search.max_rows = 'ten')],
-    ['order.currency', (c: Record<string, any>) => (c.order.currency = 'dollars')],
-    ['flag.path', (c: Record<string, any>) => (c.flag.path = 'favourites')],
-    ['site.email', (c: Record<string, any>) => (c.site.email = 'not-an-email')],
-    ['bt_virtual_tours.options.bt.breakpointCenterArea', (c: Record<string, any>) => (c.bt_virtual_tours.options['bt.breakpointCenterArea'] = 3)],
+    ['search.max_rows', (c: Json) => (c.search.max_rows = 'ten')],
+    ['order.currency', (c: Json) => (c.order.currency = 'dollars')],
+    ['flag.path', (c: Json) => (c.flag.path = 'favourites')],
+    ['site.email', (c: Json) => (c.site.email = 'not-an-email')],
+    ['bt_virtual_tours.options.bt.breakpointCenterArea', (c: Json) => (c.bt_virtual_tours.options['bt.breakpointCenterArea'] = 3)],
   ])('stops with a message naming %s when it is bad', (name, change) => {
     const file = writeConfig(change);
     expect(() => loadSiteSettings(file)).toThrow(name);
