@@ -21,7 +21,9 @@ if (built > changed && process.argv[2] !== '--force') {
   console.log('Build is up to date.');
 } else {
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const run = (args) => execFileSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit' });
+  // Always a production build, whatever NODE_ENV the caller has (vitest sets 'test').
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const run = (args) => execFileSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit', env });
   run(['build', '--logLevel', 'warn']);
   run(['build', '--ssr', 'src/app/entry-server.tsx', '--logLevel', 'warn']);
   fs.writeFileSync(stamp, new Date().toISOString());

@@ -27,7 +27,7 @@ export function HomePage() {
 
       <section className="section" aria-labelledby="community-photos">
         <h2 id="community-photos">Community photos</h2>
-        <ul className="photo-strip">
+        <ul className="photo-strip" tabIndex={0} aria-labelledby="community-photos">
           {home.communityPhotos.map((photo) => (
             <li key={photo.src}>
               <LazyImage photo={photo} />

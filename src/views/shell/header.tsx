@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useIsHeaderTiny, useMenu, useSearchPanel, useSettings } from '@/app/hooks';
 import { FavouritesCounter } from '@/views/flag/favourites-counter';
 import { Button } from '@/views/ui/button';
@@ -8,6 +9,7 @@ export function Header({ currentPath }: { currentPath: string }) {
   const tiny = useIsHeaderTiny();
   const menu = useMenu();
   const panel = useSearchPanel();
+  const menuToggle = useRef<HTMLButtonElement>(null);
   return (
     <header className="site-header" data-tiny={tiny || undefined}>
       <div className="site-header__inner">
@@ -20,6 +22,7 @@ export function Header({ currentPath }: { currentPath: string }) {
           <span className="site-header__name">{settings.site.name}</span>
         </a>
         <Button
+          ref={menuToggle}
           variant="quiet"
           className="site-header__menu-toggle"
           aria-expanded={menu.expanded}
@@ -28,7 +31,19 @@ export function Header({ currentPath }: { currentPath: string }) {
         >
           <span aria-hidden="true">☰</span> Menu
         </Button>
-        <nav id="main-navigation" className="site-nav" aria-label="Main" data-expanded={menu.expanded || undefined}>
+        <nav
+          id="main-navigation"
+          className="site-nav"
+          aria-label="Main"
+          data-expanded={menu.expanded || undefined}
+          onKeyDown={(event) => {
+            // Escape closes the expanded menu and gives focus back to its toggle.
+            if (event.key === 'Escape' && menu.expanded) {
+              menu.close();
+              menuToggle.current?.focus();
+            }
+          }}
+        >
           <ul>
             {settings.menu.map((item) => (
               <li key={item.path}>

@@ -1,0 +1,101 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+}
+
+/** Starts `server/main.ts` as `npm start` does, on a free port, and waits for its "Serving" line. */
+function startServer(dataDir: string): Promise<Started> {
+  const child = spawn(process.execPath, [tsx, 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: '' },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start in 90 s:\n${output}`)), 90_000);
+    const check = () => {
+      const port = /on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(port), output: () => output });
+      }
+    };
+    child.stdout.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(`exited with ${code}`), { code, output }));
+    });
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+
+describe('npm start', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-'));
+  let server: Started;
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'ignore' });
+    server = await startServer(dataDir);
+  }, 180_000);
+
+  afterAll(() => {
+    server?.child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves the home page with demo content created on first start', async () => {
+    const response = await fetch(`http://127.0.0.1:${server.port}/`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('listing-card');
+    expect(server.output()).toContain('Demo content created');
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await (await fetch(`http://127.0.0.1:${server.port}/`)).text())?.[1];
+    const script = await fetch(`http://127.0.0.1:${server.port}${asset}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('refuses a second server on the same data directory with a clear message', async () => {
+    const error = (await startServer(dataDir).catch((e: unknown) => e)) as { code: number; output: string };
+    expect(error.code).toBe(1);
+    expect(error.output).toContain(`Cannot start the server: The data directory ${dataDir} is already open in process `);
+    expect(error.output).toContain("Only one server may use an embedded database at a time");
+  });
+
+  it('finishes on SIGTERM: exits cleanly and releases the data directory', async () => {
+    server.child.kill('SIGTERM');
+    expect(await exited(server.child)).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    const again = await startServer(dataDir);
+    expect(again.output()).not.toContain('Demo content created');
+    again.child.kill('SIGTERM');
+    expect(await exited(again.child)).toBe(0);
+  });
+
+  it('stops with a message naming a bad setting', async () => {
+    const config = JSON.parse(fs.readFileSync(path.join(root, 'config/site.json'), 'utf8'));
+    config.search.max_rows = 'ten';
+    const file = path.join(dataDir, 'bad-site.json');
+    fs.writeFileSync(file, JSON.stringify(config));
+    const child = spawn(process.execPath, [tsx, 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', SITE_CONFIG: file, DATA_DIR: path.join(dataDir, 'other') },
+    });
+    let output = '';
+    child.stderr.on('data', (chunk) => (output += chunk));
+    expect(await exited(child)).toBe(1);
+    expect(output).toContain('search.max_rows');
+  });
+});
