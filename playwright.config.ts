@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
  * CHROMIUM_PATH points elsewhere; E2E_PORT picks the port of the throwaway server.
  */
 const port = Number(process.env.E2E_PORT ?? 4318);
+/** A development-mode server (Vite middleware, React's development build) that reports hydration mismatches. */
+const devPort = port + 1;
 const chromiumFlags = [
   '--no-sandbox',
   '--disable-gpu',
@@ -30,16 +32,32 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } },
-    { name: 'phone', use: { viewport: { width: 767, height: 900 }, hasTouch: true, isMobile: true } },
+    {
+      name: 'desktop',
+      testIgnore: /hydration\.spec/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
+    },
+    { name: 'phone', testIgnore: /hydration\.spec/, use: { viewport: { width: 767, height: 900 }, hasTouch: true, isMobile: true } },
+    { name: 'hydration', testMatch: /hydration\.spec/, use: { baseURL: `http://127.0.0.1:${devPort}`, viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1' },
-  },
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://127.0.0.1:${port}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PORT: String(port), HOST: '127.0.0.1' },
+    },
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://127.0.0.1:${devPort}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PORT: String(devPort), HOST: '127.0.0.1', E2E_MODE: 'development' },
+    },
+  ],
 });

@@ -4,12 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+const mode = process.env.E2E_MODE === 'development' ? 'development' : 'production';
+const dataDir = path.join(root, '.tmp', `e2e-data-${mode}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: mode, HMR: '0', LOG_LEVEL: 'warn' },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

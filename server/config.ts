@@ -15,6 +15,8 @@ export interface ServerConfig {
   mode: 'production' | 'development';
   /** Trust X-Forwarded-* headers from a proxy in front (HTTPS termination). */
   trustProxy: boolean;
+  /** Development only: Vite's hot reload over a WebSocket (HMR=0 turns it off). */
+  hmr: boolean;
 }
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
@@ -38,6 +40,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     logLevel: env.LOG_LEVEL || 'info',
     mode,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    hmr: env.HMR !== '0',
   };
 }
 

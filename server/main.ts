@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   let renderer;
   try {
     const seeded = await ensureDemoContent(database.db, mediaDir);
-    renderer = config.mode === 'development' ? await createViteRenderer(root) : await createBuildRenderer(path.join(root, 'dist'));
+    renderer = config.mode === 'development' ? await createViteRenderer(root, { hmr: config.hmr }) : await createBuildRenderer(path.join(root, 'dist'));
     if (seeded.created) console.log(`Demo content created: ${JSON.stringify(seeded.counts)}`);
   } catch (error) {
     await database.close();

@@ -55,9 +55,9 @@ export async function createBuildRenderer(distDir: string): Promise<PageRenderer
 }
 
 /** The development renderer: Vite in middleware mode, modules reloaded on change. */
-export async function createViteRenderer(root: string): Promise<PageRenderer> {
+export async function createViteRenderer(root: string, options: { hmr: boolean } = { hmr: true }): Promise<PageRenderer> {
   const { createServer } = await import('vite');
-  const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+  const vite = await createServer({ root, server: { middlewareMode: true, hmr: options.hmr }, appType: 'custom' });
   return {
     render: async (options) => {
       const module = (await vite.ssrLoadModule('/src/app/entry-server.tsx')) as { render: typeof renderPage };

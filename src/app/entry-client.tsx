@@ -1,11 +1,10 @@
-import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { PageSettings } from '@/domain/settings';
 import { createRoutes, documentTitle } from './routes';
 import { createSiteActors } from './site-actors';
-import { SiteProvider } from './site-context';
+import { AppRoot } from './app-root';
 import { wireEffects } from './wire-effects';
 import '@/views/styles.css';
 
@@ -23,20 +22,9 @@ router.subscribe((state) => {
   document.title = documentTitle(state.matches, state.loaderData, page.settings.site.name, failed);
 });
 
-/** Marks the document once hydration has committed (end-to-end tests wait for it). */
-function HydrationMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
-}
-
 hydrateRoot(
   document.getElementById('root') as HTMLElement,
-  <StrictMode>
-    <SiteProvider page={page} actors={actors}>
-      <RouterProvider router={router} />
-      <HydrationMark />
-    </SiteProvider>
-  </StrictMode>,
+  <AppRoot page={page} actors={actors}>
+    <RouterProvider router={router} />
+  </AppRoot>,
 );

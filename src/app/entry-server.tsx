@@ -1,4 +1,3 @@
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import { JSDOM } from 'jsdom';
@@ -7,7 +6,7 @@ import { configureSanitizer } from '@/domain/sanitize-html';
 import type { PageSettings } from '@/domain/settings';
 import { createRoutes, documentTitle, type ServerLoadContext } from './routes';
 import { createSiteActors, stopSiteActors } from './site-actors';
-import { SiteProvider } from './site-context';
+import { AppRoot } from './app-root';
 
 configureSanitizer(new JSDOM('').window as unknown as Parameters<typeof configureSanitizer>[0]);
 
@@ -46,11 +45,9 @@ export async function render(options: {
   const actors = createSiteActors(page, new URL(request.url).origin);
   try {
     const html = renderToString(
-      <StrictMode>
-        <SiteProvider page={page} actors={actors}>
-          <StaticRouterProvider router={router} context={context} nonce={nonce} />
-        </SiteProvider>
-      </StrictMode>,
+      <AppRoot page={page} actors={actors}>
+        <StaticRouterProvider router={router} context={context} nonce={nonce} />
+      </AppRoot>,
     );
     const failed = context.errors !== null && Object.keys(context.errors).length > 0;
     const title = documentTitle(context.matches, context.loaderData, page.settings.site.name, failed);
