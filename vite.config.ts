@@ -19,5 +19,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsDir: 'assets',
         rollupOptions: { input: 'src/app/entry-client.tsx' },
       },
-  ssr: { noExternal: [] },
+  // Bundling react-aria into the server build loads it in a fraction of the time of its many files.
+  ssr: { noExternal: [/^react-aria/, /^@react-aria\//, /^react-stately/, /^@react-stately\//, /^@internationalized\//, /^@react-types\//] },
 }));

@@ -1,6 +1,5 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
-import { JSDOM } from 'jsdom';
 import type { ContentSource } from '@/domain/content';
 import { configureSanitizer } from '@/domain/sanitize-html';
 import type { PageSettings } from '@/domain/settings';
@@ -8,7 +7,11 @@ import { createRoutes, documentTitle, type ServerLoadContext } from './routes';
 import { createSiteActors, stopSiteActors } from './site-actors';
 import { AppRoot } from './app-root';
 
-configureSanitizer(new JSDOM('').window as unknown as Parameters<typeof configureSanitizer>[0]);
+// jsdom takes about a second to load: start it now, without holding up the server's start;
+// the first render waits for it if it has not arrived yet.
+const sanitizerReady = import('jsdom').then(({ JSDOM }) =>
+  configureSanitizer(new JSDOM('').window as unknown as Parameters<typeof configureSanitizer>[0]),
+);
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
@@ -25,6 +28,7 @@ export async function render(options: {
   nonce: string;
 }): Promise<RenderResult> {
   const { request, content, page, nonce } = options;
+  await sanitizerReady;
   const handler = createStaticHandler(createRoutes(page.settings));
   const requestContext: ServerLoadContext = { content, flagged: page.flagged };
   const context = await handler.query(request, { requestContext });
