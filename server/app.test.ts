@@ -103,7 +103,13 @@ describe('pages rendered on the server', () => {
   it('answers 404 for an unknown page, with the not-found page', async () => {
     const response = await app.inject({ url: '/no-such-page' });
     expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('Page not found');
+    expect(response.body).toContain('<title>Page not found | Coral Haven Coast Rentals</title>');
+  });
+
+  it('answers JSON 404 for an unknown API path', async () => {
+    const response = await app.inject({ url: '/api/nothing?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('No API at GET /api/nothing');
   });
 
   it('sends a visitor of a listing that is gone to the search, with a status message shown once', async () => {
@@ -130,7 +136,7 @@ describe('pages rendered on the server', () => {
     const broken = await serverWith(failing);
     const response = await broken.inject({ url: '/' });
     expect(response.statusCode).toBe(500);
-    expect(response.body).toContain('Something went wrong');
+    expect(response.body).toContain('<title>Something went wrong | Coral Haven Coast Rentals</title>');
     expect(response.body).not.toContain('10.0.0.5');
     await broken.close();
   });

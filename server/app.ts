@@ -110,6 +110,9 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   }
 
   registerContentApi(app, deps.content);
+  app.all('/api/*', async (request, reply) =>
+    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No API at ${request.method} ${request.url.split('?')[0]}` }),
+  );
 
   app.get('/*', async (request, reply) => {
     const nonce = crypto.randomBytes(16).toString('base64');

@@ -18,8 +18,7 @@ const router = createBrowserRouter(createRoutes(page.settings), {
 });
 router.subscribe((state) => {
   if (state.navigation.state !== 'idle') return;
-  const failed = state.errors !== null && Object.keys(state.errors).length > 0;
-  document.title = documentTitle(state.matches, state.loaderData, page.settings.site.name, failed);
+  document.title = documentTitle(state.matches, state.loaderData, page.settings.site.name, state.errors);
 });
 
 hydrateRoot(

@@ -53,8 +53,7 @@ export async function render(options: {
         <StaticRouterProvider router={router} context={context} nonce={nonce} />
       </AppRoot>,
     );
-    const failed = context.errors !== null && Object.keys(context.errors).length > 0;
-    const title = documentTitle(context.matches, context.loaderData, page.settings.site.name, failed);
+    const title = documentTitle(context.matches, context.loaderData, page.settings.site.name, context.errors);
     return { kind: 'page', status: context.statusCode, title, html, failures };
   } finally {
     stopSiteActors(actors);

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { data, isRouteErrorResponse, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ContentSource } from '@/domain/content';
 import type { SiteSettings } from '@/domain/settings';
 import { readFlagCookie } from '@/persistence/flag-cookie';
@@ -119,9 +119,13 @@ export function documentTitle(
   matches: ReadonlyArray<{ route: { handle?: unknown; id: string } }>,
   loaderData: Record<string, unknown>,
   siteName: string,
-  failed: boolean,
+  errors: Record<string, unknown> | null,
 ): string {
-  if (failed) return `Page not found | ${siteName}`;
+  const failures = Object.values(errors ?? {});
+  if (failures.length > 0) {
+    const notFound = failures.some((error) => isRouteErrorResponse(error) && error.status === 404);
+    return `${notFound ? 'Page not found' : 'Something went wrong'} | ${siteName}`;
+  }
   for (const match of [...matches].reverse()) {
     const handle = match.route.handle as PageHandle | undefined;
     if (handle?.title) return `${handle.title(loaderData[match.route.id])} | ${siteName}`;
