@@ -7,7 +7,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const mode = process.env.E2E_MODE === 'development' ? 'development' : 'production';
 const dataDir = path.join(root, '.tmp', `e2e-data-${mode}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
-const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
+// Loaded in-process with `--import tsx` (as `npm start` does), so signals reach the server itself.
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: mode, HMR: '0', LOG_LEVEL: 'warn' },

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
-const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 interface Started {
   child: ChildProcess;
@@ -15,7 +14,7 @@ interface Started {
 
 /** Starts `server/main.ts` as `npm start` does, on a free port, and waits for its "Serving" line. */
 function startServer(dataDir: string): Promise<Started> {
-  const child = spawn(process.execPath, [tsx, 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: '' },
   });
@@ -70,7 +69,7 @@ describe('npm start', () => {
   it('refuses a second server on the same data directory with a clear message', async () => {
     const error = (await startServer(dataDir).catch((e: unknown) => e)) as { code: number; output: string };
     expect(error.code).toBe(1);
-    expect(error.output).toContain(`Cannot start the server: The data directory ${dataDir} is already open in process `);
+    expect(error.output).toContain(`Cannot start the server: The data directory ${dataDir} is already open in process ${server.child.pid}.`);
     expect(error.output).toContain("Only one server may use an embedded database at a time");
   });
 
@@ -89,7 +88,7 @@ describe('npm start', () => {
     config.search.max_rows = 'ten';
     const file = path.join(dataDir, 'bad-site.json');
     fs.writeFileSync(file, JSON.stringify(config));
-    const child = spawn(process.execPath, [tsx, 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
       env: { ...process.env, PORT: '0', SITE_CONFIG: file, DATA_DIR: path.join(dataDir, 'other') },
     });
