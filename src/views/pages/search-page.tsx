@@ -1,6 +1,7 @@
 import { useLoaderData } from 'react-router';
+import { SearchProvider } from '@/app/search-context';
 import type { SearchPage as SearchPageData } from '@/domain/content';
-import { ListingGrid } from '@/views/listing/listing-card';
+import { SearchResults } from '@/views/search/search-results';
 
 export function SearchPage() {
   const search = useLoaderData() as SearchPageData;
@@ -8,24 +9,9 @@ export function SearchPage() {
     <div className="page page--search">
       <h1>{search.title}</h1>
       <p className="lead">{search.intro}</p>
-      <div className="search-layout">
-        <aside className="search-layout__filters" aria-label="Towns">
-          <h2 className="h3">Towns</h2>
-          <ul className="filter-list">
-            {search.areas.map((area) => (
-              <li key={area.slug}>
-                {area.name} <span className="muted">({area.listingCount})</span>
-              </li>
-            ))}
-          </ul>
-        </aside>
-        <section className="search-layout__results" aria-labelledby="result-count">
-          <p id="result-count" className="result-count">
-            {search.total} rentals
-          </p>
-          <ListingGrid listings={search.listings} />
-        </section>
-      </div>
+      <SearchProvider>
+        <SearchResults initial={search.listings} initialTotal={search.total} />
+      </SearchProvider>
     </div>
   );
 }

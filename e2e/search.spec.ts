@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const resultCount = (page: Page) => page.locator('#result-count');
+const cards = (page: Page) => page.locator('.search .listing-card');
+
+async function openSearch(page: Page, hash = '') {
+  await page.goto(`/search${hash}`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await expect(page.locator('.search')).not.toHaveAttribute('data-pending');
+  await expect(page.locator('.facet__item').first()).toBeVisible();
+}
+
+const countOf = async (page: Page) => Number(((await resultCount(page).innerText()).match(/[\d,]+/)?.[0] ?? '0').replace(/,/g, ''));
+
+test.describe('search', () => {
+  test('a facet value filters the results, and clicking it again removes the filter', async ({ page, consoleErrors }) => {
+    await openSearch(page);
+    const all = await countOf(page);
+    expect(all).toBeGreaterThan(300);
+    const area = page.locator('.facet[data-field="ss_area"] .facet__item').first();
+    const areaName = await area.locator('.facet__value').innerText();
+    const areaCount = Number(await area.locator('.facet__count').innerText());
+    await area.click();
+    await expect(page).toHaveURL(/#.*fq=/);
+    await expect(resultCount(page)).toHaveText(`${areaCount} rentals`);
+    await expect(page.locator('.facet[data-field="ss_area"] .facet__item[aria-pressed="true"]')).toContainText(areaName);
+    await expect(cards(page).first().locator('.listing-card__meta')).toContainText(areaName);
+
+    await page.locator('.facet[data-field="ss_area"] .facet__item[aria-pressed="true"]').click();
+    await expect(resultCount(page)).toHaveText(`${all} rentals`);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('back and forward restore the same results', async ({ page }) => {
+    await openSearch(page);
+    const all = await resultCount(page).innerText();
+    const type = page.locator('.facet[data-field="ss_type"] .facet__item').first();
+    const typeCount = Number(await type.locator('.facet__count').innerText());
+    await type.click();
+    await expect(resultCount(page)).toHaveText(`${typeCount} rentals`);
+    const filtered = page.url();
+    await page.goBack();
+    await expect(resultCount(page)).toHaveText(all);
+    await page.goForward();
+    await expect(page).toHaveURL(filtered);
+    await expect(resultCount(page)).toHaveText(`${typeCount} rentals`);
+  });
+
+  test('the result list grows by batches as the last result comes into view, and the pager moves on', async ({ page }) => {
+    await openSearch(page);
+    await expect(cards(page)).toHaveCount(10);
+    await cards(page).last().scrollIntoViewIfNeeded();
+    await expect(cards(page)).toHaveCount(20);
+    await cards(page).last().scrollIntoViewIfNeeded();
+    await expect(cards(page)).toHaveCount(30);
+    const firstName = await cards(page).first().locator('h3').innerText();
+    await page.getByRole('button', { name: 'Next »' }).click();
+    await expect(page).toHaveURL(/start=30/);
+    await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(cards(page).first().locator('h3')).not.toHaveText(firstName);
+    await expect(page.getByRole('button', { name: '« Previous' })).toBeEnabled();
+  });
+
+  test('a text query with autocomplete, and a clear no-results state', async ({ page }) => {
+    await openSearch(page);
+    const box = page.getByRole('combobox', { name: 'Search rentals' });
+    await box.fill('p');
+    await page.waitForTimeout(400);
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await box.fill('pel');
+    const options = page.getByRole('option');
+    await expect(options.first()).toBeVisible();
+    expect(await options.count()).toBeLessThanOrEqual(10);
+    await box.press('Escape');
+    await box.fill('pelican');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/q=pelican/);
+    await expect(resultCount(page)).toContainText('for “pelican”');
+
+    await box.fill('zzqqxxyy');
+    await box.press('Enter');
+    await expect(page.locator('.no-results')).toContainText('No rentals match your search');
+  });
+
+  test('a malformed hash still gives a working page', async ({ page, consoleErrors }) => {
+    await page.goto('/search#fq=%E0%A4%A&start=-5&q=(((unbalanced');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect(page.locator('.search')).not.toHaveAttribute('data-pending');
+    await expect(page.locator('main h1')).toBeVisible();
+    expect(consoleErrors.filter((e) => !/Search (failed|hash corrected)|400/.test(e))).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { createActor, type Actor } from 'xstate';
+import { buildSearchParams } from '@/domain/search/search-params';
+import type { SearchResult } from '@/domain/search/response';
+import type { SearchState } from '@/domain/search/search-state';
+import { AUTOCOMPLETE_LIMIT } from '@/domain/search/autocomplete';
+import { createSearchClient } from '@/effects/search-client';
+import { suggestionsFor } from '@/effects/suggestions';
+import { autocompleteMachine } from '@/machines/autocomplete-machine';
+import { searchMachine, type ResultDocument } from '@/machines/search-machine';
+import { useSettings } from './site-context';
+import { connectSearch } from './search-wiring';
+
+export interface SearchActors {
+  search: Actor<typeof searchMachine>;
+  autocomplete: Actor<typeof autocompleteMachine>;
+}
+
+const SearchContext = createContext<SearchActors | null>(null);
+
+/** Where the autocomplete endpoint lives, beside the search proxy. */
+export function autocompleteUrl(proxyUrl: string): string {
+  return proxyUrl.replace(/\/select$/, '') + '/autocomplete';
+}
+
+/**
+ * One search component for the page below it: its actors live while it is mounted, and only
+ * in the browser are they connected to the hash and the proxy.
+ */
+export function SearchProvider({ children, actors: given }: { children: ReactNode; /** Tests hand in their own actors, left unconnected. */ actors?: SearchActors }) {
+  const config = useSettings().search;
+  const [actors] = useState<SearchActors>(() => given ?? ({
+    search: createActor(searchMachine, {
+      input: { maxRows: config.max_rows, numvisible: config.numvisible, returnFullDocs: config.return_full_docs },
+    }).start(),
+    autocomplete: createActor(autocompleteMachine).start(),
+  }));
+  useEffect(() => {
+    if (given) return undefined;
+    const client = createSearchClient({ url: config.url, docCacheMs: config.doc_cache });
+    const disconnect = connectSearch(actors.search, config, client);
+    const suggestions = suggestionsFor(autocompleteUrl(config.url), AUTOCOMPLETE_LIMIT);
+    const asked = actors.autocomplete.on('autocomplete.requested', ({ text }) => suggestions.ask(text));
+    const replies = suggestions.replies$.subscribe((reply) =>
+      actors.autocomplete.send(
+        'failed' in reply
+          ? { type: 'autocomplete.failed', text: reply.text }
+          : { type: 'autocomplete.suggestions.received', text: reply.text, suggestions: reply.suggestions },
+      ),
+    );
+    return () => {
+      disconnect();
+      client.dispose();
+      asked.unsubscribe();
+      replies.unsubscribe();
+    };
+  }, [actors, config, given]);
+  return <SearchContext.Provider value={actors}>{children}</SearchContext.Provider>;
+}
+
+function useSearchActors(): SearchActors {
+  const actors = useContext(SearchContext);
+  if (!actors) throw new Error('SearchProvider is missing above this component');
+  return actors;
+}
+
+/** The search root is pending while a request runs (spec §4 Search component). */
+export function useIsSearchPending(): boolean {
+  return useSelector(useSearchActors().search, (s) => s.hasTag('pending'));
+}
+
+/** 'loading' before the first answer, then 'ready', 'failed' or 'disabled'. */
+export function useSearchPhase(): 'loading' | 'ready' | 'failed' | 'disabled' {
+  return useSelector(useSearchActors().search, (s) =>
+    s.matches('disabled') ? 'disabled' : s.matches('failed') ? 'failed' : s.context.result === null ? 'loading' : 'ready',
+  );
+}
+
+export function useSearchState(): SearchState {
+  return useSelector(useSearchActors().search, (s) => s.context.state);
+}
+
+export function useSearchResult(): SearchResult | null {
+  return useSelector(useSearchActors().search, (s) => s.context.result);
+}
+
+/** The request parameters of the current state (facet counts can be read only if they ask for them). */
+export function useSearchRequestParams(): [string, string][] {
+  const config = useSettings().search;
+  const state = useSearchState();
+  return buildSearchParams(config, state) ?? [];
+}
+
+/** The documents shown so far (infinite scroll reveals `numvisible` more at a time). */
+export function useVisibleDocuments(): { documents: ResultDocument[]; hasHidden: boolean } {
+  const documents = useSelector(useSearchActors().search, (s) => s.context.documents);
+  const visibleCount = useSelector(useSearchActors().search, (s) => s.context.visibleCount);
+  return { documents: documents.slice(0, visibleCount), hasHidden: visibleCount < documents.length };
+}
+
+export function useSearchActions() {
+  const { search } = useSearchActors();
+  return {
+    toggleFacet: (field: string, value: string, singleActive: boolean) => search.send({ type: 'facet.value.toggled', field, value, singleActive }),
+    resetFacet: (field: string) => search.send({ type: 'facet.reset', field }),
+    changeSort: (sort: string) => search.send({ type: 'search.sort.changed', sort }),
+    goToStart: (start: number) => search.send({ type: 'search.page.requested', start }),
+    submitQuery: (q: string) => search.send({ type: 'search.query.submitted', q }),
+    showMore: () => search.send({ type: 'results.end.visible' }),
+  };
+}
+
+export function useAutocomplete(): { suggestions: string[]; pending: boolean; inputChanged: (text: string) => void } {
+  const { autocomplete } = useSearchActors();
+  const suggestions = useSelector(autocomplete, (s) => s.context.suggestions);
+  const pending = useSelector(autocomplete, (s) => s.hasTag('pending'));
+  return { suggestions, pending, inputChanged: (text) => autocomplete.send({ type: 'autocomplete.input.changed', text }) };
+}

@@ -1,0 +1,22 @@
+import { distinctUntilChanged, fromEvent, map, merge, startWith, type Observable } from 'rxjs';
+
+/** The URL hash (spec §2: the exposed search parameters live there), now and after every change. */
+export function locationHash$(target: Window = window): Observable<string> {
+  return merge(fromEvent(target, 'hashchange'), fromEvent(target, 'popstate')).pipe(
+    startWith(null),
+    map(() => target.location.hash.replace(/^#/, '')),
+    distinctUntilChanged(),
+  );
+}
+
+/** Sets the hash as a new history entry, so back and forward step through searches. */
+export function pushHash(hash: string, target: Window = window): void {
+  const next = hash ? `#${hash}` : '';
+  if (target.location.hash === next || (next === '' && target.location.hash === '#')) return;
+  if (next === '') {
+    target.history.pushState(target.history.state, '', target.location.pathname + target.location.search);
+    target.dispatchEvent(new HashChangeEvent('hashchange'));
+  } else {
+    target.location.hash = next;
+  }
+}

@@ -1,0 +1,167 @@
+import { assign, emit, setup } from 'xstate';
+import { resetFacet, toggleFacetValue } from '@/domain/search/facets';
+import type { SearchResult } from '@/domain/search/response';
+import type { SearchState } from '@/domain/search/search-state';
+
+/** A full document the results show (spec §3 Search document); fields are read by the views. */
+export type ResultDocument = { id: string } & Readonly<Record<string, unknown>>;
+
+type SearchEvent =
+  | { type: 'search.hash.changed'; state: SearchState }
+  | { type: 'search.results.received'; requestId: number; result: SearchResult }
+  | { type: 'search.failed'; requestId: number; message: string }
+  | { type: 'search.documents.received'; requestId: number; documents: ResultDocument[] }
+  | { type: 'facet.value.toggled'; field: string; value: string; singleActive: boolean }
+  | { type: 'facet.reset'; field: string }
+  | { type: 'search.sort.changed'; sort: string }
+  | { type: 'search.page.requested'; start: number }
+  | { type: 'search.query.submitted'; q: string }
+  | { type: 'results.end.visible' };
+
+type SearchEmitted =
+  | { type: 'search.requested'; requestId: number; state: SearchState }
+  | { type: 'search.documents.requested'; requestId: number; ids: string[] }
+  | { type: 'search.hash.requested'; state: SearchState }
+  | { type: 'search.failure.logged'; message: string };
+
+export interface SearchContext {
+  maxRows: number;
+  numvisible: number;
+  returnFullDocs: boolean;
+  state: SearchState;
+  requestId: number;
+  result: SearchResult | null;
+  documents: ResultDocument[];
+  /** How many results are shown; infinite scroll adds `numvisible` at a time (spec §2, §4). */
+  visibleCount: number;
+  error: string | null;
+}
+
+/**
+ * One search component (spec §4 Search component, Facets; §2 Search results pages). The URL
+ * hash is the source of truth: a visitor's change asks for a new hash (`search.hash.requested`),
+ * and the hash effect answers with `search.hash.changed`, which runs the search.
+ */
+export const searchMachine = setup({
+  types: {
+    context: {} as SearchContext,
+    input: {} as { maxRows: number; numvisible: number; returnFullDocs: boolean },
+    events: {} as SearchEvent,
+    emitted: {} as SearchEmitted,
+  },
+  guards: {
+    /** Spec §5 / §9: no search request is sent if max_rows <= 0. */
+    isDisabled: ({ context }) => context.maxRows <= 0,
+    isCurrent: ({ context, event }) => 'requestId' in event && event.requestId === context.requestId,
+    needsDocuments: ({ context, event }) =>
+      event.type === 'search.results.received' &&
+      event.requestId === context.requestId &&
+      context.returnFullDocs &&
+      event.result.ids.length > 0,
+    hasHiddenResults: ({ context }) => context.visibleCount < context.documents.length,
+  },
+  actions: {
+    startRequest: assign({
+      state: ({ event, context }) => (event.type === 'search.hash.changed' ? event.state : context.state),
+      requestId: ({ context }) => context.requestId + 1,
+      error: null,
+    }),
+    requestSearch: emit(({ context }) => ({ type: 'search.requested' as const, requestId: context.requestId, state: context.state })),
+    storeResult: assign({
+      result: ({ event, context }) => (event.type === 'search.results.received' ? event.result : context.result),
+      documents: ({ event, context }) =>
+        event.type === 'search.results.received' && !context.returnFullDocs ? event.result.ids.map((id) => ({ id })) : [],
+      visibleCount: ({ context }) => context.numvisible,
+    }),
+    requestDocuments: emit(({ context }) => ({
+      type: 'search.documents.requested' as const,
+      requestId: context.requestId,
+      ids: context.result?.ids ?? [],
+    })),
+    storeDocuments: assign({
+      documents: ({ event, context }) => (event.type === 'search.documents.received' ? event.documents : context.documents),
+      visibleCount: ({ context }) => context.numvisible,
+    }),
+    storeFailure: assign({ error: ({ event }) => (event.type === 'search.failed' ? event.message : 'Search failed') }),
+    logFailure: emit(({ event }) => ({
+      type: 'search.failure.logged' as const,
+      message: event.type === 'search.failed' ? event.message : 'Search failed',
+    })),
+    showNextBatch: assign({ visibleCount: ({ context }) => context.visibleCount + context.numvisible }),
+    requestHash: emit(({ context, event }) => {
+      const state = context.state;
+      let next: SearchState = state;
+      if (event.type === 'facet.value.toggled') {
+        next = { ...state, fq: toggleFacetValue(state.fq, event.field, event.value, { singleActive: event.singleActive }), start: 0 };
+      } else if (event.type === 'facet.reset') {
+        next = { ...state, fq: resetFacet(state.fq, event.field), start: 0 };
+      } else if (event.type === 'search.sort.changed') {
+        next = { ...state, sort: event.sort || undefined, start: 0 };
+      } else if (event.type === 'search.page.requested') {
+        next = { ...state, start: Math.max(0, event.start) };
+      } else if (event.type === 'search.query.submitted') {
+        next = { ...state, q: event.q.trim() || undefined, start: 0 };
+      }
+      return { type: 'search.hash.requested' as const, state: next };
+    }),
+  },
+}).createMachine({
+  id: 'search',
+  context: ({ input }) => ({
+    maxRows: input.maxRows,
+    numvisible: input.numvisible,
+    returnFullDocs: input.returnFullDocs,
+    state: { fq: [], start: 0 },
+    requestId: 0,
+    result: null,
+    documents: [],
+    visibleCount: input.numvisible,
+    error: null,
+  }),
+  initial: 'starting',
+  on: {
+    'facet.value.toggled': { actions: 'requestHash' },
+    'facet.reset': { actions: 'requestHash' },
+    'search.sort.changed': { actions: 'requestHash' },
+    'search.page.requested': { actions: 'requestHash' },
+    'search.query.submitted': { actions: 'requestHash' },
+  },
+  states: {
+    starting: { always: [{ guard: 'isDisabled', target: 'disabled' }, { target: 'idle' }] },
+    /** max_rows <= 0: the component never sends a request. */
+    disabled: { type: 'final' },
+    idle: {
+      on: { 'search.hash.changed': { target: 'searching', actions: 'startRequest' } },
+    },
+    searching: {
+      tags: ['pending'],
+      entry: 'requestSearch',
+      on: {
+        'search.hash.changed': { target: 'searching', reenter: true, actions: 'startRequest' },
+        'search.results.received': [
+          { guard: 'needsDocuments', target: 'loadingDocuments', actions: 'storeResult' },
+          { guard: 'isCurrent', target: 'ready', actions: 'storeResult' },
+        ],
+        'search.failed': { guard: 'isCurrent', target: 'failed', actions: ['storeFailure', 'logFailure'] },
+      },
+    },
+    loadingDocuments: {
+      tags: ['pending'],
+      entry: 'requestDocuments',
+      on: {
+        'search.hash.changed': { target: 'searching', actions: 'startRequest' },
+        'search.documents.received': { guard: 'isCurrent', target: 'ready', actions: 'storeDocuments' },
+        'search.failed': { guard: 'isCurrent', target: 'failed', actions: ['storeFailure', 'logFailure'] },
+      },
+    },
+    ready: {
+      on: {
+        'search.hash.changed': { target: 'searching', actions: 'startRequest' },
+        'results.end.visible': { guard: 'hasHiddenResults', actions: 'showNextBatch' },
+      },
+    },
+    failed: {
+      on: { 'search.hash.changed': { target: 'searching', actions: 'startRequest' } },
+    },
+  },
+});

@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useFirstVisible } from '@/app/hooks';
+import { useSearchActions, useVisibleDocuments } from '@/app/search-context';
+import { listingFromDocument } from '@/domain/listing-document';
+import { ListingCard } from '@/views/listing/listing-card';
+
+/** Marks the last shown result: when it comes into view and more are loaded, the next batch is shown. */
+function EndOfResults({ onVisible }: { onVisible: () => void }) {
+  const [ref, visible] = useFirstVisible<HTMLDivElement>();
+  useEffect(() => {
+    if (visible) onVisible();
+  }, [visible, onVisible]);
+  return <div ref={ref} className="results-end" aria-hidden="true" />;
+}
+
+/** The result list (spec §2): `numvisible` items at first, the next batch appended as the last one comes into view. */
+export function ResultList() {
+  const { documents, hasHidden } = useVisibleDocuments();
+  const { showMore } = useSearchActions();
+  const listings = documents.map(listingFromDocument).filter((listing) => listing !== null);
+  return (
+    <>
+      <div className="listing-grid" data-count={listings.length}>
+        {listings.map((listing) => (
+          <ListingCard key={listing.docId} listing={listing} />
+        ))}
+      </div>
+      {hasHidden && <EndOfResults key={documents.length} onVisible={showMore} />}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { useAutocomplete, useSearchActions, useSearchState } from '@/app/search-context';
+
+/** The keyword box with autocomplete (spec §5: from 2 characters, not after a space, at most 10). */
+export function SearchBox() {
+  const state = useSearchState();
+  const { submitQuery } = useSearchActions();
+  const { suggestions, inputChanged } = useAutocomplete();
+  const [text, setText] = useState<string | null>(null);
+  const value = text ?? state.q ?? '';
+  return (
+    <form
+      className="search-box"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitQuery(value);
+        setText(null);
+      }}
+    >
+      <ComboBox
+        className="search-box__combo"
+        inputValue={value}
+        onInputChange={(next) => {
+          setText(next);
+          inputChanged(next);
+        }}
+        onSelectionChange={(key) => {
+          if (key === null) return;
+          const chosen = String(key);
+          setText(null);
+          submitQuery(chosen);
+        }}
+        items={suggestions.map((s) => ({ id: s, name: s }))}
+        menuTrigger="input"
+        allowsCustomValue
+        allowsEmptyCollection={false}
+      >
+        <Label className="search-box__label">Search rentals</Label>
+        <div className="search-box__row">
+          <Input className="search-box__input" placeholder="Town, property name or feature" />
+          <button type="submit" className="button button--primary">
+            Search
+          </button>
+        </div>
+        <Popover className="search-box__popover">
+          <ListBox className="search-box__list">
+            {(item: { id: string; name: string }) => (
+              <ListBoxItem className="search-box__option" id={item.id} textValue={item.name}>
+                {item.name}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </ComboBox>
+    </form>
+  );
+}

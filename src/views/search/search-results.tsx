@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import {
+  useIsSearchPending,
+  useSearchActions,
+  useSearchPhase,
+  useSearchResult,
+  useSearchState,
+} from '@/app/search-context';
+import type { ListingSummary } from '@/domain/content';
+import { ListingGrid } from '@/views/listing/listing-card';
+import { FacetList } from './facet-list';
+import { Pager } from './pager';
+import { ResultList } from './result-list';
+import { SearchBox } from './search-box';
+
+export const SORT_OPTIONS = [
+  { id: '', label: 'Recommended' },
+  { id: 'is_price_min asc', label: 'Price: low to high' },
+  { id: 'is_price_max desc', label: 'Price: high to low' },
+  { id: 'fs_rating desc', label: 'Guest rating' },
+  { id: 'is_bedrooms desc', label: 'Most bedrooms' },
+  { id: 'ss_name asc', label: 'Name A–Z' },
+];
+
+function SortSelect() {
+  const state = useSearchState();
+  const { changeSort } = useSearchActions();
+  return (
+    <Select className="sort-select" selectedKey={state.sort ?? ''} onSelectionChange={(key) => changeSort(String(key))}>
+      <Label className="sort-select__label">Sort by</Label>
+      <Button className="jump-menu__button">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className="jump-menu__popover">
+        <ListBox className="jump-menu__list" items={SORT_OPTIONS}>
+          {(option) => (
+            <ListBoxItem className="jump-menu__option" id={option.id} textValue={option.label}>
+              {option.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+function ResultSummary() {
+  const result = useSearchResult();
+  const state = useSearchState();
+  const { submitQuery } = useSearchActions();
+  if (!result) return null;
+  return (
+    <div className="result-summary">
+      <p id="result-count" className="result-count" aria-live="polite">
+        {result.numFound === 1 ? '1 rental' : `${result.numFound.toLocaleString('en')} rentals`}
+        {state.q ? ` for “${state.q}”` : ''}
+      </p>
+      {result.didYouMean && (
+        <p className="did-you-mean">
+          Did you mean{' '}
+          <button type="button" className="link-button" onClick={() => submitQuery(result.didYouMean ?? '')}>
+            {result.didYouMean}
+          </button>
+          ?
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The search component (spec §2 Search results pages): search box, facets, sorted results
+ * with infinite scroll and a pager. Until the first answer, the server's listings are shown.
+ */
+export function SearchResults({ initial, initialTotal, children }: { initial: ListingSummary[]; initialTotal: number; children?: ReactNode }) {
+  const pending = useIsSearchPending();
+  const phase = useSearchPhase();
+  const result = useSearchResult();
+  return (
+    <div className="search" data-pending={pending || undefined} aria-busy={pending}>
+      <div className="search__bar">
+        <SearchBox />
+        <SortSelect />
+      </div>
+      <div className="search-layout">
+        <aside className="search-layout__filters" aria-label="Filters">
+          <FacetList />
+        </aside>
+        <section className="search-layout__results" aria-labelledby="result-count">
+          {children}
+          {phase === 'loading' || phase === 'disabled' ? (
+            <>
+              <p id="result-count" className="result-count">
+                {initialTotal} rentals
+              </p>
+              <ListingGrid listings={initial} />
+            </>
+          ) : phase === 'failed' && !result ? (
+            <div className="empty-state" role="status">
+              <p>Search is not available just now. Please try again in a moment.</p>
+            </div>
+          ) : (
+            <>
+              <ResultSummary />
+              {result && result.numFound === 0 ? (
+                <div className="empty-state no-results" role="status">
+                  <p>No rentals match your search. Try removing a filter or searching for something else.</p>
+                </div>
+              ) : (
+                <ResultList />
+              )}
+              <Pager />
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
