@@ -25,17 +25,6 @@ export function connectSearch(actor: Actor<typeof searchMachine>, config: Search
   };
   target.addEventListener('popstate', onPopState);
 
-  subscriptions.push(
-    locationHash$(target)
-      .pipe(startWith(null), pairwise())
-      .subscribe(([previous, hash]) => {
-        if (previous !== null) saveScrollPosition(previous, target.scrollY);
-        const { state, problems } = parseSearchHash(hash ?? '', exposed);
-        if (problems.length > 0) console.warn(`Search hash corrected: ${problems.join('; ')}`);
-        actor.send({ type: 'search.hash.changed', state });
-      }),
-  );
-
   const requested = actor.on('search.requested', ({ requestId, state }) => {
     const params = buildSearchParams(config, state);
     if (params === null) return; // max_rows <= 0: nothing is sent
@@ -73,6 +62,18 @@ export function connectSearch(actor: Actor<typeof searchMachine>, config: Search
   });
 
   const failure = actor.on('search.failure.logged', ({ message }) => console.error(`Search failed: ${message}`));
+
+  // The hash last: its first value starts a search, which the listeners above must hear.
+  subscriptions.push(
+    locationHash$(target)
+      .pipe(startWith(null), pairwise())
+      .subscribe(([previous, hash]) => {
+        if (previous !== null) saveScrollPosition(previous, target.scrollY);
+        const { state, problems } = parseSearchHash(hash ?? '', exposed);
+        if (problems.length > 0) console.warn(`Search hash corrected: ${problems.join('; ')}`);
+        actor.send({ type: 'search.hash.changed', state });
+      }),
+  );
 
   // After back or forward, once the results are on the page, return to where the visitor was.
   subscriptions.push(

@@ -35,11 +35,24 @@ export function SearchBox() {
         items={suggestions.map((s) => ({ id: s, name: s }))}
         menuTrigger="input"
         allowsCustomValue
-        allowsEmptyCollection={false}
+        // Opens as the visitor types; the suggestions arrive a moment later. An empty list stays hidden (CSS).
+        allowsEmptyCollection
       >
         <Label className="search-box__label">Search rentals</Label>
         <div className="search-box__row">
-          <Input className="search-box__input" placeholder="Town, property name or feature" />
+          <Input
+            className="search-box__input"
+            placeholder="Town, property name or feature"
+            onKeyDown={(event) => {
+              // With the suggestions open, the combo box keeps Enter to itself: search what was typed
+              // unless a suggestion is highlighted (that one is chosen through onSelectionChange).
+              if (event.key === 'Enter' && !event.currentTarget.getAttribute('aria-activedescendant')) {
+                event.preventDefault();
+                submitQuery(value);
+                setText(null);
+              }
+            }}
+          />
           <button type="submit" className="button button--primary">
             Search
           </button>
