@@ -9,8 +9,11 @@ import type { ContentSource } from '../src/domain/content.ts';
 import { FLAG_COOKIE_NAME, parseFlagItems } from '../src/domain/flag-items.ts';
 import type { PageSettings, SiteSettings } from '../src/domain/settings.ts';
 import { escapeHtml, htmlDocument } from './html.ts';
+import type { RankingService } from './ranking/ranking-service.ts';
+import { registerRankingRoutes } from './ranking/routes.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
+import type { SearchService } from './search/search-service.ts';
 import { addStatusMessage, takeStatusMessages } from './status-messages.ts';
 
 export interface ServerDependencies {
@@ -25,6 +28,10 @@ export interface ServerDependencies {
   /** Reported by /healthz. */
   databaseKind?: string;
   development?: boolean;
+  /** The search proxy (spec §7 Search) at settings.search.url; without it there is no search API. */
+  search?: Pick<SearchService, 'registerRoutes'>;
+  /** The built-in ranking service (spec §7 Ranking) at /api/v2/{segment}/ranking. */
+  ranking?: RankingService;
 }
 
 /** Request bodies larger than this are refused with 413 (the largest form, a shared order, is 16 KB). */
@@ -110,6 +117,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   }
 
   registerContentApi(app, deps.content);
+  if (deps.search) await deps.search.registerRoutes(app);
+  if (deps.ranking) await registerRankingRoutes(app, deps.ranking);
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No API at ${request.method} ${request.url.split('?')[0]}` }),
   );

@@ -8,7 +8,12 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Apache Solr core or collection URL for the search proxy (instead of the embedded engine), without a trailing slash. */
   solrUrl: string | undefined;
+  /** Longest wait for a Solr search answer before the proxy answers 503. */
+  solrTimeoutMs: number;
+  /** Most rows (and ids) one search request may ask for; more is refused with 400. */
+  searchMaxRows: number;
   siteConfigPath: string;
   logLevel: string;
   /** 'production' serves the built assets; 'development' runs Vite as middleware. */
@@ -28,6 +33,20 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
   return value;
 }
 
+function solrUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`SOLR_URL must be an http(s) URL of a Solr core, e.g. http://localhost:8983/solr/rentals, got ${JSON.stringify(raw)}`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new Error(`SOLR_URL must be an http(s) URL of a Solr core without ?query or #hash, e.g. http://localhost:8983/solr/rentals, got ${JSON.stringify(raw)}`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const mode = env.NODE_ENV === 'development' ? 'development' : 'production';
   return {
@@ -35,7 +54,9 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    solrUrl: env.SOLR_URL || undefined,
+    solrUrl: solrUrl(env.SOLR_URL),
+    solrTimeoutMs: integer('SOLR_TIMEOUT_MS', env.SOLR_TIMEOUT_MS, 5000, 100, 120_000),
+    searchMaxRows: integer('SEARCH_MAX_ROWS', env.SEARCH_MAX_ROWS, 100, 1, 1000),
     siteConfigPath: path.resolve(env.SITE_CONFIG || 'config/site.json'),
     logLevel: env.LOG_LEVEL || 'info',
     mode,

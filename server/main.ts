@@ -7,7 +7,11 @@ import { loadSiteSettings, readServerConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createContentService } from './content/content-service.ts';
 import { ensureDemoContent } from './demo/seed.ts';
+import { createRankingService } from './ranking/ranking-service.ts';
 import { createBuildRenderer, createViteRenderer } from './renderer.ts';
+import { createEmbeddedEngine } from './search/engine/engine.ts';
+import { createSearchService } from './search/search-service.ts';
+import { createSolrBackend, SearchUnavailableError } from './search/solr-backend.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,26 +35,67 @@ async function main(): Promise<void> {
   const settings = loadSiteSettings(config.siteConfigPath);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const mediaDir = path.join(config.dataDir, 'media');
+  // Search: the in-process engine, or Apache Solr when SOLR_URL is set; filled from the database at start.
+  const search = createSearchService({
+    db: database.db,
+    settings,
+    backend: config.solrUrl
+      ? createSolrBackend({ url: config.solrUrl, timeoutMs: config.solrTimeoutMs, indexId: settings.search.index })
+      : createEmbeddedEngine({ maxRows: config.searchMaxRows }),
+    limits: { maxRows: config.searchMaxRows },
+  });
   let renderer;
+  let indexed: { documents: number; ms: number } | Error;
   try {
     const seeded = await ensureDemoContent(database.db, mediaDir);
-    renderer = config.mode === 'development' ? await createViteRenderer(root, { hmr: config.hmr }) : await createBuildRenderer(path.join(root, 'dist'));
     if (seeded.created) console.log(`Demo content created: ${JSON.stringify(seeded.counts)}`);
+    [renderer, indexed] = await Promise.all([
+      config.mode === 'development' ? createViteRenderer(root, { hmr: config.hmr }) : createBuildRenderer(path.join(root, 'dist')),
+      // A Solr that is down must not keep the site from starting: search answers 503 until it is back.
+      search.rebuild().catch((error: unknown) => {
+        if (config.solrUrl && error instanceof Error) return error;
+        throw error;
+      }),
+    ]);
   } catch (error) {
     await database.close();
     throw error;
   }
+  const secret = cookieSecret(config.dataDir);
   const app = await buildServer({
     settings,
     content: createContentService(database.db, settings),
     renderer,
     mediaDir,
-    cookieSecret: cookieSecret(config.dataDir),
+    cookieSecret: secret,
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     databaseKind: database.kind,
     development: config.mode === 'development',
+    search,
+    ranking: createRankingService({ db: database.db, settings, secret }),
   });
+  // Solr down at start: try again, 30 s and then up to 5 min apart, until the index is filled.
+  let indexRetry: NodeJS.Timeout | undefined;
+  const reportIndex = (result: { documents: number; ms: number } | Error, nextDelayMs: number) => {
+    if (!(result instanceof Error)) {
+      app.log.info({ search: search.backend.kind, documents: result.documents, ms: result.ms }, 'search index built');
+      return;
+    }
+    const detail = result instanceof SearchUnavailableError ? result.detail : result.message;
+    app.log.warn(`Could not fill Solr at ${config.solrUrl} (${detail}); search answers 503 until Solr is back. Trying again in ${nextDelayMs / 1000} s.`);
+    indexRetry = setTimeout(() => {
+      search.rebuild().then(
+        (again) => reportIndex(again, 0),
+        (error: unknown) => reportIndex(error instanceof Error ? error : new Error(String(error)), Math.min(nextDelayMs * 2, 300_000)),
+      );
+    }, nextDelayMs);
+    indexRetry.unref();
+  };
+  reportIndex(indexed, 30_000);
+  if (settings.search.max_rows > config.searchMaxRows) {
+    app.log.warn(`search.max_rows (${settings.search.max_rows}) is above SEARCH_MAX_ROWS (${config.searchMaxRows}): such searches are refused with 400`);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -63,7 +108,9 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     try {
+      clearTimeout(indexRetry);
       await app.close();
+      await search.close();
       await renderer.close();
       await database.close();
       process.exit(0);

@@ -24,6 +24,7 @@ import {
   primaryKey,
   smallint,
   text,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 
 /** Towns of the destination. */
@@ -355,3 +356,32 @@ export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * The built-in ranking service (spec §7 Ranking): one row per impression and per landing-page
+ * click of a listing, recorded by the tracker URLs the ranking hands out. The ranking counts
+ * the rows of a recent window, so the index leads with the time.
+ */
+export const rankingImpressions = pgTable(
+  'ranking_impressions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    propertyCode: text('property_code')
+      .notNull()
+      .references(() => units.propertyCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('ranking_impressions_time_idx').on(t.occurredAt, t.propertyCode)],
+);
+
+export const rankingClicks = pgTable(
+  'ranking_clicks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    propertyCode: text('property_code')
+      .notNull()
+      .references(() => units.propertyCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('ranking_clicks_time_idx').on(t.occurredAt, t.propertyCode)],
+);

@@ -1,0 +1,212 @@
+/**
+ * The search back end on Apache Solr (SOLR_URL, a core or a SolrCloud collection URL such as
+ * http://localhost:8983/solr/rentals). The proxy has already allow-listed the parameters;
+ * this adapter checks them again, forwards them to `{url}/select` as a form-encoded POST and
+ * hands back Solr's JSON. The full-documents fetch (`ids=a,b,c`) becomes a `{!terms f=id}`
+ * filter, which also works on SolrCloud, and the documents come back in the order asked for.
+ *
+ *   const solr = createSolrBackend({ url: 'http://localhost:8983/solr/rentals', timeoutMs: 5000, indexId: 'listings' });
+ *
+ * Failures: Solr down, too slow or answering 5xx → SearchUnavailableError (the proxy answers
+ * 503 'The search service is not available just now'); Solr refusing a query (400) →
+ * SearchRequestError with Solr's message (the proxy answers 400).
+ */
+import { isAllowedSearchParam, SEARCH_UNAVAILABLE } from './proxy.ts';
+import { SearchRequestError, type SearchBackend, type SearchDocument, type SolrParams, type SolrResponse } from './types.ts';
+
+/** Solr (or the network to it) cannot answer now: the proxy answers 503 with the message; `detail` goes to the log. */
+export class SearchUnavailableError extends Error {
+  readonly statusCode = 503;
+  readonly detail: string;
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(SEARCH_UNAVAILABLE, options);
+    this.name = 'SearchUnavailableError';
+    this.detail = detail;
+  }
+}
+
+/** Solr refused an update (a bad document, an unknown field): a fault of the indexer, not of a visitor. */
+export class SolrUpdateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SolrUpdateError';
+  }
+}
+
+export interface SolrBackendOptions {
+  /** The core or collection URL, without a trailing slash: http://host:8983/solr/rentals */
+  url: string;
+  /** Longest wait for a search or suggest answer (SOLR_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Longest wait for one update request; default 60 s or timeoutMs if longer. */
+  updateTimeoutMs?: number;
+  /** The index whose documents replaceAll() deletes first; default: the documents' index_id. */
+  indexId?: string;
+  /** Documents per update request; default 500. */
+  batchSize?: number;
+  fetch?: typeof fetch;
+}
+
+const FORM = 'application/x-www-form-urlencoded;charset=UTF-8';
+const JSON_TYPE = 'application/json;charset=UTF-8';
+
+/** Parameters the full-documents fetch keeps besides the ids. */
+const IDS_KEEP = new Set(['fl', 'json.nl', 'fq']);
+
+/** Solr's error text without its Java exception prefix, e.g. "org.apache.solr.search.SyntaxError: ". */
+function solrMessage(body: unknown, fallback: string): string {
+  const msg = (body as { error?: { msg?: unknown } } | null)?.error?.msg;
+  if (typeof msg !== 'string' || msg === '') return fallback;
+  return msg.replace(/^(?:[a-z][\w$]*\.)+[A-Z][\w$]*:\s*/, '').split('\n')[0]!.slice(0, 500);
+}
+
+function escapeTerm(value: string): string {
+  return `"${value.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/** A document as Solr takes it: no nulls (a missing field is "no value"). */
+function solrDocument(doc: SearchDocument): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(doc)) if (value !== null && value !== undefined) out[name] = value;
+  return out;
+}
+
+export function createSolrBackend(options: SolrBackendOptions): SearchBackend {
+  const base = options.url.replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const batchSize = options.batchSize ?? 500;
+  const updateTimeoutMs = options.updateTimeoutMs ?? Math.max(60_000, options.timeoutMs);
+  const inFlight = new Set<AbortController>();
+
+  /** One HTTP exchange with Solr: the body is read under the same timeout; non-JSON answers are failures. */
+  async function call(path: string, init: { body: string; contentType: string; timeoutMs: number }): Promise<{ status: number; body: unknown }> {
+    const controller = new AbortController();
+    inFlight.add(controller);
+    const timer = setTimeout(() => controller.abort(new Error('timeout')), init.timeoutMs);
+    const target = `${base}${path}`;
+    try {
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetchImpl(target, {
+          method: 'POST',
+          headers: { 'content-type': init.contentType, accept: 'application/json' },
+          body: init.body,
+          signal: controller.signal,
+        });
+        text = await response.text();
+      } catch (error) {
+        if (controller.signal.aborted) {
+          throw new SearchUnavailableError(`Solr at ${target} did not answer within ${init.timeoutMs} ms`, { cause: error });
+        }
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        throw new SearchUnavailableError(`Cannot reach Solr at ${target}: ${cause?.code ?? cause?.message ?? (error as Error).message}`, { cause: error });
+      }
+      let body: unknown = null;
+      try {
+        body = text === '' ? null : JSON.parse(text);
+      } catch {
+        if (response.ok) throw new SearchUnavailableError(`Solr at ${target} answered ${response.status} with something other than JSON`);
+      }
+      return { status: response.status, body };
+    } finally {
+      clearTimeout(timer);
+      inFlight.delete(controller);
+    }
+  }
+
+  async function search(path: string, params: URLSearchParams): Promise<unknown> {
+    const { status, body } = await call(path, { body: params.toString(), contentType: FORM, timeoutMs: options.timeoutMs });
+    if (status >= 200 && status < 300) return body;
+    if (status === 400) throw new SearchRequestError(solrMessage(body, 'The search service refused the request'));
+    throw new SearchUnavailableError(`Solr answered ${status} to ${path}: ${solrMessage(body, 'no message')}`);
+  }
+
+  async function update(commands: string[]): Promise<void> {
+    for (let i = 0; i < commands.length; i++) {
+      const path = i === commands.length - 1 ? '/update?commit=true' : '/update';
+      const { status, body } = await call(path, { body: commands[i]!, contentType: JSON_TYPE, timeoutMs: updateTimeoutMs });
+      if (status >= 200 && status < 300) continue;
+      if (status >= 400 && status < 500 && status !== 404) throw new SolrUpdateError(`Solr refused the update: ${solrMessage(body, `status ${status}`)}`);
+      throw new SearchUnavailableError(`Solr answered ${status} to ${path}: ${solrMessage(body, 'no message')}`);
+    }
+  }
+
+  function addBatches(documents: readonly SearchDocument[]): string[] {
+    const batches: string[] = [];
+    for (let i = 0; i < documents.length; i += batchSize) batches.push(JSON.stringify(documents.slice(i, i + batchSize).map(solrDocument)));
+    return batches;
+  }
+
+  return {
+    kind: 'solr',
+
+    async select(params: SolrParams): Promise<SolrResponse> {
+      const form = new URLSearchParams();
+      for (const name of params.keys()) {
+        if (name !== '_' && !isAllowedSearchParam(name)) throw new SearchRequestError(`Parameter '${name}' is not allowed`);
+      }
+      const ids = params.get('ids')?.[0];
+      if (ids !== undefined) {
+        const wanted = ids.split(',').filter((id) => id !== '');
+        form.set('q', '*:*');
+        for (const [name, values] of params) if (IDS_KEEP.has(name)) for (const value of values) form.append(name, value);
+        form.append('fq', `{!terms f=id}${wanted.join(',')}`);
+        form.set('rows', String(wanted.length));
+        form.set('start', '0');
+        form.set('wt', 'json');
+        const result = (await search('/select', form)) as SolrResponse;
+        // Spec §7: documents in the order of the requested ids.
+        const position = new Map(wanted.map((id, i) => [id, i]));
+        result.response.docs.sort((a, b) => (position.get(String(a.id)) ?? 0) - (position.get(String(b.id)) ?? 0));
+        return result;
+      }
+      for (const [name, values] of params) {
+        if (name === '_' || name === 'wt') continue;
+        for (const value of values) form.append(name, value);
+      }
+      form.set('wt', 'json');
+      return (await search('/select', form)) as SolrResponse;
+    },
+
+    async suggest(prefix: string, limit: number): Promise<string[]> {
+      const form = new URLSearchParams({ 'suggest.q': prefix, 'suggest.count': String(limit * 2), 'json.nl': 'map', wt: 'json' });
+      // Only this site's index, when several share a Solr core (contextField index_id in solrconfig.xml).
+      if (options.indexId) form.set('suggest.cfq', options.indexId);
+      const body = (await search('/suggest', form)) as { suggest?: Record<string, Record<string, { suggestions?: { term?: unknown }[] }>> };
+      const seen = new Set<string>();
+      const terms: string[] = [];
+      for (const dictionary of Object.values(body.suggest ?? {})) {
+        for (const answer of Object.values(dictionary)) {
+          for (const suggestion of answer.suggestions ?? []) {
+            if (typeof suggestion.term !== 'string') continue;
+            const term = suggestion.term.replace(/<\/?b>/g, '');
+            const key = term.toLowerCase();
+            if (!seen.has(key)) {
+              seen.add(key);
+              terms.push(term);
+            }
+          }
+        }
+      }
+      return terms.slice(0, limit);
+    },
+
+    async replaceAll(documents: SearchDocument[]): Promise<void> {
+      const indexIds = options.indexId ? [options.indexId] : [...new Set(documents.map((d) => d.index_id))];
+      const deletes = indexIds.map((id) => JSON.stringify({ delete: { query: `index_id:${escapeTerm(id)}` } }));
+      // Deletes and adds become visible together, with the commit of the last request.
+      await update([...deletes, ...addBatches(documents)]);
+    },
+
+    async update(documents: SearchDocument[], deletedIds: string[]): Promise<void> {
+      const commands = addBatches(documents);
+      if (deletedIds.length > 0) commands.unshift(JSON.stringify({ delete: deletedIds }));
+      if (commands.length > 0) await update(commands);
+    },
+
+    async close(): Promise<void> {
+      for (const controller of inFlight) controller.abort(new Error('closed'));
+    },
+  };
+}

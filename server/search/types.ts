@@ -1,0 +1,54 @@
+/**
+ * The search back end behind the Solr-style proxy (spec §7 Search): the embedded engine by
+ * default, Apache Solr when SOLR_URL is set. Both take Solr request parameters and answer
+ * with Solr's JSON response shape (spec §3 Search response fields read).
+ */
+
+/** A field value of a search document: Solr-style dynamic fields (ss_ string, is_ int, fs_ float, sm_ multi string, …). */
+export type FieldValue = string | number | boolean | string[] | number[] | null;
+
+/** One indexed document (spec §3 Search document): `id` is `{siteHash}-{indexId}-{entityKey}`. */
+export interface SearchDocument {
+  id: string;
+  index_id: string;
+  [field: string]: FieldValue;
+}
+
+/** Request parameters as Solr takes them: every name may repeat (fq, facet.field, …). */
+export type SolrParams = ReadonlyMap<string, readonly string[]>;
+
+export interface SolrResponse {
+  responseHeader: { status: number; QTime: number; params: Record<string, string | string[]> };
+  response: { numFound: number; start: number; docs: Record<string, FieldValue>[] };
+  facet_counts?: {
+    facet_queries: Record<string, number>;
+    /** With json.nl=map `{value: count}`, otherwise Solr's flat list `[value, count, value, count]`. */
+    facet_fields: Record<string, Record<string, number> | (string | number)[]>;
+    facet_ranges: Record<string, { counts: Record<string, number> | (string | number)[]; gap: number | string; start: number | string; end: number | string; before?: number; after?: number; between?: number }>;
+    facet_dates: Record<string, unknown>;
+  };
+  spellcheck?: { suggestions: unknown[]; collations?: unknown[] };
+}
+
+/** A request the engine cannot run: answered 400 with the message (never 500). */
+export class SearchRequestError extends Error {
+  readonly statusCode = 400;
+  constructor(message: string) {
+    super(message);
+    this.name = 'SearchRequestError';
+  }
+}
+
+/** The search back end seen by the proxy. */
+export interface SearchBackend {
+  readonly kind: 'embedded' | 'solr';
+  /** The search servlet and the full-documents fetch (`ids=a,b,c`). */
+  select(params: SolrParams): Promise<SolrResponse>;
+  /** Autocomplete: up to `limit` suggestions for what the visitor has typed. */
+  suggest(prefix: string, limit: number): Promise<string[]>;
+  /** Replaces the whole index (start-up, indexer command). */
+  replaceAll(documents: SearchDocument[]): Promise<void>;
+  /** Adds or replaces documents, and removes ids (content changes). */
+  update(documents: SearchDocument[], deletedIds: string[]): Promise<void>;
+  close(): Promise<void>;
+}
