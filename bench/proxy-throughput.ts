@@ -1,0 +1,89 @@
+/**
+ * Search proxy throughput on loopback (issue 3 goal: >= 2,000 req/s and p99 <= 25 ms at 10,000
+ * listings on this 2-core machine). The proxy runs with the embedded engine in a child process;
+ * autocannon loads it from this one. Prints the figures and writes bench/results/proxy-throughput.json.
+ *
+ *   npx tsx bench/proxy-throughput.ts
+ */
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { createEmbeddedEngine } from '../server/search/engine/engine.ts';
+import { registerSearchProxy } from '../server/search/proxy.ts';
+import type { SearchDocument } from '../server/search/types.ts';
+
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 10_000);
+const TOWNS = ['Coral Haven', 'Pelican Point', 'Seagrass Bay', 'Sandpiper Shores', 'Lighthouse Cove', 'Driftwood Key'];
+const TYPES = ['Condo', 'House', 'Cottage', 'Villa', 'Townhome', 'Bungalow'];
+const AMENITIES = ['Pool', 'Hot tub', 'Wi-Fi', 'Ocean view', 'Pet friendly', 'Grill', 'Kayaks', 'Bikes', 'Washer', 'Fireplace', 'Elevator', 'Dock'];
+
+function documents(count: number): SearchDocument[] {
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return Array.from({ length: count }, (_, i) => {
+    const bedrooms = 1 + Math.floor(random() * 6);
+    return {
+      id: `chc1-listings-${1000 + i}`,
+      index_id: 'listings',
+      ss_name: `${TOWNS[i % 6]} ${TYPES[(i * 7) % 6]} ${i}`,
+      ts_name: `${TOWNS[i % 6]} ${TYPES[(i * 7) % 6]} ${i}`,
+      ss_area: TOWNS[Math.floor(random() * 6)] as string,
+      ss_type: TYPES[Math.floor(random() * 6)] as string,
+      is_bedrooms: bedrooms,
+      is_sleeps: bedrooms * 2,
+      sm_amenities: AMENITIES.filter(() => random() < 0.4),
+      fs_rating: Math.round((3 + random() * 2) * 10) / 10,
+      is_price_min: 9000 + Math.floor(random() * 30000),
+      tm_summary: 'Bright rental a short walk from the beach with a deck and ocean breezes.',
+    };
+  });
+}
+
+const FACETED = new URLSearchParams([
+  ['q', '*:*'], ['fq', 'index_id:listings'], ['fq', '{!tag=ss_area}ss_area:("Pelican Point" OR "Seagrass Bay")'], ['fq', 'is_bedrooms:[2 TO *]'],
+  ['facet', 'true'], ['facet.mincount', '1'], ['json.nl', 'map'], ['rows', '30'], ['start', '0'], ['fl', 'id'], ['wt', 'json'],
+  ['facet.field', '{!ex=ss_area}ss_area'], ['facet.field', 'ss_type'], ['facet.field', 'is_bedrooms'], ['facet.field', 'sm_amenities'],
+  ['sort', 'is_price_min asc'],
+]).toString();
+
+if (process.argv.includes('--serve')) {
+  const engine = createEmbeddedEngine({ maxRows: 100 });
+  await engine.replaceAll(documents(LISTINGS));
+  const app = Fastify({ logger: false });
+  await registerSearchProxy(app, { backend: engine, url: '/solr/select', rateLimit: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+} else {
+  const child = fork(import.meta.filename, ['--serve'], { execArgv: ['--import', 'tsx'], env: { ...process.env } });
+  const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve((m as { port: number }).port)));
+  const run = (title: string, body: string) =>
+    autocannon({
+      url: `http://127.0.0.1:${port}/solr/select`,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+      connections: 16,
+      duration: Number(process.env.BENCH_SECONDS ?? 10),
+      title,
+    });
+  await run('warm-up', FACETED);
+  const result = await run('faceted', FACETED);
+  child.kill();
+  const figures = {
+    listings: LISTINGS,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 },
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+  console.log(`Proxy at ${LISTINGS} listings, faceted query: ${figures.requestsPerSecond} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);
+  fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
+  fs.writeFileSync(
+    path.join(import.meta.dirname, 'results', 'proxy-throughput.json'),
+    JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, ...figures }, null, 2) + '\n',
+  );
+}
