@@ -1,9 +1,11 @@
 import type { AnyStateMachine } from 'xstate';
+import { autocompleteMachine } from './autocomplete-machine';
 import { favouritesMachine } from './favourites-machine';
 import { flagMachine } from './flag-machine';
 import { headerMachine } from './header-machine';
 import { jumpMenuMachine } from './jump-menu-machine';
 import { menuMachine } from './menu-machine';
+import { searchMachine } from './search-machine';
 import { searchPanelMachine } from './search-panel-machine';
 import { statusMessagesMachine } from './status-messages-machine';
 
@@ -53,5 +55,16 @@ export const machineRegistry: RegisteredMachine[] = [
     machine: jumpMenuMachine,
     title: 'Jump menu',
     description: "Choosing an option navigates to it ('x::url' uses the URL after '::'); only same-origin http(s) targets are followed (spec §2).",
+  },
+  {
+    machine: searchMachine,
+    title: 'Search',
+    description:
+      'One search component: the URL hash drives each search, stale answers are ignored, full documents are fetched and shown numvisible at a time, and nothing is sent when max_rows <= 0 (spec §2 Search results pages, §4 Search component, §5).',
+  },
+  {
+    machine: autocompleteMachine,
+    title: 'Search autocomplete',
+    description: 'Suggestions for the search box from 2 characters, none while the input ends in a space, at most 10, replies to older input ignored (spec §5, §9).',
   },
 ];
