@@ -81,14 +81,19 @@ export function useSearchState(): SearchState {
   return useSelector(useSearchActors().search, (s) => s.context.state);
 }
 
+/** The state the results on the page answer (the requested one may still be running). */
+export function useShownSearchState(): SearchState {
+  return useSelector(useSearchActors().search, (s) => s.context.shownState);
+}
+
 export function useSearchResult(): SearchResult | null {
   return useSelector(useSearchActors().search, (s) => s.context.result);
 }
 
-/** The request parameters of the current state (facet counts can be read only if they ask for them). */
+/** The request parameters of the shown results (facet counts can be read only if they asked for them). */
 export function useSearchRequestParams(): [string, string][] {
   const config = useSettings().search;
-  const state = useSearchState();
+  const state = useShownSearchState();
   return buildSearchParams(config, state) ?? [];
 }
 

@@ -30,7 +30,11 @@ export interface SearchContext {
   returnFullDocs: boolean;
   state: SearchState;
   requestId: number;
+  /** The result on the page and the state it answers (kept until the next one is complete). */
   result: SearchResult | null;
+  shownState: SearchState;
+  /** A result waiting for its full documents. */
+  pendingResult: SearchResult | null;
   documents: ResultDocument[];
   /** How many results are shown; infinite scroll adds `numvisible` at a time (spec §2, §4). */
   visibleCount: number;
@@ -52,6 +56,7 @@ export const searchMachine = setup({
   guards: {
     /** Spec §5 / §9: no search request is sent if max_rows <= 0. */
     isDisabled: ({ context }) => context.maxRows <= 0,
+    isEnabled: ({ context }) => context.maxRows > 0,
     isCurrent: ({ context, event }) => 'requestId' in event && event.requestId === context.requestId,
     needsDocuments: ({ context, event }) =>
       event.type === 'search.results.received' &&
@@ -67,18 +72,27 @@ export const searchMachine = setup({
       error: null,
     }),
     requestSearch: emit(({ context }) => ({ type: 'search.requested' as const, requestId: context.requestId, state: context.state })),
-    storeResult: assign({
+    /** The answer is shown at once when it needs no documents. */
+    showResult: assign({
       result: ({ event, context }) => (event.type === 'search.results.received' ? event.result : context.result),
+      shownState: ({ context }) => context.state,
       documents: ({ event, context }) =>
-        event.type === 'search.results.received' && !context.returnFullDocs ? event.result.ids.map((id) => ({ id })) : [],
+        event.type === 'search.results.received' ? (context.returnFullDocs ? [] : event.result.ids.map((id) => ({ id }))) : context.documents,
       visibleCount: ({ context }) => context.numvisible,
+    }),
+    /** The previous results stay on the page until the new documents have arrived. */
+    holdResult: assign({
+      pendingResult: ({ event, context }) => (event.type === 'search.results.received' ? event.result : context.pendingResult),
     }),
     requestDocuments: emit(({ context }) => ({
       type: 'search.documents.requested' as const,
       requestId: context.requestId,
-      ids: context.result?.ids ?? [],
+      ids: context.pendingResult?.ids ?? [],
     })),
     storeDocuments: assign({
+      result: ({ context }) => context.pendingResult,
+      shownState: ({ context }) => context.state,
+      pendingResult: null,
       documents: ({ event, context }) => (event.type === 'search.documents.received' ? event.documents : context.documents),
       visibleCount: ({ context }) => context.numvisible,
     }),
@@ -114,22 +128,27 @@ export const searchMachine = setup({
     state: { fq: [], start: 0 },
     requestId: 0,
     result: null,
+    shownState: { fq: [], start: 0 },
+    pendingResult: null,
     documents: [],
     visibleCount: input.numvisible,
     error: null,
   }),
   initial: 'starting',
   on: {
-    'facet.value.toggled': { actions: 'requestHash' },
-    'facet.reset': { actions: 'requestHash' },
-    'search.sort.changed': { actions: 'requestHash' },
-    'search.page.requested': { actions: 'requestHash' },
-    'search.query.submitted': { actions: 'requestHash' },
+    // A disabled component (max_rows <= 0) ignores the visitor's changes too.
+    'facet.value.toggled': { guard: 'isEnabled', actions: 'requestHash' },
+    'facet.reset': { guard: 'isEnabled', actions: 'requestHash' },
+    'search.sort.changed': { guard: 'isEnabled', actions: 'requestHash' },
+    'search.page.requested': { guard: 'isEnabled', actions: 'requestHash' },
+    'search.query.submitted': { guard: 'isEnabled', actions: 'requestHash' },
+    // The end of the list may come into view while a search runs: show what is already loaded.
+    'results.end.visible': { guard: 'hasHiddenResults', actions: 'showNextBatch' },
   },
   states: {
     starting: { always: [{ guard: 'isDisabled', target: 'disabled' }, { target: 'idle' }] },
-    /** max_rows <= 0: the component never sends a request. */
-    disabled: { type: 'final' },
+    /** max_rows <= 0: the component never sends a request (and ignores what asks for one). */
+    disabled: {},
     idle: {
       on: { 'search.hash.changed': { target: 'searching', actions: 'startRequest' } },
     },
@@ -139,8 +158,8 @@ export const searchMachine = setup({
       on: {
         'search.hash.changed': { target: 'searching', reenter: true, actions: 'startRequest' },
         'search.results.received': [
-          { guard: 'needsDocuments', target: 'loadingDocuments', actions: 'storeResult' },
-          { guard: 'isCurrent', target: 'ready', actions: 'storeResult' },
+          { guard: 'needsDocuments', target: 'loadingDocuments', actions: 'holdResult' },
+          { guard: 'isCurrent', target: 'ready', actions: 'showResult' },
         ],
         'search.failed': { guard: 'isCurrent', target: 'failed', actions: ['storeFailure', 'logFailure'] },
       },
@@ -155,10 +174,7 @@ export const searchMachine = setup({
       },
     },
     ready: {
-      on: {
-        'search.hash.changed': { target: 'searching', actions: 'startRequest' },
-        'results.end.visible': { guard: 'hasHiddenResults', actions: 'showNextBatch' },
-      },
+      on: { 'search.hash.changed': { target: 'searching', actions: 'startRequest' } },
     },
     failed: {
       on: { 'search.hash.changed': { target: 'searching', actions: 'startRequest' } },

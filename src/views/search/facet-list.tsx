@@ -1,11 +1,11 @@
-import { useSearchActions, useSearchRequestParams, useSearchResult, useSearchState } from '@/app/search-context';
+import { useSearchActions, useSearchRequestParams, useSearchResult, useShownSearchState } from '@/app/search-context';
 import { useSettings } from '@/app/hooks';
 import { FacetMisconfigurationError, readFacetItems, type FacetItem } from '@/domain/search/facets';
 import type { FacetDefinition } from '@/domain/search/search-config';
 
 function FacetGroup({ id, definition }: { id: string; definition: FacetDefinition }) {
   const result = useSearchResult();
-  const state = useSearchState();
+  const state = useShownSearchState();
   const params = useSearchRequestParams();
   const actions = useSearchActions();
   const field = definition.data.field;

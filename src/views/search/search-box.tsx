@@ -1,6 +1,20 @@
-import { useState } from 'react';
-import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { useContext, useEffect, useState } from 'react';
+import { ComboBox, ComboBoxStateContext, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useAutocomplete, useSearchActions, useSearchState } from '@/app/search-context';
+
+/**
+ * Suggestions arrive after the visitor typed, when the combo box has already decided not to
+ * open: open it then (while the input has focus), and close it when there are none.
+ */
+function OpenWhenSuggestionsArrive({ count }: { count: number }) {
+  const state = useContext(ComboBoxStateContext);
+  useEffect(() => {
+    if (!state) return;
+    if (count > 0 && state.isFocused && !state.isOpen) state.open(null, 'input');
+    if (count === 0 && state.isOpen) state.close();
+  }, [count, state]);
+  return null;
+}
 
 /** The keyword box with autocomplete (spec §5: from 2 characters, not after a space, at most 10). */
 export function SearchBox() {
@@ -35,10 +49,9 @@ export function SearchBox() {
         items={suggestions.map((s) => ({ id: s, name: s }))}
         menuTrigger="input"
         allowsCustomValue
-        // Opens as the visitor types; the suggestions arrive a moment later. An empty list stays hidden (CSS).
-        allowsEmptyCollection
       >
         <Label className="search-box__label">Search rentals</Label>
+        <OpenWhenSuggestionsArrive count={suggestions.length} />
         <div className="search-box__row">
           <Input
             className="search-box__input"

@@ -6,6 +6,7 @@ import {
   useSearchPhase,
   useSearchResult,
   useSearchState,
+  useShownSearchState,
 } from '@/app/search-context';
 import type { ListingSummary } from '@/domain/content';
 import { ListingGrid } from '@/views/listing/listing-card';
@@ -48,7 +49,7 @@ function SortSelect() {
 
 function ResultSummary() {
   const result = useSearchResult();
-  const state = useSearchState();
+  const state = useShownSearchState();
   const { submitQuery } = useSearchActions();
   if (!result) return null;
   return (
@@ -103,6 +104,11 @@ export function SearchResults({ initial, initialTotal, children }: { initial: Li
             </div>
           ) : (
             <>
+              {phase === 'failed' && (
+                <p className="search-failed" role="status">
+                  Search is not available just now: these are the results of your last search. Please try again in a moment.
+                </p>
+              )}
               <ResultSummary />
               {result && result.numFound === 0 ? (
                 <div className="empty-state no-results" role="status">
