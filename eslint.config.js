@@ -11,7 +11,7 @@ const restrict = (rules) => ({
 const layer = (group, message, allowTypeImports = false) => ({ group, message, allowTypeImports });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
