@@ -1,0 +1,611 @@
+/**
+ * The embedded engine's inverted index over SearchDocument[].
+ *
+ * Documents get dense internal numbers ("slots") in insertion order. Replacing a document deletes
+ * its slot (a tombstone in the `live` bitset) and appends it again, as Lucene does; the index is
+ * compacted when a quarter of the slots are dead.
+ *
+ * Fields are typed by their Solr dynamic-field prefix (see analysis.ts):
+ *  - keyword fields (ss_/sm_ strings, is_/im_ ints, fs_/fm_ floats, bs_ booleans, ds_ dates,
+ *    index_id): a value dictionary (value → ordinal), a per-document ordinal column (single-valued:
+ *    Int32Array; multi-valued: CSR offsets + ordinals), a Float64Array of numeric values for
+ *    ranges, sorting and functions, live counts per value, and postings per value built lazily in
+ *    CSR form (documents added since are scanned as a short tail);
+ *  - text fields (tm_/ts_): term dictionary with [doc, tf] postings, per-document token ids
+ *    (the forward index, for phrases and text facets) and lengths for BM25;
+ *  - id: a Map from id to slot;
+ *  - locs_ location fields are stored only.
+ * A global vocabulary of surface words (with document frequencies) and a phrase list of name-like
+ * string fields feed spellcheck and autocomplete.
+ */
+import type { FieldValue, SearchDocument } from '../types.ts';
+import { type FieldType, analyze, fieldTypeFromName, fold, inferFieldType, isNumericKind, toBool, toNumeric, words } from './analysis.ts';
+import { type Bits, FloatVec, IntVec, clearBit, growFloat64, growInt32, growUint32, hasBit, setBit, wordsFor } from './bitset.ts';
+
+/** Postings of a keyword field in CSR form, covering slots below `upTo`. */
+interface Csr {
+  upTo: number;
+  ords: number;
+  starts: Int32Array<ArrayBuffer>;
+  docs: Int32Array<ArrayBuffer>;
+}
+
+export class KeywordField {
+  readonly numeric: boolean;
+  readonly dict = new Map<string | number, number>();
+  readonly values: (string | number)[] = [];
+  liveCounts = new Int32Array(16);
+  /** Single-valued: ordinal per slot (-1 = missing). */
+  ords: Int32Array<ArrayBuffer>;
+  /** Single-valued numeric: value per slot (NaN = missing). */
+  nums: Float64Array<ArrayBuffer>;
+  /** Multi-valued: values of slot d are mvals[offsets[d] .. offsets[d+1]). */
+  offsets: Int32Array<ArrayBuffer>;
+  readonly mvals = new IntVec(16);
+  readonly mnums = new FloatVec(16);
+  /** Live documents with at least one value. */
+  liveWithField = 0;
+  /** Bumped on every change (caches key on it). */
+  version = 0;
+  private csr: Csr | null = null;
+  private sorted: { ranks: Int32Array; order: Int32Array } | null = null;
+
+  constructor(
+    readonly name: string,
+    readonly type: FieldType,
+    capacity: number,
+  ) {
+    this.numeric = isNumericKind(type.kind);
+    const single = !type.multi;
+    this.ords = new Int32Array(single ? capacity : 0).fill(-1);
+    this.nums = new Float64Array(single && this.numeric ? capacity : 0).fill(NaN);
+    this.offsets = new Int32Array(single ? 0 : capacity + 1);
+  }
+
+  resize(capacity: number): void {
+    if (this.type.multi) this.offsets = growInt32(this.offsets, capacity + 1, 0);
+    else {
+      this.ords = growInt32(this.ords, capacity, -1);
+      if (this.numeric) this.nums = growFloat64(this.nums, capacity, NaN);
+    }
+  }
+
+  /** The dictionary key of a document value, or undefined when it is not a valid one. */
+  keyOf(value: unknown): string | number | undefined {
+    if (value === null || value === undefined) return undefined;
+    if (this.numeric) return toNumeric(this.type.kind, value);
+    if (this.type.kind === 'bool') return toBool(value);
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    return undefined;
+  }
+
+  private ordFor(key: string | number): number {
+    let ord = this.dict.get(key);
+    if (ord === undefined) {
+      ord = this.values.length;
+      this.dict.set(key, ord);
+      this.values.push(key);
+      if (ord >= this.liveCounts.length) this.liveCounts = growInt32(this.liveCounts, this.liveCounts.length * 2, 0);
+    }
+    return ord;
+  }
+
+  /** Records the value(s) of slot `slot` (called for every slot in order, with undefined when absent). */
+  add(slot: number, value: FieldValue | undefined): void {
+    if (this.type.multi) {
+      const start = this.mvals.length;
+      if (value !== null && value !== undefined) {
+        const list: unknown[] = Array.isArray(value) ? value : [value];
+        for (const v of list) {
+          const key = this.keyOf(v);
+          if (key === undefined) continue;
+          const ord = this.ordFor(key);
+          let dup = false;
+          for (let i = start; i < this.mvals.length; i++) if (this.mvals.data[i] === ord) dup = true;
+          if (dup) continue;
+          this.mvals.push(ord);
+          if (this.numeric) this.mnums.push(key as number);
+          this.liveCounts[ord]!++;
+        }
+      }
+      this.offsets[slot + 1] = this.mvals.length;
+      if (this.mvals.length > start) {
+        this.liveWithField++;
+        this.version++;
+      }
+      return;
+    }
+    if (value === null || value === undefined) return;
+    const key = this.keyOf(Array.isArray(value) ? value[0] : value);
+    if (key === undefined) return;
+    const ord = this.ordFor(key);
+    this.ords[slot] = ord;
+    if (this.numeric) this.nums[slot] = key as number;
+    this.liveCounts[ord]!++;
+    this.liveWithField++;
+    this.version++;
+  }
+
+  /** Keeps offsets defined for slots that were added before this field existed. */
+  fillTo(slot: number): void {
+    if (this.type.multi) this.offsets.fill(this.mvals.length, 0, slot + 1);
+  }
+
+  /** Marks slot `slot` deleted in the live counts. */
+  remove(slot: number): void {
+    if (this.type.multi) {
+      const s = this.offsets[slot]!;
+      const e = this.offsets[slot + 1]!;
+      for (let i = s; i < e; i++) this.liveCounts[this.mvals.data[i]!]!--;
+      if (e > s) {
+        this.liveWithField--;
+        this.version++;
+      }
+      return;
+    }
+    const ord = this.ords[slot]!;
+    if (ord >= 0) {
+      this.liveCounts[ord]!--;
+      this.liveWithField--;
+      this.version++;
+    }
+  }
+
+  private postings(maxDoc: number): Csr {
+    const csr = this.csr;
+    if (csr && maxDoc - csr.upTo <= 2048 + (maxDoc >>> 5)) return csr;
+    const n = this.values.length;
+    const starts = new Int32Array(n + 1);
+    if (this.type.multi) {
+      const total = this.offsets[maxDoc]!;
+      const vals = this.mvals.data;
+      for (let i = 0; i < total; i++) starts[vals[i]! + 1]!++;
+    } else {
+      const ords = this.ords;
+      for (let d = 0; d < maxDoc; d++) {
+        const o = ords[d]!;
+        if (o >= 0) starts[o + 1]!++;
+      }
+    }
+    for (let i = 0; i < n; i++) starts[i + 1]! += starts[i]!;
+    const docs = new Int32Array(starts[n]!);
+    const cursor = starts.slice(0, n);
+    if (this.type.multi) {
+      const offsets = this.offsets;
+      const vals = this.mvals.data;
+      for (let d = 0; d < maxDoc; d++) for (let i = offsets[d]!, e = offsets[d + 1]!; i < e; i++) docs[cursor[vals[i]!]!++] = d;
+    } else {
+      const ords = this.ords;
+      for (let d = 0; d < maxDoc; d++) {
+        const o = ords[d]!;
+        if (o >= 0) docs[cursor[o]!++] = d;
+      }
+    }
+    this.csr = { upTo: maxDoc, ords: n, starts, docs };
+    return this.csr;
+  }
+
+  /** Sets in `bits` the slots (live or not) holding ordinal `ord`. */
+  collectOrd(ord: number, maxDoc: number, bits: Bits): void {
+    const csr = this.postings(maxDoc);
+    if (ord < csr.ords) {
+      const docs = csr.docs;
+      for (let i = csr.starts[ord]!, e = csr.starts[ord + 1]!; i < e; i++) {
+        const d = docs[i]!;
+        bits[d >>> 5] = bits[d >>> 5]! | (1 << (d & 31));
+      }
+    }
+    for (let d = csr.upTo; d < maxDoc; d++) if (this.hasOrd(d, ord)) setBit(bits, d);
+  }
+
+  /** Number of slots holding `ord` according to the postings (an upper bound on live docs). */
+  postingCount(ord: number, maxDoc: number): number {
+    const csr = this.postings(maxDoc);
+    return (ord < csr.ords ? csr.starts[ord + 1]! - csr.starts[ord]! : 0) + (maxDoc - csr.upTo);
+  }
+
+  private hasOrd(d: number, ord: number): boolean {
+    if (!this.type.multi) return this.ords[d] === ord;
+    for (let i = this.offsets[d]!, e = this.offsets[d + 1]!; i < e; i++) if (this.mvals.data[i] === ord) return true;
+    return false;
+  }
+
+  /** Sets in `bits` the slots holding any ordinal flagged in `mask`. */
+  collectMask(mask: Uint8Array, maxDoc: number, bits: Bits): void {
+    if (this.type.multi) {
+      const offsets = this.offsets;
+      const vals = this.mvals.data;
+      for (let d = 0; d < maxDoc; d++) {
+        for (let i = offsets[d]!, e = offsets[d + 1]!; i < e; i++) {
+          if (mask[vals[i]!] === 1) {
+            setBit(bits, d);
+            break;
+          }
+        }
+      }
+      return;
+    }
+    const ords = this.ords;
+    for (let d = 0; d < maxDoc; d++) {
+      const o = ords[d]!;
+      if (o >= 0 && mask[o] === 1) bits[d >>> 5] = bits[d >>> 5]! | (1 << (d & 31));
+    }
+  }
+
+  /** Sets in `bits` the slots with a value. */
+  collectExists(maxDoc: number, bits: Bits): void {
+    if (this.type.multi) {
+      for (let d = 0; d < maxDoc; d++) if (this.offsets[d + 1]! > this.offsets[d]!) setBit(bits, d);
+      return;
+    }
+    for (let d = 0; d < maxDoc; d++) if (this.ords[d]! >= 0) setBit(bits, d);
+  }
+
+  /** Sets in `bits` the slots with a numeric value in the range. */
+  collectRange(lo: number, hi: number, incLo: boolean, incHi: boolean, maxDoc: number, bits: Bits): void {
+    const inRange = (v: number) => (incLo ? v >= lo : v > lo) && (incHi ? v <= hi : v < hi);
+    if (this.type.multi) {
+      const offsets = this.offsets;
+      const nums = this.mnums.data;
+      for (let d = 0; d < maxDoc; d++) {
+        for (let i = offsets[d]!, e = offsets[d + 1]!; i < e; i++) {
+          if (inRange(nums[i]!)) {
+            setBit(bits, d);
+            break;
+          }
+        }
+      }
+      return;
+    }
+    const nums = this.nums;
+    // Specialised loops: the common inclusive case without the closure.
+    if (incLo && incHi) {
+      for (let d = 0; d < maxDoc; d++) {
+        const v = nums[d]!;
+        if (v >= lo && v <= hi) bits[d >>> 5] = bits[d >>> 5]! | (1 << (d & 31));
+      }
+    } else {
+      for (let d = 0; d < maxDoc; d++) if (inRange(nums[d]!)) setBit(bits, d);
+    }
+  }
+
+  /** Value ranks in ascending order (strings by code unit, numbers numerically), cached until a new value arrives. */
+  sortedOrder(): { ranks: Int32Array; order: Int32Array } {
+    if (this.sorted && this.sorted.ranks.length === this.values.length) return this.sorted;
+    const values = this.values;
+    const order = new Int32Array(values.length);
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    if (this.numeric) order.sort((a, b) => (values[a] as number) - (values[b] as number));
+    else order.sort((a, b) => (values[a]! < values[b]! ? -1 : values[a]! > values[b]! ? 1 : 0));
+    const ranks = new Int32Array(values.length);
+    for (let i = 0; i < order.length; i++) ranks[order[i]!] = i;
+    this.sorted = { ranks, order };
+    return this.sorted;
+  }
+}
+
+export class TextField {
+  readonly termIds = new Map<string, number>();
+  readonly terms: string[] = [];
+  /** Per term: [slot, tf, slot, tf, …] in slot order. */
+  readonly postings: IntVec[] = [];
+  /** Tokens of slot d are tokens[offsets[d] .. offsets[d+1]) (term ids; -1 separates values). */
+  offsets: Int32Array<ArrayBuffer>;
+  readonly tokens = new IntVec(64);
+  docLen: Int32Array<ArrayBuffer>;
+  /** Slots with the field (dead ones included, like Lucene's statistics before merges). */
+  docCount = 0;
+  sumLen = 0;
+  version = 0;
+  private scratch = new Int32Array(64);
+  private sorted: { count: number; terms: string[] } | null = null;
+
+  constructor(
+    readonly name: string,
+    readonly type: FieldType,
+    capacity: number,
+  ) {
+    this.offsets = new Int32Array(capacity + 1);
+    this.docLen = new Int32Array(capacity);
+  }
+
+  resize(capacity: number): void {
+    this.offsets = growInt32(this.offsets, capacity + 1, 0);
+    this.docLen = growInt32(this.docLen, capacity, 0);
+  }
+
+  fillTo(slot: number): void {
+    this.offsets.fill(this.tokens.length, 0, slot + 1);
+  }
+
+  add(slot: number, value: FieldValue | undefined): void {
+    const start = this.tokens.length;
+    if (value !== null && value !== undefined) {
+      const list: unknown[] = Array.isArray(value) ? value : [value];
+      let first = true;
+      for (const v of list) {
+        if (v === null || v === undefined) continue;
+        const toks = analyze(String(v));
+        if (toks.length === 0) continue;
+        if (!first) this.tokens.push(-1);
+        first = false;
+        for (const t of toks) {
+          let id = this.termIds.get(t);
+          if (id === undefined) {
+            id = this.terms.length;
+            this.termIds.set(t, id);
+            this.terms.push(t);
+            this.postings.push(new IntVec(4));
+          }
+          this.tokens.push(id);
+        }
+      }
+    }
+    const end = this.tokens.length;
+    this.offsets[slot + 1] = end;
+    if (end === start) return;
+    if (this.scratch.length < this.terms.length) this.scratch = growInt32(this.scratch, this.terms.length * 2, 0);
+    const tf = this.scratch;
+    const data = this.tokens.data;
+    let len = 0;
+    for (let i = start; i < end; i++) {
+      const id = data[i]!;
+      if (id >= 0) {
+        tf[id]!++;
+        len++;
+      }
+    }
+    for (let i = start; i < end; i++) {
+      const id = data[i]!;
+      if (id >= 0 && tf[id]! > 0) {
+        const p = this.postings[id]!;
+        p.push(slot);
+        p.push(tf[id]!);
+        tf[id] = 0;
+      }
+    }
+    this.docLen[slot] = len;
+    this.docCount++;
+    this.sumLen += len;
+    this.version++;
+  }
+
+  /** Terms in ascending order (cached until new terms arrive). */
+  sortedTerms(): string[] {
+    if (this.sorted && this.sorted.count === this.terms.length) return this.sorted.terms;
+    const terms = [...this.terms].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.sorted = { count: this.terms.length, terms };
+    return terms;
+  }
+}
+
+export interface IndexOptions {
+  /** String fields whose whole values are autocomplete phrases and whose words join the spellcheck vocabulary. */
+  isSuggestField?: (name: string) => boolean;
+}
+
+const DEFAULT_SUGGEST = /(^|_)(name|title|label|town|city|area|region|locality|location|place)($|_)/;
+
+export function defaultIsSuggestField(name: string): boolean {
+  return (name.startsWith('ss_') || name.startsWith('sm_')) && DEFAULT_SUGGEST.test(name.replace(/^s[sm]_/, ''));
+}
+
+/** 32-bit FNV-1a hash of a string. */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export class SearchIndex {
+  maxDoc = 0;
+  liveCount = 0;
+  live: Bits = new Uint32Array(0);
+  docs: (SearchDocument | undefined)[] = [];
+  idHash = new Uint32Array(0);
+  readonly slotOf = new Map<string, number>();
+  readonly keyword = new Map<string, KeywordField>();
+  readonly text = new Map<string, TextField>();
+  /** Every field seen (including stored-only ones), with its type. */
+  readonly fieldTypes = new Map<string, FieldType>();
+  /** Surface word → number of live documents containing it (text fields and suggest fields). */
+  readonly vocab = new Map<string, number>();
+  /** Lower-cased phrase → display form and live document count (suggest fields). */
+  readonly phrases = new Map<string, { display: string; count: number }>();
+  /** Bumped on every change. */
+  generation = 0;
+  /** Bumped when a word enters or leaves the vocabulary, or a phrase the phrase list. */
+  private wordsVersion = 0;
+  private capacity = 0;
+  private readonly keywordList: KeywordField[] = [];
+  private readonly textList: TextField[] = [];
+  private readonly isSuggestField: (name: string) => boolean;
+  private readonly suggestFieldCache = new Map<string, boolean>();
+  private sortedVocab: { version: number; words: string[] } | null = null;
+  private sortedPhrases: { version: number; keys: string[] } | null = null;
+
+  constructor(private readonly indexOptions: IndexOptions = {}) {
+    this.isSuggestField = indexOptions.isSuggestField ?? defaultIsSuggestField;
+  }
+
+  /** A new index holding `documents` (documents without a string id are skipped; a repeated id keeps the last). */
+  static build(documents: readonly SearchDocument[], options: IndexOptions = {}): SearchIndex {
+    const index = new SearchIndex(options);
+    index.ensureCapacity(documents.length);
+    for (const doc of documents) index.add(doc);
+    return index;
+  }
+
+  get options(): IndexOptions {
+    return this.indexOptions;
+  }
+
+  /** The schema: seen fields, id/index_id, and names with a known dynamic-field prefix. */
+  fieldType(name: string): FieldType | undefined {
+    return this.fieldTypes.get(name) ?? fieldTypeFromName(name);
+  }
+
+  private suggestField(name: string): boolean {
+    let v = this.suggestFieldCache.get(name);
+    if (v === undefined) {
+      v = this.isSuggestField(name);
+      this.suggestFieldCache.set(name, v);
+    }
+    return v;
+  }
+
+  private ensureCapacity(size: number): void {
+    if (size <= this.capacity) return;
+    const capacity = Math.max(size, Math.ceil(this.capacity * 1.5), 1024);
+    this.capacity = capacity;
+    this.live = growUint32(this.live, wordsFor(capacity));
+    this.idHash = growUint32(this.idHash, capacity);
+    for (const f of this.keywordList) f.resize(capacity);
+    for (const f of this.textList) f.resize(capacity);
+  }
+
+  private fieldFor(name: string, value: FieldValue): void {
+    if (this.fieldTypes.has(name)) return;
+    const type = fieldTypeFromName(name) ?? inferFieldType(value);
+    if (!type) return;
+    this.fieldTypes.set(name, type);
+    if (type.kind === 'location') return;
+    if (type.kind === 'text') {
+      const f = new TextField(name, type, this.capacity);
+      f.fillTo(this.maxDoc);
+      this.text.set(name, f);
+      this.textList.push(f);
+    } else {
+      const f = new KeywordField(name, type, this.capacity);
+      f.fillTo(this.maxDoc);
+      this.keyword.set(name, f);
+      this.keywordList.push(f);
+    }
+  }
+
+  /** Adds a document, replacing one with the same id. */
+  add(doc: SearchDocument): void {
+    if (!doc || typeof doc.id !== 'string' || doc.id.length === 0) return;
+    const existing = this.slotOf.get(doc.id);
+    if (existing !== undefined) this.removeSlot(existing);
+    for (const name in doc) if (name !== 'id' && !this.fieldTypes.has(name)) this.fieldFor(name, doc[name]!);
+    const slot = this.maxDoc;
+    this.ensureCapacity(slot + 1);
+    this.maxDoc = slot + 1;
+    this.docs[slot] = doc;
+    this.slotOf.set(doc.id, slot);
+    setBit(this.live, slot);
+    this.liveCount++;
+    this.idHash[slot] = hashString(doc.id);
+    for (const f of this.keywordList) f.add(slot, doc[f.name]);
+    for (const f of this.textList) f.add(slot, doc[f.name]);
+    this.countWords(doc, 1);
+    this.generation++;
+  }
+
+  /** Removes a document by id; returns whether it was there. */
+  remove(id: string): boolean {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return false;
+    this.removeSlot(slot);
+    this.generation++;
+    return true;
+  }
+
+  /** Whether dead slots are a quarter of all slots (then the owner rebuilds from liveDocs()). */
+  needsCompaction(): boolean {
+    const dead = this.maxDoc - this.liveCount;
+    return dead > 1000 && dead * 4 > this.maxDoc;
+  }
+
+  liveDocs(): SearchDocument[] {
+    const out: SearchDocument[] = [];
+    for (let d = 0; d < this.maxDoc; d++) if (hasBit(this.live, d)) out.push(this.docs[d]!);
+    return out;
+  }
+
+  private removeSlot(slot: number): void {
+    const doc = this.docs[slot];
+    if (!doc || !hasBit(this.live, slot)) return;
+    for (const f of this.keywordList) f.remove(slot);
+    this.countWords(doc, -1);
+    clearBit(this.live, slot);
+    this.liveCount--;
+    this.docs[slot] = undefined;
+    this.slotOf.delete(doc.id);
+  }
+
+  /** Updates the spellcheck vocabulary and the autocomplete phrases for a document. */
+  private countWords(doc: SearchDocument, delta: 1 | -1): void {
+    const seen = new Set<string>();
+    for (const name in doc) {
+      const type = this.fieldTypes.get(name);
+      if (!type) continue;
+      const value = doc[name];
+      if (value === null || value === undefined) continue;
+      const isText = type.kind === 'text';
+      const isSuggest = !isText && type.kind === 'string' && this.suggestField(name);
+      if (!isText && !isSuggest) continue;
+      const list: unknown[] = Array.isArray(value) ? value : [value];
+      for (const v of list) {
+        if (typeof v !== 'string' && typeof v !== 'number') continue;
+        const text = String(v);
+        for (const w of words(text)) seen.add(w);
+        if (isSuggest) {
+          const key = fold(text).trim();
+          if (key.length === 0) continue;
+          const entry = this.phrases.get(key);
+          if (delta > 0) {
+            if (entry) entry.count++;
+            else {
+              this.phrases.set(key, { display: text.trim(), count: 1 });
+              this.wordsVersion++;
+            }
+          } else if (entry && --entry.count <= 0) {
+            this.phrases.delete(key);
+            this.wordsVersion++;
+          }
+        }
+      }
+    }
+    for (const w of seen) {
+      const before = this.vocab.get(w) ?? 0;
+      const n = before + delta;
+      if (n > 0) this.vocab.set(w, n);
+      else this.vocab.delete(w);
+      if (before === 0 || n <= 0) this.wordsVersion++;
+    }
+  }
+
+  /** The vocabulary words in ascending order (cached until the vocabulary changes). */
+  vocabWords(): string[] {
+    if (this.sortedVocab?.version === this.wordsVersion) return this.sortedVocab.words;
+    const list = [...this.vocab.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.sortedVocab = { version: this.wordsVersion, words: list };
+    return list;
+  }
+
+  /** The phrase keys in ascending order (cached until the phrase list changes). */
+  phraseKeys(): string[] {
+    if (this.sortedPhrases?.version === this.wordsVersion) return this.sortedPhrases.keys;
+    const list = [...this.phrases.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.sortedPhrases = { version: this.wordsVersion, keys: list };
+    return list;
+  }
+}
+
+/** First index in a sorted string array whose entry is ≥ key. */
+export function lowerBound(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
