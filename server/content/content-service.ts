@@ -113,6 +113,18 @@ function coverPhoto(db: Database, ownerKind: string, ownerId: AnyPgColumn, alias
     .as(alias);
 }
 
+/** Per-unit review statistics (average rating, count) as a lateral subquery on `units`. */
+export function reviewStats(db: Database) {
+  return db
+    .select({
+      rating: sql<number | null>`avg(${reviews.rating})::float8`.as('rating'),
+      reviewCount: sql<number>`count(*)::int`.as('review_count'),
+    })
+    .from(reviews)
+    .where(eq(reviews.unitEid, units.eid))
+    .as('stats');
+}
+
 export function createContentService(db: Database, settings: SiteSettings, options: ContentServiceOptions = {}): ContentSource {
   const now = options.now ?? (() => new Date());
   const docPrefix = `${settings.search.hash}-${settings.search.index}-`;
@@ -122,14 +134,7 @@ export function createContentService(db: Database, settings: SiteSettings, optio
   /** Listing summaries in one query. */
   async function listingSummaries(opts: { where?: SQL; orderBy: SQL[]; limit?: number }): Promise<ListingSummary[]> {
     const today = isoDay(now());
-    const stats = db
-      .select({
-        rating: sql<number | null>`avg(${reviews.rating})::float8`.as('rating'),
-        reviewCount: sql<number>`count(*)::int`.as('review_count'),
-      })
-      .from(reviews)
-      .where(eq(reviews.unitEid, units.eid))
-      .as('stats');
+    const stats = reviewStats(db);
     const rate = db
       .select({
         fromNightly: sql<number | null>`coalesce(min(case when ${seasons.endDate} >= ${today} then ${unitRates.nightlyCents} end), min(${unitRates.nightlyCents}))::int`.as(

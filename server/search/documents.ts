@@ -14,8 +14,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
-import { amenities, amenityCategories, areas, photos, reviews, unitAmenities, unitRates, units } from '../db/schema.ts';
-import { contentUrls, mediaUrl } from '../content/content-service.ts';
+import { amenities, amenityCategories, areas, photos, unitAmenities, unitRates, units } from '../db/schema.ts';
+import { contentUrls, mediaUrl, reviewStats } from '../content/content-service.ts';
 import type { SearchDocument } from './types.ts';
 
 /** The spec's document id `{siteHash}-{indexId}-{entityKey}` (the same as the content service's docId). */
@@ -43,14 +43,7 @@ export async function buildSearchDocuments(
   options: { eids?: readonly number[] } = {},
 ): Promise<SearchDocument[]> {
   if (options.eids && options.eids.length === 0) return [];
-  const stats = db
-    .select({
-      rating: sql<number | null>`avg(${reviews.rating})::float8`.as('rating'),
-      reviewCount: sql<number>`count(*)::int`.as('review_count'),
-    })
-    .from(reviews)
-    .where(eq(reviews.unitEid, units.eid))
-    .as('stats');
+  const stats = reviewStats(db);
   const rates = db
     .select({
       priceMin: sql<number | null>`min(${unitRates.nightlyCents})::int`.as('price_min'),
