@@ -23,11 +23,12 @@ export interface SolrResponse {
   facet_counts?: {
     facet_queries: Record<string, number>;
     /** With json.nl=map `{value: count}`, otherwise Solr's flat list `[value, count, value, count]`. */
-    facet_fields: Record<string, Record<string, number> | (string | number)[]>;
-    facet_ranges: Record<string, { counts: Record<string, number> | (string | number)[]; gap: number | string; start: number | string; end: number | string; before?: number; after?: number; between?: number }>;
+    facet_fields: Record<string, Record<string, number> | (string | number | null)[]>;
+    facet_ranges: Record<string, { counts: Record<string, number> | (string | number | null)[]; gap: number | string; start: number | string; end: number | string; before?: number; after?: number; between?: number }>;
     facet_dates: Record<string, unknown>;
   };
-  spellcheck?: { suggestions: unknown[]; collations?: unknown[] };
+  /** Flat lists by default; objects with json.nl=map. */
+  spellcheck?: { suggestions: unknown[] | Record<string, unknown>; collations?: unknown[] | Record<string, unknown> };
 }
 
 /** A request the engine cannot run: answered 400 with the message (never 500). */

@@ -23,8 +23,8 @@
  *  - spellcheck=true with spellcheck.q (else the words of q), spellcheck.count (1),
  *    spellcheck.collate (true): for each word of 3+ letters not in the vocabulary (surface words
  *    of text fields and of name-like string fields), the vocabulary words within edit distance 2
- *    (optimal string alignment; same first letter, as Solr's DirectSolrSpellChecker), most
- *    frequent first, as Solr 7+'s `suggestions` [word, {numFound, startOffset, endOffset,
+ *    (optimal string alignment; same first letter, as Solr's DirectSolrSpellChecker), closest first
+ *    then most frequent, as Solr 7+'s `suggestions` [word, {numFound, startOffset, endOffset,
  *    suggestion: [{word, freq}]}] (json.nl=map: {word: {…}}), and one collation: q (or the
  *    spellcheck text) with each misspelled word replaced by its first suggestion.
  * Scoring: BM25 (k1 1.2, b 0.75) on text fields, per-field statistics counting deleted documents
@@ -1557,7 +1557,8 @@ class Request {
       const dist = editDistance(word, candidate, 2);
       if (dist <= 2) found.push({ word: candidate, freq: this.index.vocab.get(candidate) ?? 0, dist });
     }
-    found.sort((a, b) => b.freq - a.freq || a.dist - b.dist || (a.word < b.word ? -1 : 1));
+    // Closest first (as Solr orders by edit distance), then most frequent, then alphabetical.
+    found.sort((a, b) => a.dist - b.dist || b.freq - a.freq || (a.word < b.word ? -1 : 1));
     return found.slice(0, count).map(({ word: w, freq }) => ({ word: w, freq }));
   }
 }
