@@ -83,6 +83,16 @@ test.describe('search', () => {
     await expect(page.locator('.no-results')).toContainText('No rentals match your search');
   });
 
+  test('a search from the header panel arrives as the hash and is run', async ({ page, header }) => {
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await header.searchTrigger.click();
+    await page.getByLabel('Town, property name or feature').fill('pelican');
+    await page.getByLabel('Town, property name or feature').press('Enter');
+    await expect(page).toHaveURL(/\/search#q=pelican$/);
+    await expect(resultCount(page)).toContainText('for “pelican”');
+  });
+
   test('a malformed hash still gives a working page', async ({ page, consoleErrors }) => {
     await page.goto('/search#fq=%E0%A4%A&start=-5&q=(((unbalanced');
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');

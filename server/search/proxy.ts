@@ -15,6 +15,8 @@
  * and `sort` take only plain values. Answers are Solr JSON; a back end that is down answers 503.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// Spec §5 / §9 autocomplete rules: the same module the browser uses.
+import { AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MAX_LENGTH, shouldAutocomplete } from '../../src/domain/search/autocomplete.ts';
 import { SearchRequestError, type SearchBackend, type SolrParams, type SolrResponse } from './types.ts';
 
 export interface SearchProxyLimits {
@@ -28,9 +30,6 @@ export const DEFAULT_PROXY_LIMITS: SearchProxyLimits = { maxRows: 100, maxStart:
 /** Request bodies (and query strings) larger than this are refused with 413 (414 for a GET). */
 export const MAX_SEARCH_REQUEST_BYTES = 16 * 1024;
 /** Autocomplete: at most this many suggestions (spec §9 Search), from this many characters on. */
-export const AUTOCOMPLETE_LIMIT = 10;
-export const AUTOCOMPLETE_MIN_LENGTH = 2;
-const AUTOCOMPLETE_MAX_LENGTH = 100;
 /** Longest value of a query-like parameter (q, fq, bq, boost, facet.query, spellcheck.q). */
 const MAX_QUERY_LENGTH = 2000;
 const MAX_VALUE_LENGTH = 256;
@@ -377,7 +376,7 @@ export async function registerSearchProxy(app: FastifyInstance, options: SearchP
       }
       reply.header('cache-control', 'no-cache');
       // Spec §5 Search: no query below 2 characters, nor while the visitor is between words.
-      if (q.trim().length < AUTOCOMPLETE_MIN_LENGTH || /\s$/.test(q)) return { suggestions: [] };
+      if (!shouldAutocomplete(q)) return { suggestions: [] };
       const suggestions = await backend.suggest(q, limit);
       return { suggestions: suggestions.slice(0, limit) };
     });

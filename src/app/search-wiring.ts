@@ -63,6 +63,13 @@ export function connectSearch(actor: Actor<typeof searchMachine>, config: Search
 
   const failure = actor.on('search.failure.logged', ({ message }) => console.error(`Search failed: ${message}`));
 
+  // A plain GET search (the header's search panel, or no script yet) arrives as ?q=: it becomes
+  // the hash, the one place the search state lives (spec §2).
+  const typed = new URLSearchParams(target.location.search).get('q')?.trim();
+  if (typed && target.location.hash.replace(/^#/, '') === '') {
+    target.history.replaceState(target.history.state, '', `${target.location.pathname}#${serializeSearchHash({ q: typed, fq: [], start: 0 }, exposed)}`);
+  }
+
   // The hash last: its first value starts a search, which the listeners above must hear.
   subscriptions.push(
     locationHash$(target)

@@ -1,5 +1,6 @@
 import { useFlagButton, useSettings } from '@/app/hooks';
 import { Button } from '@/views/ui/button';
+import { HeartIcon } from '@/views/ui/heart-icon';
 
 /**
  * The flag (favourite) button of spec §4 Flag: its label and class come from the flag options
@@ -18,9 +19,7 @@ export function FlagButton({ itemId, itemName }: { itemId: string; itemName: str
       aria-label={`${flagged ? text.unflag : text.flag}: ${itemName}`}
       onPress={toggle}
     >
-      <svg className="flag-button__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.1 0 3.7 1.2 5.4 3.1 1.7-1.9 3.3-3.1 5.4-3.1 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z" />
-      </svg>
+      <HeartIcon className="flag-button__icon" />
       <span className="flag-button__label">{flagged ? text.unflag : text.flag}</span>
     </Button>
   );

@@ -3,10 +3,9 @@ import { useSettings } from '@/app/hooks';
 import { FacetMisconfigurationError, readFacetItems, type FacetItem } from '@/domain/search/facets';
 import type { FacetDefinition } from '@/domain/search/search-config';
 
-function FacetGroup({ id, definition }: { id: string; definition: FacetDefinition }) {
+function FacetGroup({ id, definition, params }: { id: string; definition: FacetDefinition; params: [string, string][] }) {
   const result = useSearchResult();
   const state = useShownSearchState();
-  const params = useSearchRequestParams();
   const actions = useSearchActions();
   const field = definition.data.field;
   const label = definition.settings.settings.riot_solr.facet_label;
@@ -63,10 +62,11 @@ function FacetGroup({ id, definition }: { id: string; definition: FacetDefinitio
 /** The facets of the search component (spec §4 Facets): each value adds or removes a filter; each facet can be reset. */
 export function FacetList() {
   const facets = useSettings().search.facets;
+  const params = useSearchRequestParams();
   return (
     <div className="facet-list">
       {Object.entries(facets).map(([id, definition]) => (
-        <FacetGroup key={id} id={id} definition={definition} />
+        <FacetGroup key={id} id={id} definition={definition} params={params} />
       ))}
     </div>
   );
