@@ -72,6 +72,8 @@ test.describe('favourites flags', () => {
   test('the favourites view lists the flagged rentals, and unflagging takes one off', async ({ page, header, flags }) => {
     await page.goto('/search');
     await flags.ready();
+    // The search's own answer replaces the server's first page: read the names once it is in.
+    await expect(page.locator('.search .result-summary')).toBeVisible();
     const cards = page.locator('.listing-card');
     const names = [await cards.nth(0).locator('h3').innerText(), await cards.nth(1).locator('h3').innerText()];
     await cards.nth(0).locator('button.flag-button').click();

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const mode = process.env.E2E_MODE === 'development' ? 'development' : 'production';
-const dataDir = path.join(root, '.tmp', `e2e-data-${mode}`);
+const dataDir = path.join(root, '.tmp', `e2e-data-${mode}-${process.env.PORT ?? 0}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 // Loaded in-process with `--import tsx` (as `npm start` does), so signals reach the server itself.
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -303,7 +303,8 @@ export function createContentService(db: Database, settings: SiteSettings, optio
 
     async search(): Promise<SearchPage> {
       const [listings, total, areaList] = await Promise.all([
-        listingSummaries({ orderBy: [byName, asc(units.eid)], limit: SEARCH_FIRST_PAGE }),
+        // The search index's default order, so nothing reshuffles when the search takes over.
+        listingSummaries({ orderBy: [asc(units.eid)], limit: SEARCH_FIRST_PAGE }),
         unitCount(),
         areaSummaries(),
       ]);

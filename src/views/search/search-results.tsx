@@ -8,6 +8,7 @@ import {
   useSearchState,
   useShownSearchState,
 } from '@/app/search-context';
+import { useSettings } from '@/app/site-context';
 import type { ListingSummary } from '@/domain/content';
 import { ListingGrid } from '@/views/listing/listing-card';
 import { FacetList } from './facet-list';
@@ -75,20 +76,36 @@ function ResultSummary() {
  * The search component (spec §2 Search results pages): search box, facets, sorted results
  * with infinite scroll and a pager. Until the first answer, the server's listings are shown.
  */
-export function SearchResults({ initial, initialTotal, children }: { initial: ListingSummary[]; initialTotal: number; children?: ReactNode }) {
+export function SearchResults({
+  initial,
+  initialTotal,
+  facets = true,
+  children,
+}: {
+  initial: ListingSummary[];
+  initialTotal: number;
+  /** The facet sidebar and sort (off for a fixed list such as the favourites view). */
+  facets?: boolean;
+  children?: ReactNode;
+}) {
   const pending = useIsSearchPending();
   const phase = useSearchPhase();
   const result = useSearchResult();
+  const { numvisible } = useSettings().search;
   return (
     <div className="search" data-pending={pending || undefined} aria-busy={pending}>
-      <div className="search__bar">
-        <SearchBox />
-        <SortSelect />
-      </div>
-      <div className="search-layout">
-        <aside className="search-layout__filters" aria-label="Filters">
-          <FacetList />
-        </aside>
+      {facets && (
+        <div className="search__bar">
+          <SearchBox />
+          <SortSelect />
+        </div>
+      )}
+      <div className={facets ? 'search-layout' : 'search-layout search-layout--plain'}>
+        {facets && (
+          <aside className="search-layout__filters" aria-label="Filters">
+            <FacetList />
+          </aside>
+        )}
         <section className="search-layout__results" aria-labelledby="result-count">
           {children}
           {phase === 'loading' || phase === 'disabled' ? (
@@ -96,7 +113,7 @@ export function SearchResults({ initial, initialTotal, children }: { initial: Li
               <p id="result-count" className="result-count">
                 {initialTotal} rentals
               </p>
-              <ListingGrid listings={initial} />
+              <ListingGrid listings={initial.slice(0, Math.max(numvisible, 1))} />
             </>
           ) : phase === 'failed' && !result ? (
             <div className="empty-state" role="status">
