@@ -7,8 +7,9 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ContentSource } from '../src/domain/content.ts';
 import { FLAG_COOKIE_NAME, parseFlagItems } from '../src/domain/flag-items.ts';
-import type { PageSettings, SiteSettings } from '../src/domain/settings.ts';
+import { tileImageSource, type PageSettings, type SiteSettings } from '../src/domain/settings.ts';
 import { escapeHtml, htmlDocument } from './html.ts';
+import { registerTileRoutes } from './tiles/routes.ts';
 import type { RankingService } from './ranking/ranking-service.ts';
 import { registerRankingRoutes } from './ranking/routes.ts';
 import type { PageRenderer } from './renderer.ts';
@@ -37,12 +38,12 @@ export interface ServerDependencies {
 /** Request bodies larger than this are refused with 413 (the largest form, a shared order, is 16 KB). */
 export const BODY_LIMIT = 64 * 1024;
 
-function contentSecurityPolicy(nonce: string, development: boolean): string {
+function contentSecurityPolicy(nonce: string, development: boolean, tileSource: string | null): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${tileSource ? ` ${tileSource}` : ''}`,
     "font-src 'self'",
     `connect-src 'self'${development ? ' ws: wss:' : ''}`,
     "frame-src 'self'",
@@ -61,6 +62,8 @@ const FAVICON =
 /** Builds the Fastify server: pages rendered on the server, assets, media and the JSON APIs. */
 export async function buildServer(deps: ServerDependencies): Promise<FastifyInstance> {
   const development = deps.development ?? false;
+  // Maps load tiles from an owner's http(s) tile server too (settings.site.map_tile_url).
+  const tileSource = tileImageSource(deps.settings.site.map_tile_url);
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -117,6 +120,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   }
 
   registerContentApi(app, deps.content);
+  registerTileRoutes(app);
   if (deps.search) await deps.search.registerRoutes(app);
   if (deps.ranking) await registerRankingRoutes(app, deps.ranking);
   app.all('/api/*', async (request, reply) =>
@@ -149,7 +153,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     }
     return reply
       .status(result.status)
-      .header('content-security-policy', contentSecurityPolicy(nonce, development))
+      .header('content-security-policy', contentSecurityPolicy(nonce, development, tileSource))
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')

@@ -9,6 +9,8 @@ import * as v from 'valibot';
 
 const nonEmpty = v.pipe(v.string(), v.trim(), v.minLength(1));
 const path = v.pipe(v.string(), v.regex(/^\/[^\s]*$/, 'must be a site path starting with /'));
+/** A tile URL template: a site path, or http(s) with an optional `{s}.` subdomain placeholder. */
+const TILE_URL = /^(?:https?:\/\/(?:\{s\}\.)?[a-z0-9.-]+(?::\d{1,5})?\/|\/(?![/\\]))[^\s"'<>\\]*$/i;
 
 export const FlagOptionsSchema = v.strictObject({
   text: v.strictObject({ flag: nonEmpty, unflag: nonEmpty }),
@@ -72,8 +74,20 @@ export const SiteSettingsSchema = v.strictObject({
     email: v.pipe(v.string(), v.email()),
     /** Spec §1: set the has_js=1 cookie on page load. */
     has_js_cookie: v.boolean(),
-    /** Leaflet tile URL template; empty draws maps without tiles (no network here). */
-    map_tile_url: v.string(),
+    /**
+     * Leaflet tile URL template (`https://{s}.tile.example.org/{z}/{x}/{y}.png` or a site path);
+     * empty uses the built-in demo tiles at DEMO_TILE_URL. See mapTileLayer.
+     */
+    map_tile_url: v.union([
+      v.literal(''),
+      v.pipe(
+        v.string(),
+        v.regex(TILE_URL, 'must be empty, a site path or an http(s) URL'),
+        v.check((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), 'must contain {z}, {x} and {y}'),
+      ),
+    ]),
+    /** Attribution shown on maps for a custom map_tile_url (HTML is not allowed; plain text). */
+    map_tile_attribution: v.optional(v.string()),
   }),
   vrfusion_site: v.strictObject({ host: nonEmpty }),
   bt_leads_recaptcha: v.strictObject({ should_load: v.boolean() }),
@@ -144,4 +158,33 @@ export function parseSiteSettings(input: unknown): SiteSettings {
     return `${where}: ${issue.message}`;
   });
   throw new Error(`Invalid site configuration:\n  ${lines.join('\n  ')}`);
+}
+
+/** The built-in demo tiles (server/tiles), drawn on the server; used while site.map_tile_url is empty. */
+export const DEMO_TILE_URL = '/tiles/{z}/{x}/{y}.svg';
+export const DEMO_TILE_ATTRIBUTION = 'Demo map of the Coral Haven Coast (fictional)';
+
+/**
+ * The tile layer of the site's maps: the owner's template and attribution, or the demo tiles.
+ *
+ * @example mapTileLayer({ map_tile_url: '' }) // { url: '/tiles/{z}/{x}/{y}.svg', attribution: 'Demo map …', demo: true }
+ */
+export function mapTileLayer(site: Pick<SiteSettings['site'], 'map_tile_url' | 'map_tile_attribution'>): {
+  url: string;
+  attribution: string;
+  demo: boolean;
+} {
+  if (!site.map_tile_url) return { url: DEMO_TILE_URL, attribution: DEMO_TILE_ATTRIBUTION, demo: true };
+  return { url: site.map_tile_url, attribution: site.map_tile_attribution ?? '', demo: false };
+}
+
+/**
+ * The CSP img-src source that lets the browser load the tiles of an http(s) template, or null
+ * for a site path (covered by 'self'). `{s}.` subdomains become a wildcard.
+ *
+ * @example tileImageSource('https://{s}.tile.example.org/{z}/{x}/{y}.png') // 'https://*.tile.example.org'
+ */
+export function tileImageSource(template: string): string | null {
+  const match = /^(https?):\/\/((?:\{s\}\.)?[a-z0-9.-]+(?::\d{1,5})?)\//i.exec(template);
+  return match ? `${match[1]!.toLowerCase()}://${match[2]!.replace('{s}', '*').toLowerCase()}` : null;
 }
