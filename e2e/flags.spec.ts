@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -69,7 +70,7 @@ test.describe('favourites flags', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('the favourites view lists the flagged rentals, and unflagging takes one off', async ({ page, header, flags }) => {
+  test('the favourites dropdown and view list the flagged rentals; an unflagged one goes at Refresh', async ({ page, header, flags, consoleErrors }, testInfo) => {
     await page.goto('/search');
     await flags.ready();
     // The search's own answer replaces the server's first page: read the names once it is in.
@@ -79,13 +80,50 @@ test.describe('favourites flags', () => {
     await cards.nth(0).locator('button.flag-button').click();
     await cards.nth(1).locator('button.flag-button').click();
     await header.expectFavourites(2);
+    const counter = header.root.locator('a.favourites-counter');
+    await expect(counter).toHaveAttribute('href', /^\/favourites#q=id:\(chc1-listings-\d+%20OR%20chc1-listings-\d+\)$/);
 
-    await header.root.locator('.favourites-counter').click();
-    await expect(page).toHaveURL(/\/favourites$/);
+    const dropdown = page.locator('#favourites-dropdown');
+    if (testInfo.project.name === 'phone') {
+      // Spec §9: the dropdown is always hidden at 64em or below.
+      await header.root.locator('.favourites-block').hover();
+      await expect(dropdown).toBeHidden();
+      await expect(header.root.locator('.favourites-block__toggle')).toBeHidden();
+    } else {
+      await header.root.locator('.favourites-block').hover();
+      await expect(dropdown.locator('h4')).toHaveText([...names].reverse());
+      await expect(dropdown.getByRole('link', { name: `more about ${names[0]}` })).toHaveAttribute('href', /^\/listing\//);
+      expect((await dropdown.boundingBox())?.width).toBeGreaterThanOrEqual(300);
+      const open = await new AxeBuilder({ page }).include('.site-header').withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(open.violations.map((v) => v.id)).toEqual([]);
+      await page.mouse.move(5, 600);
+      await expect(dropdown).toBeHidden();
+      // Keyboard: the toggle opens it, Escape closes it and focus returns to the toggle.
+      const toggle = header.root.getByRole('button', { name: 'Show the list of favourites' });
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(dropdown.locator('h4')).toHaveCount(2);
+      await page.keyboard.press('Escape');
+      await expect(dropdown).toBeHidden();
+      await expect(toggle).toBeFocused();
+    }
+
+    await counter.click();
+    await expect(page).toHaveURL(/\/favourites#q=id:/);
     await flags.ready();
+    await expect(page.locator('.search .result-summary')).toHaveText('2 rentals');
     await expect(page.locator('.listing-card h3')).toHaveText(names);
+    await expect(counter.locator('.favourites-counter__label')).toHaveText('Refresh');
+    const view = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(view.violations.map((v) => v.id)).toEqual([]);
+
+    // Unflagged here, the rental stays (it can be flagged again) until Refresh runs the search again.
     await page.locator('.listing-card').first().locator('button.flag-button').click();
-    await expect(page.locator('.listing-card h3')).toHaveText([names[1] as string]);
     await header.expectFavourites(1);
+    await expect(page.locator('.listing-card h3')).toHaveText(names);
+    await counter.click();
+    await expect(page.locator('.listing-card h3')).toHaveText([names[1] as string]);
+    await expect(page.locator('.search .result-summary')).toHaveText('1 rental');
+    expect(consoleErrors).toEqual([]);
   });
 });

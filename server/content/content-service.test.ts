@@ -205,10 +205,10 @@ describe('activities and items', () => {
 });
 
 describe('favourites', () => {
-  it('returns the listings of the ids in the given order, ignoring unknown ids and repeats', async () => {
+  it('returns the listings of the ids in the search index order, ignoring unknown ids and repeats', async () => {
     const page = await content.favourites(['chc1-listings-1007', 'chc1-listings-1002', 'chc1-listings-4998', 'chc1-listings-1007', 'listings-1003', 'other-listings-1004']);
-    expect(page.listings.map((l) => l.eid)).toEqual([1007, 1002, 1003]);
-    expect(page.listings.map((l) => l.docId)).toEqual(['chc1-listings-1007', 'chc1-listings-1002', 'chc1-listings-1003']);
+    expect(page.listings.map((l) => l.eid)).toEqual([1002, 1003, 1007]);
+    expect(page.listings.map((l) => l.docId)).toEqual(['chc1-listings-1002', 'chc1-listings-1003', 'chc1-listings-1007']);
   });
 
   it('shrugs off hostile input', async () => {

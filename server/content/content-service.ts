@@ -479,15 +479,8 @@ export function createContentService(db: Database, settings: SiteSettings, optio
         }
       }
       if (eids.length === 0) return { title: 'Your favourites', listings: [] };
-      const found = await listingSummaries({ where: inArray(units.eid, eids), orderBy: [asc(units.eid)] });
-      const byEid = new Map(found.map((l) => [l.eid, l]));
-      return {
-        title: 'Your favourites',
-        listings: eids.flatMap((eid) => {
-          const listing = byEid.get(eid);
-          return listing ? [listing] : [];
-        }),
-      };
+      // The search index's order, which the favourites view's search answers in.
+      return { title: 'Your favourites', listings: await listingSummaries({ where: inArray(units.eid, eids), orderBy: [asc(units.eid)] }) };
     },
 
     async inquiry(): Promise<InquiryPage> {

@@ -1,10 +1,14 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { replaceHash } from '@/effects/location-hash';
 import { firstVisible$ } from '@/effects/visibility';
+import { favouritesViewPath } from '@/domain/search/search-params';
 import type { StatusMessage } from '@/domain/settings';
+import { shownFavourites } from '@/machines/favourites-dropdown-machine';
 import type { flagMachine } from '@/machines/flag-machine';
-import { useSiteActors } from './site-context';
+import type { ResultDocument } from '@/machines/search-machine';
+import { useSettings, useSiteActors } from './site-context';
 
 export { useSettings, useSiteActors } from './site-context';
 
@@ -83,4 +87,57 @@ export function useFirstVisible<T extends Element>(): [RefObject<T | null>, bool
     return () => subscription.unsubscribe();
   }, [visible]);
   return [ref, visible];
+}
+
+/** The favourites view with the flagged items in its hash (spec §2 Favourites view). */
+export function useFavouritesViewPath(): string {
+  const { path, key } = useSettings().flag;
+  const items = useFavouriteItems();
+  return favouritesViewPath(path, key, items);
+}
+
+/**
+ * The favourites view opened without its hash (a bookmark, the menu) gets the flagged items'
+ * hash before its search reads it: layout effects run before every passive effect.
+ */
+export function useFavouritesViewHash(): void {
+  const { path, key } = useSettings().flag;
+  const items = useFavouriteItems();
+  useLayoutEffect(() => {
+    if (window.location.hash.replace(/^#/, '') === '' && items.length > 0) replaceHash(favouritesViewPath(path, key, items).split('#')[1] ?? '');
+    // Only on arrival: later flags change the 'Refresh' link, not the list on the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+const sameDocuments = (a: ResultDocument[], b: ResultDocument[]) => a.length === b.length && a.every((doc, i) => doc === b[i]);
+
+export type FavouritesDropdownPhase = 'loading' | 'loaded' | 'empty' | 'failed' | 'hidden';
+
+/** The favourites dropdown (spec §4 Page elements): its show-items state and the favourite items. */
+export function useFavouritesDropdown(): {
+  shown: boolean;
+  phase: FavouritesDropdownPhase;
+  documents: ResultDocument[];
+  open: () => void;
+  close: () => void;
+  toggle: () => void;
+} {
+  const { favouritesDropdown: dropdown } = useSiteActors();
+  const phase = useSelector(dropdown, (s): FavouritesDropdownPhase => {
+    if (!s.matches('showItems')) return 'hidden';
+    if (s.matches({ showItems: 'loaded' })) return 'loaded';
+    if (s.matches({ showItems: 'empty' })) return 'empty';
+    if (s.matches({ showItems: 'failed' })) return 'failed';
+    return 'loading';
+  });
+  const documents = useSelector(dropdown, (s) => shownFavourites(s.context), sameDocuments);
+  return {
+    shown: phase !== 'hidden',
+    phase,
+    documents,
+    open: () => dropdown.send({ type: 'dropdown.opened' }),
+    close: () => dropdown.send({ type: 'dropdown.closed' }),
+    toggle: () => dropdown.send({ type: 'dropdown.toggled' }),
+  };
 }

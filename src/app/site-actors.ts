@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
 import type { PageSettings } from '@/domain/settings';
+import { favouritesDropdownMachine } from '@/machines/favourites-dropdown-machine';
 import { favouritesMachine } from '@/machines/favourites-machine';
 import { headerMachine } from '@/machines/header-machine';
 import { jumpMenuMachine } from '@/machines/jump-menu-machine';
@@ -13,6 +14,7 @@ export function createSiteActors(page: PageSettings, origin: string) {
     favourites: createActor(favouritesMachine, {
       input: { namespace: page.settings.flag.namespace, items: page.flagged },
     }),
+    favouritesDropdown: createActor(favouritesDropdownMachine, { input: { items: page.flagged } }),
     header: createActor(headerMachine),
     searchPanel: createActor(searchPanelMachine),
     menu: createActor(menuMachine),

@@ -1,4 +1,7 @@
+import { distinctUntilChanged, from, map, skip, type Subscription } from 'rxjs';
 import { connectFlagCookie } from '@/persistence/flag-cookie';
+import { lookupFavourites } from '@/effects/favourites-lookup';
+import { createSearchClient, type SearchClient } from '@/effects/search-client';
 import { markHasJs } from '@/persistence/has-js-cookie';
 import { logRefusedTarget, navigateTo } from '@/effects/navigation';
 import { scrollPosition$ } from '@/effects/scroll';
@@ -27,5 +30,43 @@ export function wireEffects(actors: SiteActors, page: PageSettings): () => void 
     refused.unsubscribe();
     full.unsubscribe();
   });
+  disposers.push(connectFavouritesDropdown(actors, page));
   return () => disposers.forEach((dispose) => dispose());
+}
+
+/**
+ * The favourites dropdown hears every change of the favourites list (a click, or the cookie
+ * restored), and its lookups run through a search client of their own (spec §7 Favourites lookup).
+ */
+export function connectFavouritesDropdown(
+  actors: Pick<SiteActors, 'favourites' | 'favouritesDropdown'>,
+  page: PageSettings,
+  client: SearchClient = createSearchClient({ url: page.settings.search.url, docCacheMs: page.settings.search.doc_cache }),
+): () => void {
+  const { search, flag } = page.settings;
+  const dropdown = actors.favouritesDropdown;
+  const lookups: Subscription[] = [];
+  const items = from(actors.favourites)
+    .pipe(
+      map((snapshot) => snapshot.context.items),
+      distinctUntilChanged(),
+      skip(1),
+    )
+    .subscribe((list) => dropdown.send({ type: 'favourites.updated', items: list }));
+  const requested = dropdown.on('favourites.lookup.requested', ({ requestId, ids }) => {
+    lookups.push(
+      lookupFavourites(client, search, flag.key, ids).subscribe({
+        next: (documents) => dropdown.send({ type: 'lookup.received', requestId, documents }),
+        error: (error: unknown) => dropdown.send({ type: 'lookup.failed', requestId, message: error instanceof Error ? error.message : String(error) }),
+      }),
+    );
+  });
+  const failed = dropdown.on('favourites.lookup.failure.logged', ({ message }) => console.error(`Favourites lookup failed: ${message}`));
+  return () => {
+    items.unsubscribe();
+    requested.unsubscribe();
+    failed.unsubscribe();
+    lookups.forEach((lookup) => lookup.unsubscribe());
+    client.dispose();
+  };
 }

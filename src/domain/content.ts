@@ -145,7 +145,7 @@ export interface ItemPage {
 
 export interface FavouritesPage {
   title: string;
-  /** Listings whose docId is in the favourites cookie, in cookie order. */
+  /** Listings whose docId is in the favourites cookie, in the search index order (as the favourites view's search answers). */
   listings: ListingSummary[];
 }
 

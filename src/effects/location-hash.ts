@@ -20,3 +20,12 @@ export function pushHash(hash: string, target: Window = window): void {
     target.location.hash = next;
   }
 }
+
+/**
+ * Sets the hash in place (no new history entry, no hashchange): for a page that fills in its
+ * own hash before anything reads it.
+ */
+export function replaceHash(hash: string, target: Window = window): void {
+  const { pathname, search } = target.location;
+  target.history.replaceState(target.history.state, '', `${pathname}${search}${hash ? `#${hash}` : ''}`);
+}

@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { autocompleteMachine } from './autocomplete-machine';
+import { favouritesDropdownMachine } from './favourites-dropdown-machine';
 import { favouritesMachine } from './favourites-machine';
 import { flagMachine } from './flag-machine';
 import { headerMachine } from './header-machine';
@@ -30,6 +31,12 @@ export const machineRegistry: RegisteredMachine[] = [
     machine: flagMachine,
     title: 'Flag button',
     description: 'One flag button: a click toggles flagged / unflagged; the favourites actor keeps the other buttons of the same item in sync (spec §4 Flag).',
+  },
+  {
+    machine: favouritesDropdownMachine,
+    title: 'Favourites dropdown',
+    description:
+      'The list under the header counter: a show-items state shows or hides it; opening it looks the favourites up with one search unless all were looked up already (spec §4 Page elements, §7 Favourites lookup). Always hidden at 64em or below.',
   },
   {
     machine: headerMachine,

@@ -68,7 +68,7 @@ export function Header({ currentPath }: { currentPath: string }) {
             </svg>
             <span>Search</span>
           </Button>
-          <FavouritesCounter />
+          <FavouritesCounter onFavouritesView={currentPath === settings.flag.path} />
         </div>
       </div>
     </header>
