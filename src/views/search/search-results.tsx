@@ -48,7 +48,8 @@ function SortSelect() {
   );
 }
 
-function ResultSummary() {
+/** The result count, with the query when the visitor typed it (`showQuery`). */
+function ResultSummary({ showQuery }: { showQuery: boolean }) {
   const result = useSearchResult();
   const state = useShownSearchState();
   const { submitQuery } = useSearchActions();
@@ -57,7 +58,7 @@ function ResultSummary() {
     <div className="result-summary">
       <p id="result-count" className="result-count" aria-live="polite">
         {result.numFound === 1 ? '1 rental' : `${result.numFound.toLocaleString('en')} rentals`}
-        {state.q ? ` for “${state.q}”` : ''}
+        {state.q && showQuery ? ` for “${state.q}”` : ''}
       </p>
       {result.didYouMean && (
         <p className="did-you-mean">
@@ -126,7 +127,7 @@ export function SearchResults({
                   Search is not available just now: these are the results of your last search. Please try again in a moment.
                 </p>
               )}
-              <ResultSummary />
+              <ResultSummary showQuery={facets} />
               {result && result.numFound === 0 ? (
                 <div className="empty-state no-results" role="status">
                   <p>No rentals match your search. Try removing a filter or searching for something else.</p>
