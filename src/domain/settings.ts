@@ -128,6 +128,27 @@ export const SiteSettingsSchema = v.strictObject({
     decline: v.strictObject({ ti: DeclineSchema, dp: DeclineSchema }),
   }),
   ranking: v.strictObject({ host: v.string(), segment: nonEmpty, cid: nonEmpty }),
+  /** Availability pricing (spec §2 Availability pricing display, §7, §9 Money and dates). */
+  pricing: v.strictObject({
+    /** How several prices of one item are reduced (spec §7): all (default), first, low, low_day. */
+    reduction: v.picklist(['all', 'first', 'low', 'low_day']),
+    /** Decimals of the pricing widgets (spec §9: defaults to 0); line items always use 2. */
+    precision: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2)),
+    /** 8 shows amounts per night with '/nt' (spec §9); 0 shows the stay's total. */
+    display_type: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    /** The savings line reads '{annotation} {amount}!' (spec §2). */
+    savings_annotation: nonEmpty,
+    /** Shown by the Alternates display when there are no featured offer groups; {date} is the search date. */
+    not_available_text: nonEmpty,
+    /** Which offer buttons the Detail display shows. */
+    buttons: v.strictObject({ book: v.boolean(), add: v.boolean(), quote: v.boolean() }),
+    /** The buy_text added to quote requests (spec §3 qp). */
+    quote_buy_text: nonEmpty,
+    /** Alternate arrivals offered when the asked-for dates are taken: this many days either side. */
+    alternate_window_days: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60)),
+    /** The widest flexible-arrival window a search may ask for (rcav.flex), in days. */
+    max_flex_days: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60)),
+  }),
   menu: v.array(v.strictObject({ label: nonEmpty, path })),
 });
 export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>;
