@@ -3,6 +3,8 @@ import {
   MAX_RANKED_ENTITIES,
   gaIdFromCookie,
   parseRankingResponse,
+  rankedDocuments,
+  rankingSortFor,
   rankPositions,
   rankingRequestUrl,
   rankingSort,
@@ -172,7 +174,9 @@ describe('rankingSort (spec §9 Search ordering by ranking)', () => {
     ['number ties broken by ranking position', [listing('P3', 100), listing('X', 100), listing('P1', 100), listing('P2', 50)], false, ['P2@50', 'P1@100', 'P3@100', 'X@100']],
     ['numeric strings read as numbers', [listing('P1', '20'), listing('P2', '3')], false, ['P2@3', 'P1@20']],
     ['non-numbers last', [listing('P1', 'n/a'), listing('P2', 5), listing('P3', null)], false, ['P2@5', 'P1@n/a', 'P3@null']],
-    ['descending reverses the whole order', [listing('P3', 100), listing('P1', 100), listing('P2', 50)], true, ['P3@100', 'P1@100', 'P2@50']],
+    ['descending reverses the number order, the better-ranked still first among equals', [listing('P3', 100), listing('P1', 100), listing('P2', 50)], true, ['P1@100', 'P3@100', 'P2@50']],
+    ['descending keeps non-numbers last', [listing('P1', null), listing('P2', 5), listing('P3', 9)], true, ['P3@9', 'P2@5', 'P1@null']],
+    ['descending: unranked ties after ranked ones', [listing('X', 7), listing('P3', 7), listing('P1', 3)], true, ['P3@7', 'X@7', 'P1@3']],
   ])('numeric: %s', (_title, items, descending, expected) => {
     const sorted = rankingSort(items, { positions, propertyId: (item) => item.code, random: randoms(), descending, numericValue: (item) => item.price });
     expect(codes(sorted)).toEqual(expected);
@@ -182,5 +186,73 @@ describe('rankingSort (spec §9 Search ordering by ranking)', () => {
     let calls = 0;
     rankingSort([listing('A'), listing('B'), listing('C')], { positions, propertyId: (item) => item.code, random: () => (calls++, 0.5) });
     expect(calls).toBe(3);
+  });
+});
+
+describe('rankingSortFor: which sorts the ranking applies to', () => {
+  it.each([
+    ['', { kind: 'ranking' }],
+    [undefined, { kind: 'ranking' }],
+    ['  ', { kind: 'ranking' }],
+    ['is_price_min asc', { kind: 'numeric', field: 'is_price_min', descending: false }],
+    ['is_price_max desc', { kind: 'numeric', field: 'is_price_max', descending: true }],
+    ['fs_rating DESC', { kind: 'numeric', field: 'fs_rating', descending: true }],
+    ['ss_name asc', { kind: 'search' }],
+    ['is_bedrooms desc, ss_name asc', { kind: 'search' }],
+    ['is_bedrooms', { kind: 'search' }],
+    ['random_1 asc', { kind: 'search' }],
+  ])('%j → %j', (sort, expected) => {
+    expect(rankingSortFor(sort)).toEqual(expected);
+  });
+});
+
+describe('rankedDocuments: one search page in ranked order', () => {
+  const doc = (id: string, code: string | null, extra: Record<string, unknown> = {}) => ({ id, ss_vrfusion_site_property_code: code, ...extra });
+  const ids = (docs: Array<{ id: string }>) => docs.map((d) => d.id);
+  const page = [
+    doc('d1', 'C', { fs_rating: 4.5, ss_name: 'Coral' }),
+    doc('d2', 'A', { fs_rating: 4.0, ss_name: 'Anchor' }),
+    doc('d3', 'X', { fs_rating: 4.5, ss_name: 'Xebec' }),
+    doc('d4', 'B', { fs_rating: 4.5, ss_name: 'Bay' }),
+    doc('d5', null, { ss_name: 'Nameless' }),
+  ];
+  const ranking = { rankedIds: ['A', 'B', 'C'], seed: 11 };
+
+  it('keeps the search order without a ranking', () => {
+    expect(ids(rankedDocuments(page, null, ''))).toEqual(['d1', 'd2', 'd3', 'd4', 'd5']);
+  });
+
+  it('orders Recommended by ranking position, unranked ones after the ranked', () => {
+    const sorted = ids(rankedDocuments(page, ranking, ''));
+    expect(sorted.slice(0, 3)).toEqual(['d2', 'd4', 'd1']);
+    expect(new Set(sorted.slice(3))).toEqual(new Set(['d3', 'd5']));
+  });
+
+  it('orders a numeric sort by the value, ranking position breaking ties, desc reversing the values', () => {
+    expect(ids(rankedDocuments(page, ranking, 'fs_rating desc'))).toEqual(['d4', 'd1', 'd3', 'd2', 'd5']);
+    expect(ids(rankedDocuments(page, ranking, 'fs_rating asc'))).toEqual(['d2', 'd4', 'd1', 'd3', 'd5']);
+  });
+
+  it('keeps the search order for a text sort', () => {
+    expect(ids(rankedDocuments(page, ranking, 'ss_name asc'))).toEqual(['d1', 'd2', 'd3', 'd4', 'd5']);
+  });
+
+  it('breaks ties among unranked documents the same way for the same seed, and differently for others', () => {
+    const unranked = Array.from({ length: 12 }, (_, i) => doc(`u${i}`, `U${i}`));
+    const once = ids(rankedDocuments(unranked, ranking, ''));
+    expect(ids(rankedDocuments(unranked, { ...ranking }, ''))).toEqual(once);
+    const others = [1, 2, 3, 4].map((seed) => ids(rankedDocuments(unranked, { ...ranking, seed }, '')).join());
+    expect(others.some((order) => order !== once.join())).toBe(true);
+    expect([...once].sort()).toEqual(ids(unranked).sort());
+  });
+
+  it('returns a new array and leaves the documents alone', () => {
+    const before = ids(page);
+    expect(rankedDocuments(page, ranking, '')).not.toBe(page);
+    expect(ids(page)).toEqual(before);
+  });
+
+  it('reads numeric property codes too', () => {
+    expect(ids(rankedDocuments([doc('a', null), { id: 'b', ss_vrfusion_site_property_code: 7 }], { rankedIds: ['7'], seed: 1 }, ''))).toEqual(['b', 'a']);
   });
 });

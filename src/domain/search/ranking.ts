@@ -3,6 +3,7 @@
  * ranking): the request to the ranking service, its untrusted response, and the ranked sort.
  */
 import * as v from 'valibot';
+import { seededRandom } from './seeded-random';
 
 /**
  * ga_id from the analytics cookie (`GA1.2.1234567890.1700000000`): its third and fourth
@@ -168,7 +169,11 @@ export function tieBreaker(random: () => number): number {
  * - with `numericValue`, by that number first (not a finite number sorts last), ranking
  *   position breaking its ties;
  * - remaining ties by a random number from 1 to 9999 per item, then the items' order;
- * - `descending` reverses the whole order.
+ * - `descending` reverses the order. Without `numericValue` that is the whole order. With it,
+ *   the flag reverses the number order only (the direction the visitor chose, "Price: high to
+ *   low"): ties of equal numbers still go to the better-ranked property first, and items
+ *   without a number still go last. Reversing the whole list instead would put the worst-ranked
+ *   of equal prices first and the unpriced listings on top, turning the ranking against itself.
  *
  * @example
  * rankingSort(['P3', 'P1', 'P2'], { positions: new Map([['P1', 0], ['P2', 1]]), propertyId: (id) => id, random: () => 0.5 })
@@ -187,10 +192,75 @@ export function rankingSort<T>(items: readonly T[], { positions, propertyId, ran
     }
     return { item, index, position, number, tie: tieBreaker(random) };
   });
-  keyed.sort((a, b) => {
-    if (numericValue && a.number !== b.number) return a.number < b.number ? -1 : 1;
-    return a.position - b.position || a.tie - b.tie || a.index - b.index;
-  });
+  if (numericValue) {
+    const sign = descending ? -1 : 1;
+    keyed.sort((a, b) => {
+      if (a.number !== b.number) {
+        // Not a number (Infinity) goes last in both directions.
+        if (a.number === Number.POSITIVE_INFINITY || b.number === Number.POSITIVE_INFINITY) return a.number === Number.POSITIVE_INFINITY ? 1 : -1;
+        return sign * (a.number < b.number ? -1 : 1);
+      }
+      return a.position - b.position || a.tie - b.tie || a.index - b.index;
+    });
+    return keyed.map(({ item }) => item);
+  }
+  keyed.sort((a, b) => a.position - b.position || a.tie - b.tie || a.index - b.index);
   const ordered = keyed.map(({ item }) => item);
   return descending ? ordered.reverse() : ordered;
+}
+
+/** Solr's numeric dynamic-field prefixes (int, float, double, long; single and trie forms). */
+const NUMERIC_FIELD = /^(?:is|fs|ds|ls|its|fts|dts|lts)_/;
+
+/** The ranking a search page has loaded: the ranked property ids, best first, and the seed of its tie-breakers. */
+export interface LoadedRanking {
+  rankedIds: readonly string[];
+  seed: number;
+}
+
+/**
+ * How the search's sort (`field asc|desc`, '' for Recommended) is combined with the ranking
+ * (spec §9 Search ordering by ranking):
+ * - Recommended (no sort): by ranking position;
+ * - a numeric field (`is_price_min asc`, `fs_rating desc`): by that field's value, ranking
+ *   position breaking ties; `desc` is the descending flag (see rankingSort for what it reverses);
+ * - any other sort (text, several fields, unknown): the search's own order, unchanged.
+ *
+ * @example rankingSortFor('fs_rating desc') // { kind: 'numeric', field: 'fs_rating', descending: true }
+ * @example rankingSortFor('ss_name asc') // { kind: 'search' }
+ */
+export function rankingSortFor(sort: string | null | undefined): { kind: 'ranking' } | { kind: 'numeric'; field: string; descending: boolean } | { kind: 'search' } {
+  const trimmed = (sort ?? '').trim();
+  if (trimmed === '') return { kind: 'ranking' };
+  const match = /^([A-Za-z0-9_]+)\s+(asc|desc)$/i.exec(trimmed);
+  if (!match || !NUMERIC_FIELD.test(match[1] as string)) return { kind: 'search' };
+  return { kind: 'numeric', field: match[1] as string, descending: (match[2] as string).toLowerCase() === 'desc' };
+}
+
+/**
+ * The documents of one search page in ranked order: rankingSort by `propertyField` (the property
+ * code) with the tie-breakers drawn from the ranking's seed, so the same page always comes out
+ * the same, whenever the ranking or the documents arrived. Without a ranking, or for a sort the
+ * ranking does not apply to, the documents keep the search's order (a new array either way).
+ *
+ * @example
+ * rankedDocuments([{ id: 'a', code: 'P2' }, { id: 'b', code: 'P1' }], { rankedIds: ['P1', 'P2'], seed: 7 }, '', 'code')
+ * // [{ id: 'b', code: 'P1' }, { id: 'a', code: 'P2' }]
+ */
+export function rankedDocuments<T extends Readonly<Record<string, unknown>>>(
+  documents: readonly T[],
+  ranking: LoadedRanking | null,
+  sort: string | null | undefined,
+  propertyField = 'ss_vrfusion_site_property_code',
+): T[] {
+  const how = rankingSortFor(sort);
+  if (ranking === null || how.kind === 'search') return [...documents];
+  const propertyId = (doc: T) => {
+    const code = doc[propertyField];
+    return typeof code === 'string' ? code : typeof code === 'number' ? String(code) : null;
+  };
+  const options = { positions: rankPositions(ranking.rankedIds.map((id) => ({ id }))), propertyId, random: seededRandom(ranking.seed) };
+  return how.kind === 'ranking'
+    ? rankingSort(documents, options)
+    : rankingSort(documents, { ...options, descending: how.descending, numericValue: (doc) => doc[how.field] });
 }
