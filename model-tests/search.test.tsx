@@ -46,6 +46,7 @@ const INDEX: ResultDocument[] = Array.from({ length: 42 }, (_, i) => {
   return {
     id: `${config.hash}-${config.index}-${1001 + i}`,
     entity_id: 1001 + i,
+    ss_vrfusion_site_property_code: `CH${1001 + i}`,
     ss_name: name,
     ss_url: `/listing/${slug}`,
     ss_area: area,
@@ -61,6 +62,18 @@ const INDEX: ResultDocument[] = Array.from({ length: 42 }, (_, i) => {
     sm_amenities: ['Wifi', ...(i % 2 ? ['Pool'] : []), ...(i % 3 ? [] : ['Hot tub'])],
   };
 });
+/**
+ * The ranking service's order (spec §7 Ranking): a shuffle of the property codes with every fifth
+ * rental left out, so that some results are missing from the ranking (spec §9).
+ */
+const RANKED_IDS: string[] = INDEX.map((_, i) => i)
+  .sort((a, b) => ((a * 17) % 42) - ((b * 17) % 42))
+  .filter((i) => i % 5 !== 0)
+  .map((i) => String(INDEX[i]?.ss_vrfusion_site_property_code));
+const RANK = new Map(RANKED_IDS.map((id, position) => [id, position]));
+/** A document's ranking position; a property missing from the ranking gets the number of ranked ones (spec §9). */
+const positionOf = (doc: ResultDocument) => RANK.get(String(doc.ss_vrfusion_site_property_code)) ?? RANKED_IDS.length;
+
 /** Words the index's spellchecker corrects. */
 const SPELLING: Record<string, string> = { glas: 'glass' };
 
@@ -314,8 +327,8 @@ function searchEvents(snapshot: SearchSnapshot): ModelEvent[] {
  * request, so states that differ in the counter alone behave alike.
  */
 function serializeSearch(snapshot: SearchSnapshot): string {
-  const { state, result, documents, visibleCount, error } = snapshot.context;
-  return JSON.stringify({ value: snapshot.value, state, result, documents: documents.map((doc) => doc.id), visibleCount, error });
+  const { state, result, documents, visibleCount, error, ranking } = snapshot.context;
+  return JSON.stringify({ value: snapshot.value, state, result, documents: documents.map((doc) => doc.id), visibleCount, error, ranked: ranking !== null });
 }
 
 const ENABLED_INPUT = { maxRows: config.max_rows, numvisible: config.numvisible, returnFullDocs: config.return_full_docs };
@@ -425,6 +438,33 @@ function expectFacets({ shownState: state, result }: SearchContext) {
     }
     expect(within(section).queryByRole('button', { ...ALL, name: `Reset ${label}` }) !== null).toBe(shown.some((item) => item.pressed));
   }
+}
+
+/**
+ * Spec §9 Search ordering by ranking, checked on the documents shown (the cards follow them):
+ * the same documents as the search's answer; without a ranking in the search's order; with one,
+ * Recommended by ranking position, Guest rating (a numeric sort, descending) by rating with the
+ * better-ranked first among equal ratings, and a text sort in the search's order.
+ */
+function expectRankedOrder({ documents, ranking, shownState, result }: SearchContext) {
+  const searchOrder = result && documents.length > 0 ? result.ids : documents.map((doc) => doc.id);
+  const ids = documents.map((doc) => doc.id);
+  expect([...ids].sort()).toEqual([...searchOrder].sort());
+  const sort = shownState.sort ?? '';
+  if (ranking === null || sort === 'ss_name asc') {
+    expect(ids).toEqual(searchOrder);
+    return;
+  }
+  documents.slice(1).forEach((doc, i) => {
+    const before = documents[i] as ResultDocument;
+    if (sort === '') {
+      expect(positionOf(before)).toBeLessThanOrEqual(positionOf(doc));
+    } else {
+      expect(sort).toBe('fs_rating desc');
+      expect(Number(before.fs_rating)).toBeGreaterThanOrEqual(Number(doc.fs_rating));
+      if (before.fs_rating === doc.fs_rating) expect(positionOf(before)).toBeLessThanOrEqual(positionOf(doc));
+    }
+  });
 }
 
 function expectPager(result: SearchResult | null) {
@@ -555,6 +595,14 @@ function searchDriver({ page, input }: SearchDriverOptions): PathDriver<SearchSn
           else expect(errors).toHaveBeenCalledWith(`Search failed: ${event.message}`);
           return;
         }
+        case 'search.ranking.received': {
+          // connectRanking (search-wiring.ts) hands over the ranking actor's `ranking.loaded`.
+          emitted.length = 0;
+          act(() => actor().send({ type: 'search.ranking.received', rankedIds: event.rankedIds, seed: event.seed }));
+          // Spec §4 / §9: once the ranking has been loaded, 'sortOrderUpdated' is raised.
+          expect(emitted).toEqual(['sortOrderUpdated']);
+          return;
+        }
         case 'results.end.visible': {
           const end = part('results').querySelector('.results-end');
           expect(end).not.toBeNull();
@@ -589,6 +637,8 @@ function searchDriver({ page, input }: SearchDriverOptions): PathDriver<SearchSn
       expect(real.context.documents.map((doc) => doc.id)).toEqual(documents.map((doc) => doc.id));
       expect(real.context.visibleCount).toBe(visibleCount);
       expect(real.context.error).toBe(error);
+      expect(real.context.ranking).toEqual(model.context.ranking);
+      expectRankedOrder(model.context);
 
       // Spec §4 Search component: the root says when a request runs.
       const pending = model.hasTag('pending');
@@ -682,6 +732,43 @@ describe('search machine, walked through the search component (SearchResults) wi
         stopWhen: (snapshot) => snapshot.context.requestId > 3,
       });
       if (!path) throw new Error('A superseded-answer scenario leaves the model');
+      return { ...path, description: '' };
+    });
+    it.each(paths.map((path) => [titleOf(path), path] as const))('%s', async (_title, path) => {
+      await runPath(path, coverage, searchDriver({ page: pageSettings(), input: ENABLED_INPUT }));
+    });
+  });
+
+  describe("with the ranking service's order (spec §9 Search ordering by ranking)", () => {
+    const load = navigation(PLAIN, true);
+    const results = (requestId: number, state: SearchState): ModelEvent => ({ type: 'search.results.received', requestId, result: indexResult(state), via: ANSWERS });
+    const docs = (requestId: number, state: SearchState): ModelEvent => ({
+      type: 'search.documents.received',
+      requestId,
+      documents: indexDocuments(indexResult(state).ids),
+      via: DOCUMENTS,
+    });
+    const ranked: ModelEvent = { type: 'search.ranking.received', rankedIds: RANKED_IDS, seed: 20_250_101, via: 'the ranking arrives' };
+    const scroll: ModelEvent = { type: 'results.end.visible', via: SCROLL };
+    const byRating = VISITOR_ACTIONS.find((action) => action.event.via === 'sorts by Guest rating')?.event as ModelEvent;
+    const RATING: SearchState = { ...PLAIN, sort: 'fs_rating desc' };
+    const BY_NAME: SearchState = { ...PLAIN, sort: 'ss_name asc' };
+    const scenarios: ModelEvent[][] = [
+      // The ranking before the documents: the page arrives in ranked order, and batches keep it.
+      [load, ranked, results(1, PLAIN), docs(1, PLAIN), scroll, scroll],
+      // The ranking while the documents load, then a link to another search.
+      [load, results(1, PLAIN), ranked, docs(1, PLAIN), navigation(SEABRIGHT, false), results(2, SEABRIGHT), docs(2, SEABRIGHT)],
+      // The ranking after the documents reorders the page; a numeric sort then follows the ranking in its ties.
+      [load, results(1, PLAIN), docs(1, PLAIN), scroll, ranked, byRating, results(2, RATING), docs(2, RATING)],
+      // A text sort keeps the search's order.
+      [load, results(1, PLAIN), docs(1, PLAIN), ranked, navigation(BY_NAME, false), results(2, BY_NAME), docs(2, BY_NAME)],
+    ];
+    const paths = scenarios.map((events) => {
+      const [path] = searchModel.getPathsFromEvents(events, {
+        fromState: initialTransition(searchModelMachine, ENABLED_INPUT)[0],
+        stopWhen: (snapshot) => snapshot.context.requestId > 3,
+      });
+      if (!path) throw new Error('A ranking scenario leaves the model');
       return { ...path, description: '' };
     });
     it.each(paths.map((path) => [titleOf(path), path] as const))('%s', async (_title, path) => {

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, type Actor } from 'xstate';
 import { buildSearchParams } from '@/domain/search/search-params';
@@ -7,14 +7,18 @@ import type { SearchState } from '@/domain/search/search-state';
 import { AUTOCOMPLETE_LIMIT } from '@/domain/search/autocomplete';
 import { createSearchClient } from '@/effects/search-client';
 import { suggestionsFor } from '@/effects/suggestions';
+import { firstVisible$ } from '@/effects/visibility';
 import { autocompleteMachine } from '@/machines/autocomplete-machine';
+import { rankingMachine } from '@/machines/ranking-machine';
 import { searchMachine, type ResultDocument } from '@/machines/search-machine';
 import { useSettings } from './site-context';
-import { connectSearch } from './search-wiring';
+import { connectRanking, connectSearch } from './search-wiring';
 
 export interface SearchActors {
   search: Actor<typeof searchMachine>;
   autocomplete: Actor<typeof autocompleteMachine>;
+  /** The page's ranking (spec §7 Ranking): its order, and the trackers of the result cards. */
+  ranking: Actor<typeof rankingMachine>;
 }
 
 const SearchContext = createContext<SearchActors | null>(null);
@@ -28,18 +32,38 @@ export function autocompleteUrl(proxyUrl: string): string {
  * One search component for the page below it: its actors live while it is mounted, and only
  * in the browser are they connected to the hash and the proxy.
  */
-export function SearchProvider({ children, actors: given }: { children: ReactNode; /** Tests hand in their own actors, left unconnected. */ actors?: SearchActors }) {
-  const config = useSettings().search;
-  const [actors] = useState<SearchActors>(() => given ?? ({
-    search: createActor(searchMachine, {
-      input: { maxRows: config.max_rows, numvisible: config.numvisible, returnFullDocs: config.return_full_docs },
-    }).start(),
-    autocomplete: createActor(autocompleteMachine).start(),
-  }));
+export function SearchProvider({
+  children,
+  actors: given,
+  ranked = true,
+}: {
+  children: ReactNode;
+  /** Whether the results follow the ranking service's order (spec §9); off for a fixed list. */
+  ranked?: boolean;
+  /** Tests hand in their own actors, left unconnected (an idle ranking actor is made when none is given). */
+  actors?: Omit<SearchActors, 'ranking'> & Partial<Pick<SearchActors, 'ranking'>>;
+}) {
+  const settings = useSettings();
+  const config = settings.search;
+  const [actors] = useState<SearchActors>(() =>
+    given
+      ? { ...given, ranking: given.ranking ?? createActor(rankingMachine).start() }
+      : {
+          search: createActor(searchMachine, {
+            input: { maxRows: config.max_rows, numvisible: config.numvisible, returnFullDocs: config.return_full_docs },
+          }).start(),
+          autocomplete: createActor(autocompleteMachine).start(),
+          ranking: createActor(rankingMachine).start(),
+        },
+  );
   useEffect(() => {
     if (given) return undefined;
     const client = createSearchClient({ url: config.url, docCacheMs: config.doc_cache });
     const disconnect = connectSearch(actors.search, config, client);
+    // A disabled search (max_rows <= 0) shows the server's listings: no ranking is asked for.
+    // Without the ranking, result cards are still observed, but no tracker is ever known.
+    const disconnectRanking =
+      ranked && config.max_rows > 0 ? connectRanking(actors.ranking, actors.search, { ranking: settings.ranking, hostName: settings.vrfusion_site.host }) : () => {};
     const suggestions = suggestionsFor(autocompleteUrl(config.url), AUTOCOMPLETE_LIMIT);
     const asked = actors.autocomplete.on('autocomplete.requested', ({ text }) => suggestions.ask(text));
     const replies = suggestions.replies$.subscribe((reply) =>
@@ -51,11 +75,12 @@ export function SearchProvider({ children, actors: given }: { children: ReactNod
     );
     return () => {
       disconnect();
+      disconnectRanking();
       client.dispose();
       asked.unsubscribe();
       replies.unsubscribe();
     };
-  }, [actors, config, given]);
+  }, [actors, config, given, ranked, settings.ranking, settings.vrfusion_site.host]);
   return <SearchContext.Provider value={actors}>{children}</SearchContext.Provider>;
 }
 
@@ -121,4 +146,46 @@ export function useAutocomplete(): { suggestions: string[]; pending: boolean; in
   const suggestions = useSelector(autocomplete, (s) => s.context.suggestions);
   const pending = useSelector(autocomplete, (s) => s.hasTag('pending'));
   return { suggestions, pending, inputChanged: (text) => autocomplete.send({ type: 'autocomplete.input.changed', text }) };
+}
+
+/** Only a real impression counts: the card itself in the viewport, without the lazy-load margin. */
+const IMPRESSION_ROOT_MARGIN = '0px';
+
+/**
+ * The ranking trackers of a list of result cards (spec §3 Ranking response): each card's
+ * impression once it has been in view, and a click on a link in a card. Cards are the elements
+ * with `data-eid` inside the returned `ref`; `propertyCodes` maps their eid to the property code
+ * the ranking knows them by. Spread `ref`, `onClick` and `onAuxClick` on the list.
+ */
+export function useResultTrackers(propertyCodes: ReadonlyMap<string, string>): {
+  ref: RefObject<HTMLDivElement | null>;
+  onClick: (event: MouseEvent<HTMLElement>) => void;
+  onAuxClick: (event: MouseEvent<HTMLElement>) => void;
+} {
+  const { ranking } = useSearchActors();
+  const ref = useRef<HTMLDivElement>(null);
+  const codes = useRef(propertyCodes);
+  codes.current = propertyCodes;
+  const key = [...propertyCodes].map(([eid, code]) => `${eid}=${code}`).join('&');
+  useEffect(() => {
+    const list = ref.current;
+    if (!list) return undefined;
+    const subscriptions = [...list.querySelectorAll<HTMLElement>('[data-eid]')].flatMap((card) => {
+      const propertyId = codes.current.get(card.dataset.eid ?? '');
+      if (!propertyId) return [];
+      return [firstVisible$(card, IMPRESSION_ROOT_MARGIN).subscribe(() => ranking.send({ type: 'ranking.card.seen', propertyId }))];
+    });
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [ranking, key]);
+  const onClick = useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const card = target?.closest<HTMLElement>('[data-eid]');
+      if (!card || !target?.closest('a[href]') || !event.currentTarget.contains(card)) return;
+      const propertyId = codes.current.get(card.dataset.eid ?? '');
+      if (propertyId) ranking.send({ type: 'ranking.card.clicked', propertyId });
+    },
+    [ranking],
+  );
+  return { ref, onClick, onAuxClick: onClick };
 }

@@ -1,12 +1,17 @@
-import { filter, from, map, pairwise, startWith, type Subscription } from 'rxjs';
+import { filter, from, map, pairwise, startWith, type Observable, type Subscription } from 'rxjs';
 import type { Actor } from 'xstate';
 import { parseSearchHash, serializeSearchHash } from '@/domain/search/hash-state';
+import { rankingRequestUrl } from '@/domain/search/ranking';
 import { parseSearchResponse } from '@/domain/search/response';
 import { buildDocumentsParams, buildSearchParams } from '@/domain/search/search-params';
 import type { SearchConfig } from '@/domain/search/search-config';
 import { locationHash$, pushHash } from '@/effects/location-hash';
+import { drawSeed, loadRanking, type RankingAnswer } from '@/effects/ranking-client';
+import { sendTracker } from '@/effects/ranking-trackers';
 import type { SearchClient } from '@/effects/search-client';
+import type { rankingMachine } from '@/machines/ranking-machine';
 import type { searchMachine } from '@/machines/search-machine';
+import { readGaId } from '@/persistence/analytics-cookie';
 import { readScrollPosition, saveScrollPosition } from '@/persistence/scroll-positions';
 
 /**
@@ -102,5 +107,57 @@ export function connectSearch(actor: Actor<typeof searchMachine>, config: Search
     subscriptions.forEach((subscription) => subscription.unsubscribe());
     [requested, documents, hash, failure].forEach((subscription) => subscription.unsubscribe());
     target.removeEventListener('popstate', onPopState);
+  };
+}
+
+export interface RankingWiringOptions {
+  /** settings.ranking: '' host is the built-in service on this site. */
+  ranking: { host: string; segment: string; cid: string };
+  /** settings.vrfusion_site.host, sent as host_name. */
+  hostName: string;
+  target?: Window;
+  /** The effects, replaceable in tests. */
+  load?: (url: string, base: string) => Observable<RankingAnswer>;
+  track?: (url: string) => void;
+  seed?: () => number;
+  gaId?: () => string | null;
+}
+
+/**
+ * Connects the page's ranking actor (spec §7 Ranking, §9 Search ordering by ranking): asks for
+ * the ranking once, with ga_id from the analytics cookie; a loaded ranking goes to the search
+ * actor, whose `sortOrderUpdated` is also dispatched on `window` as a DOM event for other
+ * scripts; a failure is logged (the results keep the search's order); tracker URLs are sent as
+ * beacons. Returns the disposer.
+ */
+export function connectRanking(ranking: Actor<typeof rankingMachine>, search: Actor<typeof searchMachine>, options: RankingWiringOptions): () => void {
+  const {
+    target = window,
+    load = (url, base) => loadRanking(url, { base }),
+    track = (url) => sendTracker(url),
+    seed = drawSeed,
+    gaId = () => readGaId(),
+  } = options;
+  const subscriptions: Subscription[] = [];
+
+  const requested = ranking.on('ranking.requested', () => {
+    const fullUrl = target.location.href;
+    const url = rankingRequestUrl(options.ranking.host, options.ranking.segment, { cid: options.ranking.cid, hostName: options.hostName, fullUrl, gaId: gaId() });
+    subscriptions.push(
+      load(url, fullUrl).subscribe((answer) =>
+        ranking.send(answer.ok ? { type: 'ranking.received', entities: answer.entities, seed: seed() } : { type: 'ranking.failed', message: answer.message }),
+      ),
+    );
+  });
+  const failure = ranking.on('ranking.failure.logged', ({ message }) => console.warn(`Ranking not loaded, results keep the search order: ${message}`));
+  const loaded = ranking.on('ranking.loaded', ({ rankedIds, seed: drawn }) => search.send({ type: 'search.ranking.received', rankedIds, seed: drawn }));
+  const trackers = ranking.on('ranking.trackers.requested', ({ urls }) => urls.forEach((url) => track(url)));
+  const updated = search.on('sortOrderUpdated', ({ rankedCount }) => target.dispatchEvent(new CustomEvent('sortOrderUpdated', { detail: { rankedCount } })));
+
+  ranking.send({ type: 'ranking.page.opened' });
+
+  return () => {
+    subscriptions.forEach((subscription) => subscription.unsubscribe());
+    [requested, failure, loaded, trackers, updated].forEach((subscription) => subscription.unsubscribe());
   };
 }

@@ -6,6 +6,7 @@ import { flagMachine } from './flag-machine';
 import { headerMachine } from './header-machine';
 import { jumpMenuMachine } from './jump-menu-machine';
 import { menuMachine } from './menu-machine';
+import { rankingMachine } from './ranking-machine';
 import { searchMachine } from './search-machine';
 import { searchPanelMachine } from './search-panel-machine';
 import { statusMessagesMachine } from './status-messages-machine';
@@ -73,5 +74,11 @@ export const machineRegistry: RegisteredMachine[] = [
     machine: autocompleteMachine,
     title: 'Search autocomplete',
     description: 'Suggestions for the search box from 2 characters, none while the input ends in a space, at most 10, replies to older input ignored (spec §5, §9).',
+  },
+  {
+    machine: rankingMachine,
+    title: 'Search ranking',
+    description:
+      "The search page's ranking, loaded once: its order goes to the search (which raises sortOrderUpdated), its tracker URLs are kept per property id, each result card's impression is tracked once per page view and a click on its link is tracked; a failure leaves the search's order (spec §3 Ranking response, §7 Ranking, §9).",
   },
 ];

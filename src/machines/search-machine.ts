@@ -1,5 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import { resetFacet, toggleFacetValue } from '@/domain/search/facets';
+import { rankedDocuments, type LoadedRanking } from '@/domain/search/ranking';
 import type { SearchResult } from '@/domain/search/response';
 import type { SearchState } from '@/domain/search/search-state';
 
@@ -16,13 +17,17 @@ type SearchEvent =
   | { type: 'search.sort.changed'; sort: string }
   | { type: 'search.page.requested'; start: number }
   | { type: 'search.query.submitted'; q: string }
-  | { type: 'results.end.visible' };
+  | { type: 'results.end.visible' }
+  /** The page's ranking has been loaded (ranking-machine.ts): its order and tie-breaker seed. */
+  | { type: 'search.ranking.received'; rankedIds: string[]; seed: number };
 
 type SearchEmitted =
   | { type: 'search.requested'; requestId: number; state: SearchState }
   | { type: 'search.documents.requested'; requestId: number; ids: string[] }
   | { type: 'search.hash.requested'; state: SearchState }
-  | { type: 'search.failure.logged'; message: string };
+  | { type: 'search.failure.logged'; message: string }
+  /** Spec §4 / §9 Search ordering by ranking: raised once the ranking has been loaded and applied. */
+  | { type: 'sortOrderUpdated'; rankedCount: number };
 
 export interface SearchContext {
   maxRows: number;
@@ -39,6 +44,8 @@ export interface SearchContext {
   /** How many results are shown; infinite scroll adds `numvisible` at a time (spec §2, §4). */
   visibleCount: number;
   error: string | null;
+  /** The page's ranking once loaded: every page of documents is shown in its order (spec §9). */
+  ranking: LoadedRanking | null;
 }
 
 /**
@@ -64,6 +71,8 @@ export const searchMachine = setup({
       context.returnFullDocs &&
       event.result.ids.length > 0,
     hasHiddenResults: ({ context }) => context.visibleCount < context.documents.length,
+    /** A page has one ranking; the order is drawn from the search's own order once. */
+    isUnranked: ({ context }) => context.ranking === null,
   },
   actions: {
     startRequest: assign({
@@ -77,7 +86,11 @@ export const searchMachine = setup({
       result: ({ event, context }) => (event.type === 'search.results.received' ? event.result : context.result),
       shownState: ({ context }) => context.state,
       documents: ({ event, context }) =>
-        event.type === 'search.results.received' ? (context.returnFullDocs ? [] : event.result.ids.map((id) => ({ id }))) : context.documents,
+        event.type === 'search.results.received'
+          ? context.returnFullDocs
+            ? []
+            : rankedDocuments(event.result.ids.map((id) => ({ id })), context.ranking, context.state.sort)
+          : context.documents,
       visibleCount: ({ context }) => context.numvisible,
     }),
     /** The previous results stay on the page until the new documents have arrived. */
@@ -93,7 +106,9 @@ export const searchMachine = setup({
       result: ({ context }) => context.pendingResult,
       shownState: ({ context }) => context.state,
       pendingResult: null,
-      documents: ({ event, context }) => (event.type === 'search.documents.received' ? event.documents : context.documents),
+      // The whole fetched page is ordered once; infinite scroll then reveals it in that order.
+      documents: ({ event, context }) =>
+        event.type === 'search.documents.received' ? rankedDocuments(event.documents, context.ranking, context.state.sort) : context.documents,
       visibleCount: ({ context }) => context.numvisible,
     }),
     storeFailure: assign({ error: ({ event }) => (event.type === 'search.failed' ? event.message : 'Search failed') }),
@@ -101,6 +116,16 @@ export const searchMachine = setup({
       type: 'search.failure.logged' as const,
       message: event.type === 'search.failed' ? event.message : 'Search failed',
     })),
+    /**
+     * The ranking reorders the page already shown (the search's own order is its starting
+     * point: the ranking arrives once per page, before or after the documents).
+     */
+    applyRanking: assign(({ context, event }) => {
+      if (event.type !== 'search.ranking.received') return {};
+      const ranking = { rankedIds: event.rankedIds, seed: event.seed };
+      return { ranking, documents: rankedDocuments(context.documents, ranking, context.shownState.sort) };
+    }),
+    announceSortOrder: emit(({ context }) => ({ type: 'sortOrderUpdated' as const, rankedCount: context.ranking?.rankedIds.length ?? 0 })),
     showNextBatch: assign({ visibleCount: ({ context }) => context.visibleCount + context.numvisible }),
     requestHash: emit(({ context, event }) => {
       const state = context.state;
@@ -133,6 +158,7 @@ export const searchMachine = setup({
     documents: [],
     visibleCount: input.numvisible,
     error: null,
+    ranking: null,
   }),
   initial: 'starting',
   on: {
@@ -144,6 +170,8 @@ export const searchMachine = setup({
     'search.query.submitted': { guard: 'isEnabled', actions: 'requestHash' },
     // The end of the list may come into view while a search runs: show what is already loaded.
     'results.end.visible': { guard: 'hasHiddenResults', actions: 'showNextBatch' },
+    // Spec §9: the shown documents (and every later page) follow the ranking once it is loaded.
+    'search.ranking.received': { guard: 'isUnranked', actions: ['applyRanking', 'announceSortOrder'] },
   },
   states: {
     starting: { always: [{ guard: 'isDisabled', target: 'disabled' }, { target: 'idle' }] },

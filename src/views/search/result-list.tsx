@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useFirstVisible } from '@/app/hooks';
-import { useSearchActions, useVisibleDocuments } from '@/app/search-context';
+import { useResultTrackers, useSearchActions, useVisibleDocuments } from '@/app/search-context';
 import { listingFromDocument } from '@/domain/listing-document';
 import { ListingCard } from '@/views/listing/listing-card';
 
@@ -13,14 +13,19 @@ function EndOfResults({ onVisible }: { onVisible: () => void }) {
   return <div ref={ref} className="results-end" aria-hidden="true" />;
 }
 
-/** The result list (spec §2): `numvisible` items at first, the next batch appended as the last one comes into view. */
+/**
+ * The result list (spec §2): `numvisible` items at first, the next batch appended as the last one
+ * comes into view; in the ranking's order once it is loaded (spec §9).
+ */
 export function ResultList() {
   const { documents, hasHidden } = useVisibleDocuments();
   const { showMore } = useSearchActions();
   const listings = documents.map(listingFromDocument).filter((listing) => listing !== null);
+  // Spec §3 Ranking response: each card's impression and link clicks go to its ranking trackers.
+  const trackers = useResultTrackers(new Map(listings.filter((listing) => listing.propertyCode).map((listing) => [String(listing.eid), listing.propertyCode])));
   return (
     <>
-      <div className="listing-grid" data-count={listings.length}>
+      <div className="listing-grid" data-count={listings.length} ref={trackers.ref} onClick={trackers.onClick} onAuxClick={trackers.onAuxClick}>
         {listings.map((listing) => (
           <ListingCard key={listing.docId} listing={listing} />
         ))}
