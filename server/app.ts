@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ContentSource } from '../src/domain/content.ts';
 import { FLAG_COOKIE_NAME, parseFlagItems } from '../src/domain/flag-items.ts';
+import { rankingServiceOrigin } from '../src/domain/search/ranking.ts';
 import { tileImageSource, type PageSettings, type SiteSettings } from '../src/domain/settings.ts';
 import { escapeHtml, htmlDocument } from './html.ts';
 import { registerTileRoutes } from './tiles/routes.ts';
@@ -38,14 +39,15 @@ export interface ServerDependencies {
 /** Request bodies larger than this are refused with 413 (the largest form, a shared order, is 16 KB). */
 export const BODY_LIMIT = 64 * 1024;
 
-function contentSecurityPolicy(nonce: string, development: boolean, tileSource: string | null): string {
+/** `rankingOrigin`: an external ranking service (settings.ranking.host), which the page calls along with its trackers. */
+function contentSecurityPolicy(nonce: string, development: boolean, tileSource: string | null, rankingOrigin: string | null = null): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${tileSource ? ` ${tileSource}` : ''}`,
     "font-src 'self'",
-    `connect-src 'self'${development ? ' ws: wss:' : ''}`,
+    `connect-src 'self'${rankingOrigin ? ` ${rankingOrigin}` : ''}${development ? ' ws: wss:' : ''}`,
     "frame-src 'self'",
     "media-src 'self'",
     "object-src 'none'",
@@ -64,6 +66,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   const development = deps.development ?? false;
   // Maps load tiles from an owner's http(s) tile server too (settings.site.map_tile_url).
   const tileSource = tileImageSource(deps.settings.site.map_tile_url);
+  const rankingOrigin = rankingServiceOrigin(deps.settings.ranking.host);
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -153,7 +156,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     }
     return reply
       .status(result.status)
-      .header('content-security-policy', contentSecurityPolicy(nonce, development, tileSource))
+      .header('content-security-policy', contentSecurityPolicy(nonce, development, tileSource, rankingOrigin))
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
