@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents } from './money';
+import { formatCents, formatMoney, fromCents, shareOfCents, sumAmounts, toCents } from './money';
 
 describe('formatCents', () => {
   it.each([
@@ -14,5 +14,74 @@ describe('formatCents', () => {
 
   it('falls back to the currency code for an unknown currency', () => {
     expect(formatCents(1000, 'NOT-A-CURRENCY', 0)).toBe('NOT-A-CURRENCY 10');
+  });
+});
+
+describe('cent arithmetic', () => {
+  it.each([
+    [1234.5, 123450],
+    [1.005, 101],
+    [0.1 + 0.2, 30],
+    [19.99, 1999],
+    ['19.99', 1999],
+    [-2.5, -250],
+    [0, 0],
+    [1e21, 1e23],
+  ])('toCents(%j) is %j', (amount, cents) => {
+    expect(toCents(amount)).toBe(cents);
+  });
+
+  it.each([[Number.NaN], [Number.POSITIVE_INFINITY], ['abc'], ['']])('toCents(%j) is NaN', (amount) => {
+    expect(toCents(amount)).toBeNaN();
+  });
+
+  it('sends whole cents as currency units with two decimals at most', () => {
+    expect(fromCents(123450)).toBe(1234.5);
+    expect(fromCents(1)).toBe(0.01);
+    expect(JSON.stringify(fromCents(1999))).toBe('19.99');
+  });
+
+  it('adds amounts exactly', () => {
+    expect(sumAmounts([0.1, 0.2])).toBe(0.3);
+    expect(sumAmounts(Array.from({ length: 10 }, () => 0.1))).toBe(1);
+  });
+
+  it.each([
+    [10_005, 1_000, 1_001],
+    [10_000, 1_150, 1_150],
+    [99, 5_000, 50],
+    [-99, 5_000, -50],
+    [12_345, 0, 0],
+  ])('shareOfCents(%i, %i bp) is %i', (cents, basisPoints, share) => {
+    expect(shareOfCents(cents, basisPoints)).toBe(share);
+  });
+});
+
+describe('formatMoney (spec §9)', () => {
+  it('uses the en locale, USD and precision 0 by default', () => {
+    expect(formatMoney(1234.56)).toBe('$1,235');
+  });
+
+  it('shows the asked precision', () => {
+    expect(formatMoney(1234.5, { precision: 2 })).toBe('$1,234.50');
+    expect(formatMoney('0.1', { precision: 2 })).toBe('$0.10');
+  });
+
+  it('formats other currencies', () => {
+    expect(formatMoney(1000, { currency: 'EUR' })).toBe('€1,000');
+  });
+
+  it('falls back to the code for a currency Intl does not take', () => {
+    expect(formatMoney(10, { currency: 'NOT-A-CURRENCY' })).toBe('NOT-A-CURRENCY 10');
+  });
+
+  it("divides by nights and adds '/nt' for display_type 8", () => {
+    expect(formatMoney(1400, { displayType: 8, nights: 7 })).toBe('$200/nt');
+    expect(formatMoney(1000, { displayType: 8, nights: 3, precision: 2 })).toBe('$333.33/nt');
+  });
+
+  it('shows the whole amount for display_type 8 without nights, and for other display types', () => {
+    expect(formatMoney(1400, { displayType: 8 })).toBe('$1,400');
+    expect(formatMoney(1400, { displayType: 0, nights: 7 })).toBe('$1,400');
   });
 });
