@@ -1,29 +1,22 @@
 import { useLoaderData } from 'react-router';
+import { SearchProvider } from '@/app/search-context';
 import type { SearchPage as SearchPageData } from '@/domain/content';
-import { ListingGrid } from '@/views/listing/listing-card';
+import { MapResults } from '@/views/search/map-results';
+import { SearchResults } from '@/views/search/search-results';
 
-/** Map search results (spec §2): below 768px the filters sit on top of the results. */
+/**
+ * Map search results (spec §2): the search component with the results as a list and as pins
+ * on a map. Below 768px the sidebar filters move to the top of the main area; from 768px they
+ * sit inside the results view (the stylesheet's 'Map search' block).
+ */
 export function MapSearchPage() {
   const search = useLoaderData() as SearchPageData;
   return (
     <div className="page page--map-search">
       <h1>Map search</h1>
-      <div className="map-search">
-        <aside className="map-search__filters" aria-label="Towns">
-          <h2 className="h3">Towns</h2>
-          <ul className="filter-list">
-            {search.areas.map((area) => (
-              <li key={area.slug}>
-                {area.name} <span className="muted">({area.listingCount})</span>
-              </li>
-            ))}
-          </ul>
-        </aside>
-        <div className="map-search__main">
-          <p className="result-count">{search.total} rentals</p>
-          <ListingGrid listings={search.listings} />
-        </div>
-      </div>
+      <SearchProvider>
+        <SearchResults initial={search.listings} initialTotal={search.total} resultsFrame={(list) => <MapResults list={list} />} />
+      </SearchProvider>
     </div>
   );
 }

@@ -81,18 +81,23 @@ export function SearchResults({
   initial,
   initialTotal,
   facets = true,
+  resultsFrame = (list) => list,
   children,
 }: {
   initial: ListingSummary[];
   initialTotal: number;
   /** The facet sidebar and sort (off for a fixed list such as the favourites view). */
   facets?: boolean;
+  /** Puts the result list (with its pager) in a frame, e.g. beside a map; rendered at one place so the frame stays mounted. */
+  resultsFrame?: (list: ReactNode) => ReactNode;
   children?: ReactNode;
 }) {
   const pending = useIsSearchPending();
   const phase = useSearchPhase();
   const result = useSearchResult();
   const { numvisible } = useSettings().search;
+  const waiting = phase === 'loading' || phase === 'disabled';
+  const unavailable = phase === 'failed' && !result;
   return (
     <div className="search" data-pending={pending || undefined} aria-busy={pending}>
       {facets && (
@@ -109,14 +114,11 @@ export function SearchResults({
         )}
         <section className="search-layout__results" aria-labelledby="result-count">
           {children}
-          {phase === 'loading' || phase === 'disabled' ? (
-            <>
-              <p id="result-count" className="result-count">
-                {initialTotal} rentals
-              </p>
-              <ListingGrid listings={initial.slice(0, Math.max(numvisible, 1))} />
-            </>
-          ) : phase === 'failed' && !result ? (
+          {waiting ? (
+            <p id="result-count" className="result-count">
+              {initialTotal} rentals
+            </p>
+          ) : unavailable ? (
             <div className="empty-state" role="status">
               <p>Search is not available just now. Please try again in a moment.</p>
             </div>
@@ -128,16 +130,25 @@ export function SearchResults({
                 </p>
               )}
               <ResultSummary showQuery={facets} />
-              {result && result.numFound === 0 ? (
-                <div className="empty-state no-results" role="status">
-                  <p>No rentals match your search. Try removing a filter or searching for something else.</p>
-                </div>
-              ) : (
-                <ResultList />
-              )}
-              <Pager />
             </>
           )}
+          {!unavailable &&
+            resultsFrame(
+              waiting ? (
+                <ListingGrid listings={initial.slice(0, Math.max(numvisible, 1))} />
+              ) : (
+                <>
+                  {result && result.numFound === 0 ? (
+                    <div className="empty-state no-results" role="status">
+                      <p>No rentals match your search. Try removing a filter or searching for something else.</p>
+                    </div>
+                  ) : (
+                    <ResultList />
+                  )}
+                  <Pager />
+                </>
+              ),
+            )}
         </section>
       </div>
     </div>

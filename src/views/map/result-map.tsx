@@ -1,0 +1,197 @@
+import { useEffect, useRef, useState } from 'react';
+import type * as Leaflet from 'leaflet';
+import type { ListingSummary } from '@/domain/content';
+import { listingPopup, markerLabel, markerPin } from './listing-marker';
+
+/** One result on the map: the card's data and its [lat, lng]. */
+export interface MapPlace {
+  listing: ListingSummary;
+  position: [number, number];
+}
+
+export interface TileLayerSettings {
+  url: string;
+  attribution: string;
+  /** The built-in demo tiles only reach zoom 18 and show a made-up coast. */
+  demo: boolean;
+}
+
+interface LiveMap {
+  L: typeof Leaflet;
+  map: Leaflet.Map;
+  layer: Leaflet.LayerGroup;
+  markers: Map<number, Leaflet.Marker>;
+}
+
+const FIT_OPTIONS: Leaflet.FitBoundsOptions = { padding: [36, 36], maxZoom: 14, animate: false };
+
+const isShown = (element: HTMLElement): boolean => element.offsetWidth > 0 && element.offsetHeight > 0;
+
+/**
+ * A Leaflet map of result listings: a price pin per place, a popup with the listing, keyboard
+ * reachable pins and Escape to close a popup. Leaflet loads in the browser only, as its own
+ * chunk; the server and the first paint show the empty map box, so nothing moves when it arrives.
+ *
+ * The map refits its bounds to the pins when `active` turns true (its section tab was opened,
+ * spec §2 Search results pages), when the places change, and when it is shown after being hidden.
+ */
+export function ResultMap({
+  places,
+  tiles,
+  active,
+  highlighted = null,
+  label,
+}: {
+  places: MapPlace[];
+  tiles: TileLayerSettings;
+  active: boolean;
+  /** The eid of the listing whose card is hovered or focused: its pin stands out. */
+  highlighted?: number | null;
+  label: string;
+}) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const liveRef = useRef<LiveMap | null>(null);
+  const placesRef = useRef(places);
+  /** The pins changed while the map was hidden: fit once it is shown. */
+  const fitPendingRef = useRef(false);
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const placesKey = places.map((p) => `${p.listing.eid}@${p.position.join(',')}`).join('|');
+
+  useEffect(() => {
+    placesRef.current = places;
+  });
+
+  /** Fits the view to the pins if the map can be seen; otherwise remembers to do it later. */
+  const fitRef = useRef(() => {
+    const live = liveRef.current;
+    const container = containerRef.current;
+    if (!live || !container) return;
+    if (!isShown(container)) {
+      fitPendingRef.current = true;
+      return;
+    }
+    fitPendingRef.current = false;
+    live.map.invalidateSize({ animate: false });
+    const positions = placesRef.current.map((p) => p.position);
+    if (positions.length > 0) live.map.fitBounds(live.L.latLngBounds(positions), FIT_OPTIONS);
+  });
+
+  // Create the map once Leaflet has loaded; remove it when the component goes.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return undefined;
+    let disposed = false;
+    let observer: ResizeObserver | undefined;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      const live = liveRef.current;
+      if (event.key !== 'Escape' || !live) return;
+      const popup = live.map.getContainer().querySelector('.leaflet-popup');
+      if (!popup) return;
+      const openMarker = [...live.markers.values()].find((marker) => marker.isPopupOpen());
+      live.map.closePopup();
+      openMarker?.getElement()?.focus();
+      event.stopPropagation();
+    };
+    import('./leaflet')
+      .then(({ default: L }) => {
+        if (disposed) return;
+        const map = L.map(container, {
+          zoomControl: true,
+          keyboard: true,
+          scrollWheelZoom: false,
+          attributionControl: true,
+          worldCopyJump: false,
+          minZoom: tiles.demo ? 8 : 1,
+          maxZoom: 18,
+        });
+        map.setView([0, 0], tiles.demo ? 8 : 2, { animate: false });
+        L.tileLayer(tiles.url, { attribution: escapeText(tiles.attribution), maxZoom: 18, minZoom: tiles.demo ? 8 : 1 }).addTo(map);
+        map.attributionControl.setPrefix(false);
+        const layer = L.layerGroup().addTo(map);
+        liveRef.current = { L, map, layer, markers: new Map() };
+        // Keyboard: a pin opened with Enter moves focus into its popup; Escape closes it and returns to the pin.
+        map.on('popupopen', (event: Leaflet.PopupEvent) => {
+          const source = [...(liveRef.current?.markers.values() ?? [])].find((marker) => marker.getPopup() === event.popup);
+          if (source && document.activeElement === source.getElement()) {
+            event.popup.getElement()?.querySelector<HTMLElement>('.map-popup__name')?.focus();
+          }
+        });
+        container.addEventListener('keydown', closeOnEscape);
+        let wasShown = isShown(container);
+        observer = new ResizeObserver(() => {
+          const shown = isShown(container);
+          if (shown) map.invalidateSize({ animate: false });
+          if (shown && (!wasShown || fitPendingRef.current)) fitRef.current();
+          wasShown = shown;
+        });
+        observer.observe(container);
+        setReady(true);
+      })
+      .catch(() => {
+        if (!disposed) setFailed(true);
+      });
+    return () => {
+      disposed = true;
+      observer?.disconnect();
+      container.removeEventListener('keydown', closeOnEscape);
+      liveRef.current?.map.remove();
+      liveRef.current = null;
+    };
+  }, [tiles.url, tiles.attribution, tiles.demo]);
+
+  // One pin per place; refit when the places change.
+  useEffect(() => {
+    const live = liveRef.current;
+    if (!ready || !live) return;
+    live.layer.clearLayers();
+    live.markers.clear();
+    for (const place of placesRef.current) {
+      const { listing } = place;
+      const icon = live.L.divIcon({ className: 'map-pin', html: markerPin(listing), iconSize: [0, 0] });
+      const marker = live.L.marker(place.position, { icon, keyboard: true, riseOnHover: true });
+      marker.bindPopup(() => listingPopup(listing), { minWidth: 200, maxWidth: 240, closeOnEscapeKey: true, autoPanPadding: [20, 20] });
+      marker.addTo(live.layer);
+      const pin = marker.getElement();
+      pin?.setAttribute('aria-label', markerLabel(listing));
+      pin?.setAttribute('data-eid', String(listing.eid));
+      live.markers.set(listing.eid, marker);
+    }
+    fitRef.current();
+  }, [ready, placesKey]);
+
+  // The section tab was opened: redraw at the new size and refit (spec §2).
+  useEffect(() => {
+    if (ready && active) fitRef.current();
+  }, [ready, active]);
+
+  useEffect(() => {
+    const live = liveRef.current;
+    if (!ready || !live || highlighted === null) return undefined;
+    const marker = live.markers.get(highlighted);
+    const pin = marker?.getElement();
+    if (!marker || !pin) return undefined;
+    pin.dataset.highlighted = 'true';
+    marker.setZIndexOffset(1000);
+    return () => {
+      delete pin.dataset.highlighted;
+      marker.setZIndexOffset(0);
+    };
+  }, [ready, highlighted, placesKey]);
+
+  return (
+    <div className="result-map" data-ready={ready || undefined} data-count={places.length}>
+      <div ref={containerRef} className="result-map__canvas" role="region" aria-label={label} />
+      {failed && (
+        <p className="result-map__failed" role="status">
+          The map could not be loaded. Please reload the page to try again.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Leaflet shows attributions as HTML; the site's is plain text. */
+function escapeText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
