@@ -3,6 +3,7 @@
  * from the avail/search answer. Amounts stay in currency units with two decimals; every division
  * is done in cents and rounded to the cent.
  */
+import { toCents } from '../money';
 import { dateToMs, nightsBetween, toIsoDate } from './dates';
 import { itemBuyURL, itemURLHash } from './item-links';
 import { reducePrices, type ReductionMode } from './reductions';
@@ -47,13 +48,10 @@ export type PricingByItem = Record<string, ItemPricing>;
 /** The key an item's pricing is stored under: 'eid-{eid}'. */
 export const pricingKey = (eid: number | string): string => `eid-${eid}`;
 
-/** Amount to whole cents (1234.5 → 123450), exact for amounts with at most two decimals. */
-export const toCentsExact = (amount: number): number => Math.round(amount * 100);
-
 /** amount / divisor, rounded to the cent; the amount itself when the divisor is not positive. */
 export function divideToCent(amount: number, divisor: number): number {
   if (!(divisor > 0)) return amount;
-  return Math.round(toCentsExact(amount) / divisor) / 100;
+  return Math.round(toCents(amount) / divisor) / 100;
 }
 
 /** Guests of a price: adult + child (+ senior, from rcav or the qp). */
@@ -84,9 +82,9 @@ export function derivePrice(price: Price, searchBegin: string | null): PricedOff
     nt,
     wk,
     ppn: divideToCent(price.p, nt),
-    ppw: nt > 0 ? Math.round((toCentsExact(price.p) * 7) / nt) / 100 : price.p,
+    ppw: nt > 0 ? Math.round((toCents(price.p) * 7) / nt) / 100 : price.p,
     ppp,
-    pppn: nt > 0 && guests > 0 ? Math.round(toCentsExact(price.p) / (guests * nt)) / 100 : ppp,
+    pppn: nt > 0 && guests > 0 ? Math.round(toCents(price.p) / (guests * nt)) / 100 : ppp,
     has_package: Boolean(ids && ids.length > 2 && ids[2]),
     is_alternate: begin !== null && toIsoDate(price.b) !== begin,
     has_coupon: typeof price.qp.rcav.coupon === 'string' && price.qp.rcav.coupon.trim() !== '',

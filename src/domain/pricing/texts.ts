@@ -2,16 +2,12 @@
  * Texts of the pricing displays (spec §5 Price and savings texts, §9 Money): price range,
  * savings line, amounts per night for display_type 8, and the 'not available' text.
  */
-import { formatCents } from '../money';
+import { formatMoney, toCents } from '../money';
 import { formatStayDate } from './dates';
 import type { ItemPricing, PricedOffer } from './derived';
-import { toCentsExact } from './derived';
 
 /** Line items always show 2 decimals (spec §9). */
 export const LINE_ITEM_PRECISION = 2;
-
-/** display_type 8: amounts are divided by the nights and suffixed '/nt' (spec §9). */
-export const PER_NIGHT_DISPLAY_TYPE = 8;
 
 export interface MoneyDisplay {
   /** The site's currency (settings.order.currency); a price's own c wins. */
@@ -28,11 +24,7 @@ export interface MoneyDisplay {
  * @example formatOfferAmount(1400, { nt: 7, c: 'USD' }, { currency: 'USD', precision: 0, displayType: 8 }) // '$200/nt'
  */
 export function formatOfferAmount(amount: number, offer: Pick<PricedOffer, 'nt' | 'c'>, display: MoneyDisplay): string {
-  const currency = offer.c ?? display.currency;
-  if (display.displayType === PER_NIGHT_DISPLAY_TYPE && offer.nt > 0) {
-    return `${formatCents(Math.round(toCentsExact(amount) / offer.nt), currency, display.precision)}/nt`;
-  }
-  return formatCents(toCentsExact(amount), currency, display.precision);
+  return formatMoney(amount, { currency: offer.c ?? display.currency, precision: display.precision, displayType: display.displayType, nights: offer.nt });
 }
 
 /**
@@ -68,13 +60,13 @@ export function maxSavings(prices: readonly PricedOffer[]): { amount: number; of
 export function savingsText(prices: readonly PricedOffer[], annotation: string, display: MoneyDisplay): string | null {
   const best = maxSavings(prices);
   if (!best) return null;
-  return `${annotation} ${formatCents(toCentsExact(best.amount), best.offer.c ?? display.currency, display.precision)}!`;
+  return `${annotation} ${formatMoney(best.amount, { currency: best.offer.c ?? display.currency, precision: display.precision })}!`;
 }
 
 /** The struck-through original price of an offer with savings: p + s, in cents to stay exact. */
 export function originalPrice(offer: Pick<PricedOffer, 'p' | 's'>): number | null {
   if (!((offer.s ?? 0) > 0)) return null;
-  return (toCentsExact(offer.p) + toCentsExact(offer.s ?? 0)) / 100;
+  return (toCents(offer.p) + toCents(offer.s ?? 0)) / 100;
 }
 
 /**
