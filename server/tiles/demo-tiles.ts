@@ -75,8 +75,10 @@ const latAt = (z: number, worldY: number): number => {
 /** Metres per pixel at the coast, to size the beach and the road. */
 const metresPerPixel = (z: number): number => (40075016.7 * Math.cos((30.27 * Math.PI) / 180)) / (TILE_SIZE * 2 ** z);
 
+const OFF_TILE = 64;
 const round = (value: number): number => Math.round(value * 10) / 10;
-const clampY = (value: number): number => round(Math.max(-8, Math.min(TILE_SIZE + 8, value)));
+/** Off-tile points are pulled in, but further than the widest stroke reaches, so no band shows at an edge. */
+const clampY = (value: number): number => round(Math.max(-OFF_TILE, Math.min(TILE_SIZE + OFF_TILE, value)));
 
 /** A line across the tile that lies `offset` degrees north of the shore, as pixel points. */
 function shoreLine(z: number, x: number, y: number, offset: number): [number, number][] {
@@ -122,7 +124,7 @@ function graticule(z: number, x: number, y: number): string {
  */
 export function drawTile(z: number, x: number, y: number): string {
   const shore = shoreLine(z, x, y, 0);
-  const land = `${pathOf(shore)}L${TILE_SIZE + 8} -8L-8 -8Z`;
+  const land = `${pathOf(shore)}L${TILE_SIZE + 8} ${-OFF_TILE}L-8 ${-OFF_TILE}Z`;
   const mpp = metresPerPixel(z);
   const beachWidth = Math.max(1, Math.min(14, 60 / mpp));
   const shallowsWidth = Math.max(2, Math.min(60, 400 / mpp));

@@ -100,9 +100,11 @@ describe('demo coastline', () => {
     const landTile = drawTile(12, x, y);
     const seaTile = drawTile(12, seaX, seaY);
     // Land is a polygon from the shore line (below the tile on a land tile) up past the top edge.
-    expect(landTile).toContain('L264 -8L-8 -8Z');
-    expect(/M-8 264/.test(landTile)).toBe(true);
-    expect(/M-8 -8/.test(seaTile)).toBe(true);
+    expect(landTile).toContain('L264 -64L-8 -64Z');
+    expect(landTile).toMatch(/<path d="M-8 320[^"]*Z" fill="#e4eedb"/);
+    expect(seaTile).toMatch(/<path d="M-8 -64[^"]*Z" fill="#e4eedb"/);
+    // The shore's beach and shallows strokes (at most 30 px either side) stay off a tile far from the shore.
+    for (const [, width] of seaTile.matchAll(/stroke-width="([\d.]+)"/g)) expect(Number(width) / 2).toBeLessThan(64);
   });
 
   it('knows which tiles exist', () => {
