@@ -68,7 +68,7 @@ export const machineRegistry: RegisteredMachine[] = [
     machine: searchMachine,
     title: 'Search',
     description:
-      'One search component: the URL hash drives each search, stale answers are ignored, full documents are fetched and shown numvisible at a time, and nothing is sent when max_rows <= 0 (spec §2 Search results pages, §4 Search component, §5).',
+      'One search component: the URL hash drives each search, stale answers are ignored, full documents are fetched and shown numvisible at a time (in the ranking\'s order once it has been loaded, raising sortOrderUpdated), and nothing is sent when max_rows <= 0 (spec §2 Search results pages, §4 Search component, §5, §9).',
   },
   {
     machine: autocompleteMachine,
