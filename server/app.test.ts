@@ -165,11 +165,11 @@ describe('content API', () => {
     expect(eid.statusCode).toBe(400);
   });
 
-  it('returns favourites in the order asked, skipping unknown ids', async () => {
+  it('returns favourites in the search index order, skipping unknown ids', async () => {
     const { listings } = await content.search();
     const ids = [listings[2]!.docId, 'chc1-listings-999999', listings[0]!.docId];
     const response = await app.inject({ url: `/api/content/favourites?ids=${ids.join(',')}` });
-    expect(response.json().listings.map((l: { docId: string }) => l.docId)).toEqual([ids[0], ids[2]]);
+    expect(response.json().listings.map((l: { docId: string }) => l.docId)).toEqual([ids[2], ids[0]]);
   });
 
   it('refuses request bodies over the limit with 413 and a message', async () => {
