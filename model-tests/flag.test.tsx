@@ -9,6 +9,7 @@ import { FLAG_COOKIE_NAME } from '@/domain/flag-items';
 import { favouritesMachine } from '@/machines/favourites-machine';
 import { flagMachine } from '@/machines/flag-machine';
 import { writeFlagCookie } from '@/persistence/flag-cookie';
+import { favouritesViewPath } from '@/domain/search/search-params';
 import { FavouritesCounter } from '@/views/flag/favourites-counter';
 import { FlagButton } from '@/views/flag/flag-button';
 import { ModelCoverage, planPaths, runPath, type PathDriver } from './coverage';
@@ -87,7 +88,8 @@ function flagDriver(initiallyFlagged: boolean): PathDriver<FlagSnapshot, FlagEve
       }
       const counter = screen.getByRole('link', { name: /Favourites/ });
       expect(counter.getAttribute('data-count')).toBe(flagged ? '1' : '0');
-      expect(counter.getAttribute('href')).toBe(siteSettings.flag.path);
+      // Spec §2 Favourites view: the counter leads to {path}#q={key}:({id1} OR …).
+      expect(counter.getAttribute('href')).toBe(favouritesViewPath(siteSettings.flag.path, siteSettings.flag.key, flagged ? [ITEM] : []));
       expect(JSON.parse(Cookies.get(FLAG_COOKIE_NAME) ?? '[]')).toEqual(flagged ? [ITEM] : []);
     },
     stop: () => {

@@ -125,11 +125,15 @@ describe('tracker URLs', () => {
     expect(click.headers.location).toMatch(/^\/listing\/[a-z0-9-]+$/);
     const beacon = await app.inject({ method: 'POST', url: last.impression_tracker_url, headers: { 'content-type': 'text/plain' }, payload: '' });
     expect(beacon.statusCode).toBe(204);
+    // A beacon would follow a redirect and fetch the listing page for nothing: a posted click answers 204.
+    const clickBeacon = await app.inject({ method: 'POST', url: last.landing_page_click_tracker_url, headers: { 'content-type': 'text/plain' }, payload: '' });
+    expect(clickBeacon.statusCode).toBe(204);
+    expect(clickBeacon.headers.location).toBeUndefined();
     expect((await entities())[0]!.id).toBe(last.id);
     const counts = (await database.db.execute(
       sql`select (select count(*)::int from ranking_clicks) as clicks, (select count(*)::int from ranking_impressions) as impressions`,
     )) as unknown as { rows: { clicks: number; impressions: number }[] };
-    expect(counts.rows[0]).toEqual({ clicks: 1, impressions: 2 });
+    expect(counts.rows[0]).toEqual({ clicks: 2, impressions: 2 });
   });
 
   it('answer 204 without a redirect when `to` is not a path of this site', async () => {

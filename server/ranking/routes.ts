@@ -4,7 +4,8 @@
  *   GET /api/v2/{segment}/ranking?cid=…&host_name=…&full_url=…&usage=search[&ga_id=123.456]
  *       → 200 { entities: [{ id, impression_tracker_url, landing_page_click_tracker_url }] }
  *   GET|POST /api/v2/{segment}/track/impression/{code}?t=…&sig=…          → 204, one impression recorded
- *   GET|POST /api/v2/{segment}/track/click/{code}?t=…&sig=…[&to=/path]    → 302 to `to` (a same-origin path), else 204
+ *   GET|POST /api/v2/{segment}/track/click/{code}?t=…&sig=…[&to=/path]    → GET: 302 to `to` (a same-origin path), else 204;
+ *       POST (a beacon, which would follow a redirect and render the page for nothing): 204
  *
  * Bad input answers 400 with a message; an unknown segment or property code 404; a tracker
  * URL that is forged or older than a day 400.
@@ -78,7 +79,7 @@ export async function registerRankingRoutes(app: FastifyInstance, ranking: Ranki
       const to = kind === 'click' ? single(request.query, 'to') : undefined;
       if (!(await ranking.record(kind, code))) return notFound(reply, `No listing with property code ${code}`);
       reply.header('cache-control', 'no-store');
-      if (to !== undefined && SAFE_PATH.test(to)) return reply.redirect(to, 302);
+      if (request.method === 'GET' && to !== undefined && SAFE_PATH.test(to)) return reply.redirect(to, 302);
       return reply.status(204).send();
     };
 

@@ -22,7 +22,8 @@ export function FavouritesPage() {
       {hadFavourites ? (
         <>
           <p className="lead">The rentals you flagged with the heart. Unflag one and press Refresh to take it off the list.</p>
-          <SearchProvider>
+          {/* The visitor's own list: not reordered by the ranking. */}
+          <SearchProvider ranked={false}>
             <SearchResults initial={page.listings} initialTotal={page.listings.length} facets={false} />
           </SearchProvider>
         </>
