@@ -115,6 +115,14 @@ export const SiteSettingsSchema = v.strictObject({
     url_shortener_token: v.string(),
     trigger_order: v.boolean(),
     call_to_book: v.string(),
+    /** The order widget's optional label beside the bag icon (spec §2); empty shows none. */
+    widget_label: v.string(),
+    /** The annotation under the order detail's subtotal (spec §2). */
+    subtotal_annotation: v.string(),
+    /** The share form's optional texts (spec §2 Share order). */
+    share: v.strictObject({ heading: v.string(), subheading: v.string(), description: v.string() }),
+    /** The Bitly-compatible shorten endpoint used when url_shortener_token is set (spec §7). */
+    url_shortener_url: v.pipe(v.string(), v.regex(/^(https?:\/\/[^\s"'<>]+)?$/, 'must be empty or an http(s) URL')),
   }),
   insurance: v.strictObject({
     states: v.record(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)), nonEmpty),
