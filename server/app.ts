@@ -13,6 +13,8 @@ import { escapeHtml, htmlDocument } from './html.ts';
 import { registerTileRoutes } from './tiles/routes.ts';
 import type { RankingService } from './ranking/ranking-service.ts';
 import { registerRankingRoutes } from './ranking/routes.ts';
+import type { PricingService } from './pricing/pricing-service.ts';
+import { browserSettings, registerPricingRoutes } from './pricing/routes.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
@@ -34,6 +36,8 @@ export interface ServerDependencies {
   search?: Pick<SearchService, 'registerRoutes'>;
   /** The built-in ranking service (spec §7 Ranking) at /api/v2/{segment}/ranking. */
   ranking?: RankingService;
+  /** The pricing engine (spec §7 Availability): avail search, quotes, and the page settings' specials. */
+  pricing?: PricingService;
 }
 
 /** Request bodies larger than this are refused with 413 (the largest form, a shared order, is 16 KB). */
@@ -126,6 +130,9 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   registerTileRoutes(app);
   if (deps.search) await deps.search.registerRoutes(app);
   if (deps.ranking) await registerRankingRoutes(app, deps.ranking);
+  if (deps.pricing) await registerPricingRoutes(app, deps.pricing, deps.settings);
+  // Coupon codes stay on the server.
+  const pageSiteSettings = browserSettings(deps.settings);
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No API at ${request.method} ${request.url.split('?')[0]}` }),
   );
@@ -133,9 +140,16 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   app.get('/*', async (request, reply) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     const page: PageSettings = {
-      settings: deps.settings,
+      settings: pageSiteSettings,
       messages: takeStatusMessages(request, reply),
       flagged: parseFlagItems(request.cookies[FLAG_COOKIE_NAME]) ?? [],
+      // A page without specials beats no page: a failure to load them is logged only.
+      specials: deps.pricing
+        ? await deps.pricing.specials().catch((error: unknown) => {
+            request.log.error({ err: error }, 'specials failed to load');
+            return [];
+          })
+        : [],
     };
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
     const result = await deps.renderer.render({

@@ -7,6 +7,7 @@ import { loadSiteSettings, readServerConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createContentService } from './content/content-service.ts';
 import { ensureDemoContent } from './demo/seed.ts';
+import { createPricingService } from './pricing/pricing-service.ts';
 import { createRankingService } from './ranking/ranking-service.ts';
 import { createBuildRenderer, createViteRenderer } from './renderer.ts';
 import { createEmbeddedEngine } from './search/engine/engine.ts';
@@ -62,9 +63,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const secret = cookieSecret(config.dataDir);
+  const pricing = createPricingService({ db: database.db, settings });
   const app = await buildServer({
     settings,
-    content: createContentService(database.db, settings),
+    content: createContentService(database.db, settings, { pricing }),
     renderer,
     mediaDir,
     cookieSecret: secret,
@@ -74,6 +76,7 @@ async function main(): Promise<void> {
     development: config.mode === 'development',
     search,
     ranking: createRankingService({ db: database.db, settings, secret }),
+    pricing,
   });
   // Solr down at start: try again, 30 s and then up to 5 min apart, until the index is filled.
   let indexRetry: NodeJS.Timeout | undefined;

@@ -12,6 +12,7 @@ import type {
   ActivitySummary,
   AmenityCategory,
   AreaSummary,
+  BuyPageData,
   ContentPage,
   ContentSource,
   EventDetail,
@@ -29,6 +30,9 @@ import type {
 } from '../../src/domain/content.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
+import { isoOfDay } from '../pricing/model.ts';
+import { createPricingService, type PricingService } from '../pricing/pricing-service.ts';
+import { PricingInputError } from '../pricing/validate.ts';
 import {
   activities,
   amenities,
@@ -48,6 +52,8 @@ import {
 export interface ContentServiceOptions {
   /** The clock, for "upcoming" events and current rates (tests pin it). */
   now?: () => Date;
+  /** The pricing engine for the buy page (one is made when none is given). */
+  pricing?: PricingService;
 }
 
 /** Public URLs of the pages the content links to. */
@@ -127,6 +133,8 @@ export function reviewStats(db: Database) {
 
 export function createContentService(db: Database, settings: SiteSettings, options: ContentServiceOptions = {}): ContentSource {
   const now = options.now ?? (() => new Date());
+  let pricing = options.pricing ?? null;
+  const pricingService = () => (pricing ??= createPricingService({ db, settings, now }));
   const docPrefix = `${settings.search.hash}-${settings.search.index}-`;
   const shortPrefix = `${settings.search.index}-`;
   const docId = (eid: number) => `${docPrefix}${eid}`;
@@ -268,6 +276,37 @@ export function createContentService(db: Database, settings: SiteSettings, optio
     if (rest === null || !/^[1-9][0-9]{0,9}$/.test(rest)) return null;
     const eid = Number(rest);
     return isEid(eid) ? eid : null;
+  }
+
+  async function item(eid: number): Promise<ItemPage | null> {
+    if (!isEid(eid)) return null;
+    const photoOf = async (ownerKind: string, name: string): Promise<Photo> => {
+      const [p] = await db
+        .select({ path: photos.path, caption: photos.caption, width: photos.width, height: photos.height })
+        .from(photos)
+        .where(and(eq(photos.ownerKind, ownerKind), eq(photos.ownerId, eid)))
+        .orderBy(asc(photos.position))
+        .limit(1);
+      return p ? toPhoto(p, name) : { ...PLACEHOLDER, caption: name };
+    };
+    const [unit] = await db
+      .select({ slug: units.slug, name: units.name, summary: units.summary })
+      .from(units)
+      .where(eq(units.eid, eid));
+    if (unit) return { eid, kind: 'unit', ...unit, url: contentUrls.listing(unit.slug), photo: await photoOf('unit', unit.name) };
+    const [activity] = await db
+      .select({ slug: activities.slug, name: activities.name, summary: activities.summary })
+      .from(activities)
+      .where(eq(activities.eid, eid));
+    if (activity) {
+      return { eid, kind: 'activity', ...activity, url: contentUrls.activity(activity.slug), photo: await photoOf('activity', activity.name) };
+    }
+    const [pkg] = await db
+      .select({ slug: packages.slug, name: packages.name, summary: packages.summary })
+      .from(packages)
+      .where(eq(packages.eid, eid));
+    if (pkg) return { eid, kind: 'package', ...pkg, url: contentUrls.package(pkg.slug), photo: await photoOf('package', pkg.name) };
+    return null;
   }
 
   return {
@@ -437,35 +476,28 @@ export function createContentService(db: Database, settings: SiteSettings, optio
       }));
     },
 
-    async item(eid: number): Promise<ItemPage | null> {
-      if (!isEid(eid)) return null;
-      const photoOf = async (ownerKind: string, name: string): Promise<Photo> => {
-        const [p] = await db
-          .select({ path: photos.path, caption: photos.caption, width: photos.width, height: photos.height })
-          .from(photos)
-          .where(and(eq(photos.ownerKind, ownerKind), eq(photos.ownerId, eid)))
-          .orderBy(asc(photos.position))
-          .limit(1);
-        return p ? toPhoto(p, name) : { ...PLACEHOLDER, caption: name };
-      };
-      const [unit] = await db
-        .select({ slug: units.slug, name: units.name, summary: units.summary })
-        .from(units)
-        .where(eq(units.eid, eid));
-      if (unit) return { eid, kind: 'unit', ...unit, url: contentUrls.listing(unit.slug), photo: await photoOf('unit', unit.name) };
-      const [activity] = await db
-        .select({ slug: activities.slug, name: activities.name, summary: activities.summary })
-        .from(activities)
-        .where(eq(activities.eid, eid));
-      if (activity) {
-        return { eid, kind: 'activity', ...activity, url: contentUrls.activity(activity.slug), photo: await photoOf('activity', activity.name) };
+    item,
+
+    async buy(eid: number, query: string): Promise<BuyPageData | null> {
+      const found = await item(eid);
+      if (!found) return null;
+      const raw = typeof query === 'string' ? query.replace(/^\?/, '') : '';
+      if (!/(^|&)rcav(%5B|\[)/i.test(raw)) return { item: found, asked: null, quote: null, problem: null };
+      // The buy URL names its item in the path; rcav[IDs] may leave it out.
+      const withItem = /(^|&)rcav(%5B|\[)IDs(%5D|\])/i.test(raw) ? raw : `${raw}&rcav%5BIDs%5D%5B%5D=${eid}`;
+      try {
+        const { input, result } = await pricingService().quote(withItem);
+        const { query: stay } = input;
+        const askedItem = stay.item;
+        const askedEid = askedItem?.kind === 'activity' ? askedItem.activity.eid : askedItem?.unit.eid;
+        if (askedEid !== eid) return { item: found, asked: null, quote: null, problem: 'This booking link is for another item.' };
+        const nights = askedItem?.kind === 'unit' && askedItem.pkg ? askedItem.pkg.nights : (stay.nights ?? 0);
+        const asked = { begin: isoOfDay(stay.begin), end: isoOfDay(stay.begin + nights), nights, ...stay.guests };
+        return result.ok ? { item: found, asked, quote: result.quote, problem: null } : { item: found, asked, quote: null, problem: result.problem };
+      } catch (error) {
+        if (error instanceof PricingInputError) return { item: found, asked: null, quote: null, problem: `This booking link is not valid: ${error.message}.` };
+        throw error;
       }
-      const [pkg] = await db
-        .select({ slug: packages.slug, name: packages.name, summary: packages.summary })
-        .from(packages)
-        .where(eq(packages.eid, eid));
-      if (pkg) return { eid, kind: 'package', ...pkg, url: contentUrls.package(pkg.slug), photo: await photoOf('package', pkg.name) };
-      return null;
     },
 
     async favourites(docIds: string[]): Promise<FavouritesPage> {

@@ -57,6 +57,13 @@ export function registerContentApi(app: FastifyInstance, content: ContentSource)
           if (!Number.isSafeInteger(eid) || eid <= 0) throw new BadRequest('eid must be a positive whole number');
           return send(await content.item(eid));
         }
+        case 'buy': {
+          const eid = Number(query.eid);
+          if (!Number.isSafeInteger(eid) || eid <= 0) throw new BadRequest('eid must be a positive whole number');
+          const stay = query.query ?? '';
+          if (stay.length > 8192) throw new BadRequest('query must be at most 8192 characters');
+          return send(await content.buy(eid, stay));
+        }
         case 'favourites': {
           const ids = (query.ids ?? '').split(',').filter((id) => id !== '');
           if (ids.length > MAX_FLAG_ITEMS || !ids.every(isFlagItemId)) {

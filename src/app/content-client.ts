@@ -23,6 +23,7 @@ export const httpContentSource: ContentSource = {
   event: (slug) => orNull(get('event', { slug })),
   activities: () => get('activities'),
   item: (eid) => orNull(get('item', { eid: String(eid) })),
+  buy: (eid, query) => orNull(get('buy', { eid: String(eid), query })),
   favourites: (docIds) => get('favourites', { ids: docIds.join(',') }),
   inquiry: () => get('inquiry'),
   page: (slug) => orNull(get('page', { slug })),

@@ -91,12 +91,13 @@ export function createRoutes(settings: SiteSettings): RouteObject[] {
         { path: 'rescms/order/checkout', Component: CheckoutPage, handle: titled(() => 'Checkout') },
         {
           path: 'rescms/item/:eid/buy',
-          loader: load(async (c, { params }) => {
+          // The stay of the query string is re-priced on the server (never a price from the client).
+          loader: load(async (c, { params, request }) => {
             const eid = Number(params.eid);
-            return found(Number.isSafeInteger(eid) && eid > 0 ? await c.item(eid) : null);
+            return found(Number.isSafeInteger(eid) && eid > 0 ? await c.buy(eid, new URL(request.url).search.slice(1)) : null);
           }),
           Component: BuyPage,
-          handle: titled((d: { name: string }) => `Book ${d.name}`),
+          handle: titled((d: { item: { name: string } }) => `Book ${d.item.name}`),
         },
         { path: 'inquiry', loader: load((c) => c.inquiry()), Component: InquiryPage, handle: titled((d: { title: string }) => d.title) },
         { path: 'statecharts', Component: StatechartsPage, handle: titled(() => 'State charts') },

@@ -2,6 +2,7 @@
  * Page data the server renders and the client hydrates: what each screen of spec §2 shows.
  * Money is in whole cents; dates are ISO `YYYY-MM-DD` strings.
  */
+import type { PriceQueryParams } from './pricing/types';
 
 export interface Photo {
   /** Public URL of the image file, e.g. `/media/units/12/3.svg`. */
@@ -143,6 +144,54 @@ export interface ItemPage {
   summary: string;
 }
 
+/** One line of an itemised stay quote; amounts in cents, discounts negative. */
+export interface StayQuoteLine {
+  kind: 'rent' | 'discount' | 'cleaning' | 'fee' | 'tax' | 'activity';
+  label: string;
+  /** E.g. '5 nights × $300.00', '15% off the rent', '11.5% of the rent'. */
+  detail: string;
+  amount: number;
+}
+
+/** An itemised quote of one offer, re-priced on the server (detailed quote and buy page). */
+export interface StayQuote {
+  eid: number;
+  /** The item's name. */
+  name: string;
+  /** The offer group (standard, special, nonrefundable, package, activity) and its display name. */
+  offer: string;
+  offerName: string;
+  begin: string;
+  /** Departure day (the begin day for an activity). */
+  end: string;
+  nights: number;
+  adult: number;
+  child: number;
+  senior: number;
+  currency: string;
+  lines: StayQuoteLine[];
+  /** Cents: the sum of the lines. */
+  total: number;
+  savings: number;
+  /** When what is paid, in cents; the amounts add up to the total. */
+  payments: { label: string; due: string | null; amount: number }[];
+  cancellation: string;
+  /** Things worth saying, e.g. that a web-only special is not given on detailed quotes. */
+  notes: string[];
+  /** The query params that re-price this quote (the buy URL's). */
+  qp: PriceQueryParams;
+}
+
+/** /rescms/item/{eid}/buy?{qp}: the item and its stay re-priced, or why there is none. */
+export interface BuyPageData {
+  item: ItemPage;
+  /** The stay the query string asks for (null without one, or when it cannot be read). */
+  asked: { begin: string; end: string; nights: number; adult: number; child: number; senior: number } | null;
+  quote: StayQuote | null;
+  /** Why there is no quote: no stay asked for, the query is not valid, or the stay is not available. */
+  problem: string | null;
+}
+
 export interface FavouritesPage {
   title: string;
   /** Listings whose docId is in the favourites cookie, in the search index order (as the favourites view's search answers). */
@@ -158,6 +207,8 @@ export interface ContentSource {
   event(slug: string): Promise<EventDetail | null>;
   activities(): Promise<ActivitySummary[]>;
   item(eid: number): Promise<ItemPage | null>;
+  /** The buy page: the item and the stay of its query string (spec §2 Item routes), re-priced. */
+  buy(eid: number, query: string): Promise<BuyPageData | null>;
   favourites(docIds: string[]): Promise<FavouritesPage>;
   inquiry(): Promise<InquiryPage>;
   page(slug: string): Promise<ContentPage | null>;

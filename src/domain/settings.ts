@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Special } from './pricing/types';
 
 /**
  * The site configuration a site owner edits (`config/site.json`), validated at start.
@@ -156,6 +157,19 @@ export const SiteSettingsSchema = v.strictObject({
     alternate_window_days: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60)),
     /** The widest flexible-arrival window a search may ask for (rcav.flex), in days. */
     max_flex_days: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60)),
+    /**
+     * Coupon codes the pricing engine accepts in rcav.coupon (case-insensitive): a percentage off
+     * the rent. Server only: they are left out of the settings sent to the browser.
+     */
+    coupons: v.optional(
+      v.array(
+        v.strictObject({
+          code: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1 to 40 letters, digits, - or _')),
+          percent: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+          description: v.optional(v.string()),
+        }),
+      ),
+    ),
   }),
   menu: v.array(v.strictObject({ label: nonEmpty, path })),
 });
@@ -173,6 +187,8 @@ export interface PageSettings {
   messages: StatusMessage[];
   /** Favourites read from the request's cookie, validated, so the server renders the right labels. */
   flagged: string[];
+  /** Specials (spec §3 Special), in the site's order: the first entry is used (see pricing/specials.ts). */
+  specials: Special[];
 }
 
 /**

@@ -32,6 +32,12 @@ export interface PriceQueryParams {
   rcav: Rcav;
   special_data?: { special_nid: number };
   senior?: number;
+  /**
+   * The offer group of a price whose rate the other fields do not name: 'nonrefundable'. Send it
+   * back unchanged so add, quote and buy re-price the same rate. (Special offers are named by
+   * special_data, packages by rcav.IDs[2].)
+   */
+  og?: string;
   /** Added for quotes (spec §7). */
   buy_text?: string;
 }

@@ -1,0 +1,383 @@
+/**
+ * The pricing engine's pure core (no database, no clock): availability of a stay against the
+ * booked calendar, minimum stay, nightly rates by season, fees and taxes, specials, coupons,
+ * offers and offer groups, flexible arrivals and alternates, activities and packages.
+ *
+ * All amounts are integer cents; the wire form (spec §3 Price) sends currency units with two
+ * decimals at most. A price's `p` is always the exact sum of its itemised lines.
+ */
+import { fromCents, shareOfCents } from '../../src/domain/money.ts';
+import { specialApplies } from '../../src/domain/pricing/specials.ts';
+import type { AvailItem, OfferGroupInfo, Price, PriceQueryParams, Rcav } from '../../src/domain/pricing/types.ts';
+import { isoOfDay, secondsOfDay, type ActivityInfo, type Coupon, type PackageInfo, type PricingData, type SpecialInfo, type UnitInfo } from './model.ts';
+
+/** Offer groups (spec §3 Offer group); a price's `og` names its group. */
+export type OfferId = 'standard' | 'special' | 'nonrefundable' | 'package' | 'activity';
+
+/** The non-refundable rate: this percentage off the rent, paid in full at booking. */
+export const NONREFUNDABLE_PERCENT = 10;
+/** At most this many alternate arrivals are offered when the asked dates are taken. */
+export const MAX_ALTERNATES = 3;
+/** Guests of each kind a search may ask for. */
+export const MAX_GUESTS_PER_KIND = 50;
+
+const GROUPS: Record<OfferId, { name: string; featured: boolean }> = {
+  standard: { name: 'Standard rate', featured: true },
+  special: { name: 'Special offers', featured: true },
+  nonrefundable: { name: 'Non-refundable rate', featured: false },
+  package: { name: 'Packages', featured: true },
+  activity: { name: 'Activities', featured: true },
+};
+const GROUP_ORDER: OfferId[] = ['special', 'standard', 'package', 'activity', 'nonrefundable'];
+
+export function offerGroup(data: PricingData, id: OfferId): OfferGroupInfo {
+  return { id, name: GROUPS[id].name, offerby: data.offerBy, featured: GROUPS[id].featured };
+}
+
+export interface Guests {
+  adult: number;
+  child: number;
+  senior: number;
+}
+
+export const guestCount = (guests: Guests): number => guests.adult + guests.child + guests.senior;
+
+/** Why a unit cannot be had for a stay. */
+export type StayProblem = 'sleeps' | 'not-in-package' | 'past' | 'no-rate' | 'booked' | 'min-stay';
+
+/**
+ * Whether a unit can be had for `nights` from the day `begin`: not too many guests, not in the
+ * past, a rate for every night, no night booked or blocked (the departure day of a booking may
+ * be the next arrival), at least the minimum stay of the arrival day's season.
+ */
+export function stayProblem(data: PricingData, unit: UnitInfo, begin: number, nights: number, guests: number, today: number): StayProblem | null {
+  if (guests > unit.sleeps) return 'sleeps';
+  if (begin < today) return 'past';
+  const from = begin - data.start;
+  if (from < 0 || nights < 1 || from + nights > data.days) return 'no-rate';
+  const { seasonOfDay } = data;
+  const { rates, occupied } = unit;
+  for (let i = from; i < from + nights; i++) {
+    const season = seasonOfDay[i] as number;
+    if (season < 0 || rates[season] === 0) return 'no-rate';
+    if (occupied[i] === 1) return 'booked';
+  }
+  const arrivalSeason = data.seasons[seasonOfDay[from] as number];
+  if (arrivalSeason && nights < arrivalSeason.minStay) return 'min-stay';
+  return null;
+}
+
+export type LineKind = 'rent' | 'discount' | 'cleaning' | 'fee' | 'tax' | 'activity';
+
+/** One itemised line of a price; amounts in cents, discounts negative. */
+export interface QuoteLine {
+  kind: LineKind;
+  /** Season, fee, special, coupon or activity name. */
+  label: string;
+  amountCents: number;
+  /** Rent: nights at `unitCents`; activity: persons at `unitCents`. */
+  count?: number;
+  unitCents?: number;
+  /** Discounts: percent of the rent; percent fees: basis points of the rent after discounts. */
+  percent?: number;
+  basisPoints?: number;
+  /** Fees and discounts: a sentence about it. */
+  description?: string;
+}
+
+export interface Rent {
+  lines: QuoteLine[];
+  rentCents: number;
+}
+
+/** Nightly rates summed by season (consecutive nights of one season and rate make one line). */
+export function rentOf(data: PricingData, unit: UnitInfo, begin: number, nights: number): Rent {
+  const lines: QuoteLine[] = [];
+  let rentCents = 0;
+  let current: QuoteLine | null = null;
+  let currentSeason = -2;
+  for (let day = begin; day < begin + nights; day++) {
+    const season = data.seasonOfDay[day - data.start] ?? -1;
+    const rate = season >= 0 ? (unit.rates[season] ?? 0) : 0;
+    rentCents += rate;
+    if (current && season === currentSeason && current.unitCents === rate) {
+      current.count = (current.count ?? 0) + 1;
+      current.amountCents += rate;
+    } else {
+      current = { kind: 'rent', label: data.seasons[season]?.name ?? 'Nights', amountCents: rate, count: 1, unitCents: rate };
+      currentSeason = season;
+      lines.push(current);
+    }
+  }
+  return { lines, rentCents };
+}
+
+export interface OfferChoice {
+  id: OfferId;
+  special?: SpecialInfo | null;
+  coupon?: Coupon | null;
+  pkg?: PackageInfo | null;
+}
+
+/** A priced offer, itemised. */
+export interface StayPrice {
+  eid: number;
+  name: string;
+  offer: OfferId;
+  begin: number;
+  /** 0 for an activity. */
+  nights: number;
+  guests: Guests;
+  lines: QuoteLine[];
+  rentCents: number;
+  savingsCents: number;
+  totalCents: number;
+  special: SpecialInfo | null;
+  coupon: Coupon | null;
+  pkg: PackageInfo | null;
+  activity: ActivityInfo | null;
+}
+
+/**
+ * Prices an available stay of a unit as one offer: rent by season, discounts (special,
+ * non-refundable, coupon: each a percentage of the rent, together never more than the rent),
+ * the package's activities per person, the cleaning fee, then the fees and taxes in their order
+ * (flat per stay, per night, or basis points of the rent after discounts).
+ */
+export function priceUnitStay(data: PricingData, unit: UnitInfo, begin: number, nights: number, guests: Guests, choice: OfferChoice, rent: Rent = rentOf(data, unit, begin, nights)): StayPrice {
+  const lines: QuoteLine[] = rent.lines.map((line) => ({ ...line }));
+  const { rentCents } = rent;
+  let discountCents = 0;
+  const discount = (label: string, percent: number, description: string) => {
+    const amount = Math.min(shareOfCents(rentCents, percent * 100), rentCents - discountCents);
+    if (amount <= 0) return;
+    discountCents += amount;
+    lines.push({ kind: 'discount', label, amountCents: -amount, percent, description });
+  };
+  const special = choice.id === 'special' ? (choice.special ?? null) : null;
+  if (special) discount(special.title, special.discountPercent, special.description);
+  if (choice.id === 'nonrefundable') discount('Non-refundable rate', NONREFUNDABLE_PERCENT, 'Paid in full at booking; not refunded on cancellation.');
+  const coupon = choice.coupon ?? null;
+  if (coupon) discount(`Coupon ${coupon.code}`, coupon.percent, coupon.description);
+  const persons = guestCount(guests);
+  const pkg = choice.id === 'package' ? (choice.pkg ?? null) : null;
+  for (const activity of pkg?.activities ?? []) {
+    lines.push({ kind: 'activity', label: activity.name, amountCents: activity.pricePerPersonCents * persons, count: persons, unitCents: activity.pricePerPersonCents });
+  }
+  if (unit.cleaningFeeCents > 0) lines.push({ kind: 'cleaning', label: 'Cleaning fee', amountCents: unit.cleaningFeeCents });
+  const taxable = rentCents - discountCents;
+  for (const fee of data.fees) {
+    const amountCents = fee.kind === 'flat' ? fee.amount : fee.kind === 'per_night' ? fee.amount * nights : shareOfCents(taxable, fee.amount);
+    const line: QuoteLine = { kind: fee.tax ? 'tax' : 'fee', label: fee.name, amountCents, description: fee.description };
+    if (fee.kind === 'per_night') {
+      line.count = nights;
+      line.unitCents = fee.amount;
+    }
+    if (fee.kind === 'percent') line.basisPoints = fee.amount;
+    lines.push(line);
+  }
+  let totalCents = 0;
+  for (const line of lines) totalCents += line.amountCents;
+  return {
+    eid: unit.eid,
+    name: unit.name,
+    offer: choice.id,
+    begin,
+    nights,
+    guests,
+    lines,
+    rentCents,
+    savingsCents: discountCents,
+    totalCents,
+    special,
+    coupon: discountCents > 0 ? coupon : null,
+    pkg,
+    activity: null,
+  };
+}
+
+/** An activity on a day: its price per person times the guests (adult + child + senior). */
+export function priceActivity(activity: ActivityInfo, begin: number, guests: Guests): StayPrice {
+  const persons = guestCount(guests);
+  const amountCents = activity.pricePerPersonCents * persons;
+  return {
+    eid: activity.eid,
+    name: activity.name,
+    offer: 'activity',
+    begin,
+    nights: 0,
+    guests,
+    lines: [{ kind: 'activity', label: activity.name, amountCents, count: persons, unitCents: activity.pricePerPersonCents }],
+    rentCents: 0,
+    savingsCents: 0,
+    totalCents: amountCents,
+    special: null,
+    coupon: null,
+    pkg: null,
+    activity,
+  };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** '2 Adults, 1 Child, 1 Senior' (children and seniors only when there are some). */
+export function guestsText(guests: Guests): string {
+  const parts = [plural(guests.adult, 'Adult', 'Adults')];
+  if (guests.child > 0) parts.push(plural(guests.child, 'Child', 'Children'));
+  if (guests.senior > 0) parts.push(plural(guests.senior, 'Senior', 'Seniors'));
+  return parts.join(', ');
+}
+
+export const nightsText = (nights: number): string => plural(nights, 'night', 'nights');
+
+/** The display name and detail of an offer (spec §3 dn, dd). */
+export function offerTexts(price: StayPrice): { dn: string; dd: string } {
+  const stay = price.offer === 'activity' ? guestsText(price.guests) : `${nightsText(price.nights)} · ${guestsText(price.guests)}`;
+  const couponText = price.coupon ? ` · Coupon ${price.coupon.code}: ${price.coupon.percent}% off` : '';
+  switch (price.offer) {
+    case 'special':
+      return { dn: price.special?.title ?? 'Special offer', dd: `${price.special?.discountPercent ?? 0}% off the rent · ${stay}${couponText}` };
+    case 'nonrefundable':
+      return { dn: 'Non-refundable rate', dd: `${NONREFUNDABLE_PERCENT}% off the rent, paid in full, no refunds · ${stay}${couponText}` };
+    case 'package':
+      return { dn: price.pkg?.name ?? 'Package', dd: `${[stay, ...(price.pkg?.activities ?? []).map((a) => a.name)].join(' · ')}${couponText}` };
+    case 'activity':
+      return { dn: price.name, dd: stay };
+    default:
+      return { dn: 'Standard rate', dd: `${stay}${couponText}` };
+  }
+}
+
+/** The query params (spec §3 qp) that re-price exactly this offer in add, quote and buy. */
+export function queryParamsOf(price: StayPrice): PriceQueryParams {
+  const { guests } = price;
+  const rcav: Rcav = { begin: isoOfDay(price.begin), adult: guests.adult, child: guests.child, senior: guests.senior };
+  if (price.offer === 'activity') {
+    rcav.IDs = [price.eid];
+  } else {
+    rcav.end = isoOfDay(price.begin + price.nights);
+    rcav.nights = price.nights;
+    rcav.IDs = price.pkg ? [price.eid, 0, price.pkg.eid] : [price.eid];
+  }
+  // Only a coupon that was applied travels on (spec §3 has_coupon).
+  if (price.coupon) rcav.coupon = price.coupon.code;
+  const qp: PriceQueryParams = { rcav: { begin: rcav.begin, end: rcav.end, nights: rcav.nights, adult: rcav.adult, child: rcav.child, senior: rcav.senior, IDs: rcav.IDs, coupon: rcav.coupon } };
+  for (const key of Object.keys(qp.rcav) as (keyof Rcav)[]) if (qp.rcav[key] === undefined) delete qp.rcav[key];
+  if (price.special) qp.special_data = { special_nid: price.special.nid };
+  if (guests.senior > 0) qp.senior = guests.senior;
+  if (price.offer === 'nonrefundable') qp.og = 'nonrefundable';
+  return qp;
+}
+
+/** The wire form of a priced offer (spec §3 Price / offer). */
+export function toWirePrice(data: PricingData, price: StayPrice): Price {
+  const { dn, dd } = offerTexts(price);
+  return {
+    eid: price.eid,
+    p: fromCents(price.totalCents),
+    s: fromCents(price.savingsCents),
+    c: data.currency,
+    b: isoOfDay(price.begin),
+    e: isoOfDay(price.begin + price.nights),
+    n: price.name,
+    dn,
+    dd,
+    og: price.offer,
+    qp: queryParamsOf(price),
+  };
+}
+
+/** A parsed availability search (see validate.ts). */
+export interface AvailQuery {
+  begin: number;
+  /** Null when the item sets the nights (a package) or has none (an activity). */
+  nights: number | null;
+  guests: Guests;
+  /** The one item of rcav[IDs], or null for every unit. */
+  item: { kind: 'unit'; unit: UnitInfo; pkg: PackageInfo | null } | { kind: 'activity'; activity: ActivityInfo } | null;
+  coupon: Coupon | null;
+  /** Also price arrivals up to this many days after `begin`. */
+  flex: number;
+}
+
+export interface SearchContext {
+  today: number;
+  nowSeconds: number;
+  alternateWindowDays: number;
+  /** Detailed quotes exclude special_type '2' (spec §5). */
+  detailedQuote?: boolean;
+}
+
+/** The first special of the unit's (in the site's order) that applies to the stay (spec §5). */
+export function specialFor(unit: UnitInfo, begin: number, nights: number, guests: Guests, context: Pick<SearchContext, 'nowSeconds' | 'detailedQuote'>): SpecialInfo | null {
+  for (const info of unit.specials) {
+    const applies = specialApplies(info.special, {
+      eid: unit.eid,
+      begin: secondsOfDay(begin),
+      end: secondsOfDay(begin + nights),
+      adult: guests.adult,
+      child: guests.child,
+      nowSeconds: context.nowSeconds,
+      detailedQuote: context.detailedQuote ?? false,
+    });
+    if (applies) return info;
+  }
+  return null;
+}
+
+/** The offers of an available unit stay: standard, the special when one applies, non-refundable; or the package. */
+export function unitOffers(data: PricingData, unit: UnitInfo, begin: number, nights: number, guests: Guests, coupon: Coupon | null, pkg: PackageInfo | null, context: SearchContext): StayPrice[] {
+  const rent = rentOf(data, unit, begin, nights);
+  if (pkg) return [priceUnitStay(data, unit, begin, nights, guests, { id: 'package', pkg, coupon }, rent)];
+  const offers = [priceUnitStay(data, unit, begin, nights, guests, { id: 'standard', coupon }, rent)];
+  const special = specialFor(unit, begin, nights, guests, context);
+  if (special) offers.push(priceUnitStay(data, unit, begin, nights, guests, { id: 'special', special, coupon }, rent));
+  offers.push(priceUnitStay(data, unit, begin, nights, guests, { id: 'nonrefundable', coupon }, rent));
+  return offers;
+}
+
+function groupsOf(data: PricingData, prices: readonly Price[]): OfferGroupInfo[] {
+  const used = new Set(prices.map((p) => p.og));
+  return GROUP_ORDER.filter((id) => used.has(id)).map((id) => offerGroup(data, id));
+}
+
+/**
+ * One unit's answer: its offers for every arrival of the (flexible) window that is available;
+ * when none is, the nearest available arrivals within `alternateWindowDays` either side of the
+ * window, same nights (nearest first, the earlier of two equally near), at most MAX_ALTERNATES.
+ */
+export function unitAvailability(data: PricingData, unit: UnitInfo, query: AvailQuery, pkg: PackageInfo | null, context: SearchContext): AvailItem {
+  const nights = pkg ? pkg.nights : (query.nights ?? 0);
+  const guests = guestCount(query.guests);
+  if (guests > unit.sleeps || nights < 1 || (pkg && !pkg.unitEids.has(unit.eid))) return { eid: unit.eid, prices: [], groups: [] };
+  const prices: Price[] = [];
+  const offer = (begin: number): boolean => {
+    if (stayProblem(data, unit, begin, nights, guests, context.today) !== null) return false;
+    for (const price of unitOffers(data, unit, begin, nights, query.guests, query.coupon, pkg, context)) prices.push(toWirePrice(data, price));
+    return true;
+  };
+  for (let begin = query.begin; begin <= query.begin + query.flex; begin++) offer(begin);
+  if (prices.length === 0) {
+    let found = 0;
+    const last = query.begin + query.flex;
+    for (let distance = 1; distance <= context.alternateWindowDays && found < MAX_ALTERNATES; distance++) {
+      if (offer(query.begin - distance)) found++;
+      if (found < MAX_ALTERNATES && offer(last + distance)) found++;
+    }
+  }
+  return { eid: unit.eid, prices, groups: groupsOf(data, prices) };
+}
+
+/** GET /rcapi/item/avail/search: every unit (or the one item of rcav[IDs]) with its offers. */
+export function searchAvailability(data: PricingData, query: AvailQuery, context: SearchContext): AvailItem[] {
+  const item = query.item;
+  if (item?.kind === 'activity') {
+    const prices: Price[] = [];
+    for (let begin = query.begin; begin <= query.begin + query.flex; begin++) {
+      if (begin >= context.today) prices.push(toWirePrice(data, priceActivity(item.activity, begin, query.guests)));
+    }
+    return [{ eid: item.activity.eid, prices, groups: groupsOf(data, prices) }];
+  }
+  if (item?.kind === 'unit') return [unitAvailability(data, item.unit, query, item.pkg, context)];
+  return data.unitList.map((unit) => unitAvailability(data, unit, query, null, context));
+}

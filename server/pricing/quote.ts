@@ -1,0 +1,168 @@
+/**
+ * Detailed quotes (spec §2 Quote, §7 GET /rescms/ajax/item/pricing/quote) and the buy page's
+ * stay: one offer re-priced from its query params, itemised, with the payment schedule and the
+ * cancellation policy. Special type '2' is never given on a detailed quote (spec §5, §9).
+ */
+import type { StayQuote, StayQuoteLine } from '../../src/domain/content.ts';
+import { formatCents, shareOfCents } from '../../src/domain/money.ts';
+import { formatStayDate } from '../../src/domain/pricing/dates.ts';
+import { specialApplies, WEB_ONLY_SPECIAL_TYPE } from '../../src/domain/pricing/specials.ts';
+import {
+  guestCount,
+  nightsText,
+  offerTexts,
+  priceActivity,
+  priceUnitStay,
+  queryParamsOf,
+  stayProblem,
+  type OfferChoice,
+  type QuoteLine,
+  type StayPrice,
+  type StayProblem,
+} from './engine.ts';
+import { isoOfDay, secondsOfDay, type PricingData, type UnitInfo } from './model.ts';
+import type { QuoteInput } from './validate.ts';
+
+/** Share of the total paid at booking, unless the stay is paid in full. */
+export const DEPOSIT_PERCENT = 30;
+/** The balance is due this many days before arrival; closer arrivals pay in full at booking. */
+export const BALANCE_DAYS_BEFORE = 30;
+
+export type QuoteResult = { ok: true; quote: StayQuote; price: StayPrice } | { ok: false; name: string; problem: string };
+
+function problemText(problem: StayProblem, unit: UnitInfo, data: PricingData, begin: number, nights: number, guests: number): string {
+  switch (problem) {
+    case 'sleeps':
+      return `${unit.name} sleeps ${unit.sleeps}; this stay is for ${guests} guests.`;
+    case 'past':
+      return 'The arrival day has passed.';
+    case 'no-rate':
+      return `${unit.name} has no rates for these dates yet.`;
+    case 'booked':
+      return `${unit.name} is already booked for some of these nights.`;
+    case 'min-stay': {
+      const season = data.seasons[data.seasonOfDay[begin - data.start] ?? -1];
+      return `Arrivals on ${formatStayDate(isoOfDay(begin))} need a stay of at least ${season?.minStay ?? nights + 1} nights.`;
+    }
+    default:
+      return `${unit.name} is not available for this stay.`;
+  }
+}
+
+function lineDetail(line: QuoteLine, currency: string, discounted: boolean): string {
+  const money = (cents: number) => formatCents(cents, currency, 2);
+  switch (line.kind) {
+    case 'rent':
+      return `${nightsText(line.count ?? 0)} × ${money(line.unitCents ?? 0)}`;
+    case 'discount':
+      return `${line.percent ?? 0}% off the rent`;
+    case 'activity':
+      return `${line.count ?? 0} × ${money(line.unitCents ?? 0)} per person`;
+    case 'cleaning':
+      return 'Per stay';
+    default:
+      if (line.basisPoints !== undefined) return `${line.basisPoints / 100}% of the rent${discounted ? ' after discounts' : ''}`;
+      if (line.unitCents !== undefined) return `${nightsText(line.count ?? 0)} × ${money(line.unitCents)}`;
+      return 'Per stay';
+  }
+}
+
+function payments(price: StayPrice, today: number): StayQuote['payments'] {
+  const inFull = [{ label: 'Paid in full at booking', due: null, amount: price.totalCents }];
+  if (price.offer === 'nonrefundable' || price.offer === 'activity' || price.begin - today <= BALANCE_DAYS_BEFORE) return inFull;
+  const deposit = shareOfCents(price.totalCents, DEPOSIT_PERCENT * 100);
+  return [
+    { label: `Deposit (${DEPOSIT_PERCENT}%) at booking`, due: null, amount: deposit },
+    { label: 'Balance', due: isoOfDay(price.begin - BALANCE_DAYS_BEFORE), amount: price.totalCents - deposit },
+  ];
+}
+
+function cancellation(price: StayPrice, today: number): string {
+  if (price.offer === 'activity') return 'Cancel up to 48 hours before the start for a full refund.';
+  if (price.offer === 'nonrefundable') return 'Non-refundable rate: nothing is refunded if you cancel or change the stay.';
+  if (price.begin - today <= BALANCE_DAYS_BEFORE) {
+    return `This stay begins within ${BALANCE_DAYS_BEFORE} days: payments are not refunded if you cancel, unless the nights are booked again by other guests.`;
+  }
+  return `Cancel on or before ${formatStayDate(isoOfDay(price.begin - BALANCE_DAYS_BEFORE))} for a full refund of the deposit. After that, payments are not refunded unless the nights are booked again by other guests.`;
+}
+
+/** The itemised quote of a priced offer. */
+export function toStayQuote(data: PricingData, price: StayPrice, today: number, notes: string[] = []): StayQuote {
+  const discounted = price.savingsCents > 0;
+  const lines: StayQuoteLine[] = price.lines.map((line) => ({
+    kind: line.kind,
+    label: line.label,
+    detail: lineDetail(line, data.currency, discounted),
+    amount: line.amountCents,
+  }));
+  return {
+    eid: price.eid,
+    name: price.name,
+    offer: price.offer,
+    offerName: offerTexts(price).dn,
+    begin: isoOfDay(price.begin),
+    end: isoOfDay(price.begin + price.nights),
+    nights: price.nights,
+    adult: price.guests.adult,
+    child: price.guests.child,
+    senior: price.guests.senior,
+    currency: data.currency,
+    lines,
+    total: price.totalCents,
+    savings: price.savingsCents,
+    payments: payments(price, today),
+    cancellation: cancellation(price, today),
+    notes,
+    qp: queryParamsOf(price),
+  };
+}
+
+/**
+ * Re-prices the offer a quote or buy request names: the package of rcav[IDs][2], the activity of
+ * rcav[IDs][0], the non-refundable rate (og), the special of special_data when it still applies
+ * to a detailed quote, else the standard rate.
+ */
+export function quoteStay(data: PricingData, input: QuoteInput, context: { today: number; nowSeconds: number }): QuoteResult {
+  const { query } = input;
+  const item = query.item;
+  if (!item) return { ok: false, name: 'This item', problem: 'No item was given.' };
+  const notes: string[] = [];
+  if (input.unknownCoupon !== null) notes.push(`The coupon “${input.unknownCoupon}” is not valid, so no coupon discount is included.`);
+  if (item.kind === 'activity') {
+    if (query.begin < context.today) return { ok: false, name: item.activity.name, problem: 'The day of the activity has passed.' };
+    const price = priceActivity(item.activity, query.begin, query.guests);
+    return { ok: true, quote: toStayQuote(data, price, context.today, notes), price };
+  }
+  const { unit, pkg } = item;
+  const nights = pkg ? pkg.nights : (query.nights ?? 0);
+  const guests = guestCount(query.guests);
+  const problem = stayProblem(data, unit, query.begin, nights, guests, context.today);
+  if (problem) return { ok: false, name: unit.name, problem: problemText(problem, unit, data, query.begin, nights, guests) };
+  let choice: OfferChoice = { id: 'standard', coupon: query.coupon };
+  if (pkg) {
+    choice = { id: 'package', pkg, coupon: query.coupon };
+  } else if (input.og === 'nonrefundable') {
+    choice = { id: 'nonrefundable', coupon: query.coupon };
+  } else if (input.specialNid !== null) {
+    const info = unit.specials.find((s) => s.nid === input.specialNid);
+    const stay = {
+      eid: unit.eid,
+      begin: secondsOfDay(query.begin),
+      end: secondsOfDay(query.begin + nights),
+      adult: query.guests.adult,
+      child: query.guests.child,
+      nowSeconds: context.nowSeconds,
+      detailedQuote: true,
+    };
+    if (info && specialApplies(info.special, stay)) {
+      choice = { id: 'special', special: info, coupon: query.coupon };
+    } else if (info && info.special.special_type === WEB_ONLY_SPECIAL_TYPE) {
+      notes.push(`The web-only special “${info.title}” is not given on detailed quotes; this quote shows the standard rate.`);
+    } else {
+      const known = data.specialsByNid.get(input.specialNid);
+      notes.push(known ? `The special “${known.title}” does not apply to this stay; this quote shows the standard rate.` : 'That special offer has ended; this quote shows the standard rate.');
+    }
+  }
+  const price = priceUnitStay(data, unit, query.begin, nights, query.guests, choice);
+  return { ok: true, quote: toStayQuote(data, price, context.today, notes), price };
+}
