@@ -19,6 +19,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -385,3 +386,42 @@ export const rankingClicks = pgTable(
   },
   (t) => [index('ranking_clicks_time_idx').on(t.occurredAt, t.propertyCode)],
 );
+
+/**
+ * Trips Collection session mode (spec §4): one order per visitor session, found by the id in
+ * an HttpOnly cookie. Sessions untouched for 30 days are removed.
+ */
+export const orderSessions = pgTable(
+  'order_sessions',
+  {
+    id: text('id').primaryKey(),
+    order: jsonb('order').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('order_sessions_updated_idx').on(t.updatedAt)],
+);
+
+/** Shared Trips Collections (POST /rescms/order/share): an unguessable code to the order. */
+export const sharedOrders = pgTable(
+  'shared_orders',
+  {
+    code: text('code').primaryKey(),
+    order: jsonb('order').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('shared_orders_code_check', sql`length(${t.code}) >= 8`)],
+);
+
+/** 'Send this Trips Collection' requests from the share form: kept for the site owner. */
+export const shareLeads = pgTable('share_leads', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  code: text('code')
+    .notNull()
+    .references(() => sharedOrders.code, { onDelete: 'cascade' }),
+  senderName: text('sender_name').notNull(),
+  senderEmail: text('sender_email').notNull(),
+  recipientEmail: text('recipient_email').notNull(),
+  message: text('message').notNull().default(''),
+  optIn: boolean('opt_in').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
