@@ -1,0 +1,200 @@
+/**
+ * The Trips Collection on the server (spec §4 session mode, §7 Availability and Trips Collection):
+ *
+ *   GET  /rcapi/order/get                        → the session's order (the empty order without one)
+ *   GET  /rcapi/order/add?{price qp}             → the order with the re-priced offer added
+ *   GET  /rcapi/order/remove?index=ind-N         → the order without that line item
+ *   POST /rescms/order/share (url, hash, order)  → { form, url }: the share form and the short URL
+ *   GET  /rescms/order/shorturl/{code}           → the shared order, base64 (text/plain)
+ *   POST /rescms/order/share/send                → sends the Trips Collection to someone (kept as a lead)
+ *
+ * The session is an unguessable id in a signed HttpOnly cookie (SameSite=Lax, Secure behind
+ * HTTPS). A price sent by the client is never trusted: add re-prices its query params through
+ * the pricing engine. Bad input answers 400 with a message; nothing here answers 500 for it.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addLineItem, decodeOrder, emptyOrder, encodeOrder, hasLineItems, MAX_LINE_ITEMS, MAX_ORDER_JSON, parseOrder, removeLineItem, type Order } from '../../src/domain/order/order.ts';
+import { parseNestedQuery } from '../../src/domain/pricing/query.ts';
+import type { Price } from '../../src/domain/pricing/types.ts';
+import type { SiteSettings } from '../../src/domain/settings.ts';
+import { addStatusMessage } from '../status-messages.ts';
+import { newSessionId, SESSION_DAYS, SHARE_CODE, type OrderStore } from './order-store.ts';
+import { SHARE_SEND_PATH, shareFormHtml } from './share-form.ts';
+
+export const SESSION_COOKIE = 'rc_order_session';
+const SESSION_ID = /^[A-Za-z0-9_-]{32}$/;
+const LINE_KEY = /^ind-\d{1,4}$/;
+const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const HOST = /^[A-Za-z0-9.-]{1,253}(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](?::\d{1,5})?$/;
+
+/** Re-prices a price's query params with the pricing engine (the raw bracket-form query string). */
+export interface OrderPricing {
+  price(rawQuery: string): Promise<{ ok: true; price: Price } | { ok: false; message: string }>;
+}
+
+class BadRequest extends Error {
+  constructor(
+    message: string,
+    readonly statusCode = 400,
+  ) {
+    super(message);
+  }
+}
+
+export interface OrderRouteOptions {
+  store: OrderStore;
+  pricing: OrderPricing;
+  settings: SiteSettings;
+}
+
+function rawQueryOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? '';
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
+}
+
+function single(fields: URLSearchParams, name: string, max: number, { required = true } = {}): string {
+  const values = fields.getAll(name);
+  if (values.length > 1) throw new BadRequest(`${name} may be given only once`);
+  const value = (values[0] ?? '').trim();
+  if (required && value === '') throw new BadRequest(`${name} is required`);
+  if (value.length > max) throw new BadRequest(`${name} must be at most ${max} characters`);
+  return value;
+}
+
+/** The origin the visitor used (for the short URL), or a refusal when the Host header is malformed. */
+function originOf(request: FastifyRequest): string {
+  const host = request.host;
+  if (!HOST.test(host)) throw new BadRequest('The Host header is not valid');
+  return `${request.protocol}://${host}`;
+}
+
+export async function registerOrderRoutes(app: FastifyInstance, { store, pricing, settings }: OrderRouteOptions): Promise<void> {
+  const sessionOf = (request: FastifyRequest): string | null => {
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    return unsigned.valid && unsigned.value !== null && SESSION_ID.test(unsigned.value) ? unsigned.value : null;
+  };
+  const startSession = (request: FastifyRequest, reply: FastifyReply): string => {
+    const id = newSessionId();
+    reply.setCookie(SESSION_COOKIE, id, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      signed: true,
+      maxAge: SESSION_DAYS * 86_400,
+    });
+    return id;
+  };
+  const answer = (reply: FastifyReply, order: Order) => {
+    reply.header('cache-control', 'no-store');
+    return order;
+  };
+
+  await app.register(async (scope) => {
+    scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+      const status = error instanceof BadRequest ? error.statusCode : (error.statusCode ?? 500);
+      if (status >= 500) request.log.error({ err: error }, 'order request failed');
+      const message = status >= 500 ? 'The Trips Collection is not available just now. Please try again.' : error.message;
+      return reply.status(status).send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
+    });
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_ORDER_JSON * 3 }, (_request, body, done) =>
+      done(null, new URLSearchParams(body as string)),
+    );
+
+    scope.get('/rcapi/order/get', async (request, reply) => {
+      const session = sessionOf(request);
+      return answer(reply, (session && (await store.load(session))) || emptyOrder());
+    });
+
+    scope.get('/rcapi/order/add', async (request, reply) => {
+      const raw = rawQueryOf(request);
+      const parsed = parseNestedQuery(raw);
+      if (!parsed.ok) throw new BadRequest(parsed.error);
+      if (typeof parsed.value.rcav !== 'object' || Array.isArray(parsed.value.rcav)) throw new BadRequest('rcav is required: the query params of the price to add');
+      const priced = await pricing.price(raw);
+      if (!priced.ok) throw new BadRequest(priced.message);
+      const session = sessionOf(request) ?? startSession(request, reply);
+      let full = false;
+      const order = await store.update(session, (current) => {
+        const added = addLineItem(current, priced.price);
+        full = added.key === null;
+        return added.order;
+      });
+      if (full) throw new BadRequest(`The Trips Collection is full: it holds at most ${MAX_LINE_ITEMS} items.`, 409);
+      return answer(reply, order);
+    });
+
+    scope.get<{ Querystring: Record<string, string | string[]> }>('/rcapi/order/remove', async (request, reply) => {
+      const index = request.query.index;
+      if (typeof index !== 'string' || !LINE_KEY.test(index)) throw new BadRequest("index must be a line item key such as 'ind-0'");
+      const session = sessionOf(request);
+      if (!session) return answer(reply, emptyOrder());
+      return answer(reply, await store.update(session, (current) => removeLineItem(current, index)));
+    });
+
+    scope.post('/rescms/order/share', async (request, reply) => {
+      if (!(request.body instanceof URLSearchParams)) throw new BadRequest('Send url, hash and order form-encoded (application/x-www-form-urlencoded)', 415);
+      const fields = request.body;
+      const path = single(fields, 'url', 200);
+      if (!/^\/(?!\/)[A-Za-z0-9/_.~-]*$/.test(path)) throw new BadRequest('url must be a path of this site, such as /mytrip');
+      const fromHash = decodeOrder(single(fields, 'hash', Math.ceil((MAX_ORDER_JSON * 4) / 3) + 4));
+      if (!fromHash.ok) throw new BadRequest(fromHash.error);
+      const text = single(fields, 'order', MAX_ORDER_JSON);
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new BadRequest('order must be the order as JSON');
+      }
+      const fromJson = parseOrder(json);
+      if (!fromJson.ok) throw new BadRequest(fromJson.error);
+      if (JSON.stringify(fromJson.value) !== JSON.stringify(fromHash.value)) throw new BadRequest('The order and its hash do not match');
+      if (!hasLineItems(fromJson.value)) throw new BadRequest('There is nothing to share: the Trips Collection is empty');
+      const origin = originOf(request);
+      const code = await store.share(fromJson.value);
+      const url = `${origin}${path}#short-url=${code}`;
+      reply.header('cache-control', 'no-store');
+      return {
+        form: shareFormHtml({ url, code, fragment: `#short-url=${code}`, texts: settings.order.share, showUrl: settings.order.url_shortener_token === '' }),
+        url,
+      };
+    });
+
+    scope.get<{ Params: { code: string } }>('/rescms/order/shorturl/:code', async (request, reply) => {
+      const { code } = request.params;
+      if (!SHARE_CODE.test(code)) throw new BadRequest('The short link code is not valid');
+      const order = await store.shared(code);
+      reply.header('cache-control', 'no-store');
+      if (!order) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'This shared Trips Collection does not exist or has been removed.' });
+      return reply.type('text/plain; charset=utf-8').send(encodeOrder(order));
+    });
+
+    scope.post(SHARE_SEND_PATH, async (request, reply) => {
+      if (!(request.body instanceof URLSearchParams)) throw new BadRequest('Send the share form form-encoded (application/x-www-form-urlencoded)', 415);
+      const fields = request.body;
+      const code = single(fields, 'code', 32);
+      if (!SHARE_CODE.test(code)) throw new BadRequest('The short link code is not valid');
+      const name = single(fields, 'name', 100);
+      const email = single(fields, 'email', 200);
+      const to = single(fields, 'to', 200);
+      const message = single(fields, 'message', 1000, { required: false });
+      single(fields, 'fragment', 100, { required: false });
+      single(fields, 'g-recaptcha-response', 4000, { required: false });
+      if (!EMAIL.test(email)) throw new BadRequest('Your email address is not valid');
+      if (!EMAIL.test(to)) throw new BadRequest('The email address to send to is not valid');
+      // Spec §8: the opt-in must be accepted.
+      if (single(fields, 'bt_leads_optin', 10, { required: false }) !== '1') throw new BadRequest('Please accept the terms to proceed.');
+      if (!(await store.shared(code))) throw new BadRequest('This shared Trips Collection does not exist or has been removed.', 404);
+      await store.addLead({ code, senderName: name, senderEmail: email, recipientEmail: to, message, optIn: true });
+      const text = `Your Trips Collection is on its way to ${to}.`;
+      if ((request.headers.accept ?? '').includes('application/json')) return { message: text };
+      // Without script: back to the shared trip, with the confirmation as a status message.
+      addStatusMessage(request, reply, { type: 'status', text });
+      return reply.redirect(`${settings.order.share_url}#short-url=${code}`, 303);
+    });
+  });
+}

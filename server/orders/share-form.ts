@@ -1,0 +1,54 @@
+/**
+ * The share form (spec §3 Share form) the share endpoint answers with: the short URL, social
+ * links that each carry their share URL and the query parameter that takes the link, the page
+ * hash in a hidden fragment field, a captcha response field, and the bt_leads_optin checkbox,
+ * inside a form that sends the Trips Collection to someone by email. Every value is escaped.
+ */
+import { escapeHtml } from '../html.ts';
+
+export interface ShareFormTexts {
+  heading: string;
+  subheading: string;
+  description: string;
+}
+
+/** The social networks offered, each with its share endpoint and the query parameter for the link. */
+export const SOCIAL_LINKS: ReadonlyArray<{ name: string; url: string; query: string }> = [
+  { name: 'Facebook', url: 'https://www.facebook.com/sharer/sharer.php', query: 'u' },
+  { name: 'X', url: 'https://twitter.com/intent/tweet', query: 'url' },
+  { name: 'WhatsApp', url: 'https://api.whatsapp.com/send', query: 'text' },
+  { name: 'Pinterest', url: 'https://pinterest.com/pin/create/button/', query: 'url' },
+];
+
+export const SHARE_SEND_PATH = '/rescms/order/share/send';
+
+export function shareFormHtml({ url, code, fragment, texts, showUrl }: { url: string; code: string; fragment: string; texts: ShareFormTexts; showUrl: boolean }): string {
+  const e = escapeHtml;
+  const social = SOCIAL_LINKS.map(
+    ({ name, url: endpoint, query }) =>
+      `<li><a class="share-form__social" href="${e(`${endpoint}?${query}=${encodeURIComponent(url)}`)}" data-share-url="${e(endpoint)}" data-share-query="${e(query)}" target="_blank" rel="noopener noreferrer">${e(name)}</a></li>`,
+  ).join('');
+  const mail = `mailto:?subject=${encodeURIComponent('A Trips Collection for you')}&body=${encodeURIComponent(url)}`;
+  return [
+    '<div class="share-form">',
+    texts.heading ? `<h2 class="share-form__heading">${e(texts.heading)}</h2>` : '',
+    texts.subheading ? `<p class="share-form__subheading">${e(texts.subheading)}</p>` : '',
+    texts.description ? `<p class="share-form__description">${e(texts.description)}</p>` : '',
+    showUrl
+      ? `<p class="share-form__url"><label for="share-form-url">Short link</label><input id="share-form-url" name="url" type="url" readonly value="${e(url)}"></p>`
+      : '',
+    `<ul class="share-form__links" aria-label="Share on">${social}<li><a class="share-form__social" href="${e(mail)}">Email app</a></li></ul>`,
+    `<form class="share-form__send" action="${SHARE_SEND_PATH}" method="post">`,
+    `<input type="hidden" name="code" value="${e(code)}">`,
+    `<input type="hidden" name="fragment" value="${e(fragment)}">`,
+    '<input type="hidden" name="g-recaptcha-response" value="">',
+    '<p><label for="share-form-name">Your name</label><input id="share-form-name" name="name" type="text" autocomplete="name" required maxlength="100"></p>',
+    '<p><label for="share-form-email">Your email</label><input id="share-form-email" name="email" type="email" autocomplete="email" required maxlength="200"></p>',
+    '<p><label for="share-form-to">Send to (email)</label><input id="share-form-to" name="to" type="email" required maxlength="200"></p>',
+    '<p><label for="share-form-message">Message (optional)</label><textarea id="share-form-message" name="message" rows="3" maxlength="1000"></textarea></p>',
+    '<p class="share-form__optin"><input id="share-form-optin" name="bt_leads_optin" type="checkbox" value="1"><label for="share-form-optin">I accept the terms and agree to be contacted about this trip.</label></p>',
+    '<p><button type="submit" class="button button--primary">Send</button></p>',
+    '</form>',
+    '</div>',
+  ].join('');
+}
