@@ -1,10 +1,13 @@
 import { createActor } from 'xstate';
 import type { PageSettings } from '@/domain/settings';
+import { availabilityMachine } from '@/machines/availability-machine';
+import { availabilityModalMachine } from '@/machines/availability-modal-machine';
 import { favouritesDropdownMachine } from '@/machines/favourites-dropdown-machine';
 import { favouritesMachine } from '@/machines/favourites-machine';
 import { headerMachine } from '@/machines/header-machine';
 import { jumpMenuMachine } from '@/machines/jump-menu-machine';
 import { menuMachine } from '@/machines/menu-machine';
+import { quoteMachine } from '@/machines/quote-machine';
 import { searchPanelMachine } from '@/machines/search-panel-machine';
 import { statusMessagesMachine } from '@/machines/status-messages-machine';
 
@@ -20,6 +23,9 @@ export function createSiteActors(page: PageSettings, origin: string) {
     menu: createActor(menuMachine),
     statusMessages: createActor(statusMessagesMachine, { input: { messages: page.messages } }),
     jumpMenu: createActor(jumpMenuMachine, { input: { origin } }),
+    availability: createActor(availabilityMachine, { input: { reduction: page.settings.pricing.reduction } }),
+    availabilityModal: createActor(availabilityModalMachine, { input: { triggerOrder: page.settings.order.trigger_order } }),
+    quote: createActor(quoteMachine),
   };
   for (const actor of Object.values(actors)) actor.start();
   return actors;

@@ -7,6 +7,7 @@ import { logRefusedTarget, navigateTo } from '@/effects/navigation';
 import { scrollPosition$ } from '@/effects/scroll';
 import type { PageSettings } from '@/domain/settings';
 import type { SiteActors } from './site-actors';
+import { connectPricing } from './pricing-wiring';
 
 /**
  * Connects the page's actors to the browser: persistence restores and saves them, effects
@@ -31,6 +32,7 @@ export function wireEffects(actors: SiteActors, page: PageSettings): () => void 
     full.unsubscribe();
   });
   disposers.push(connectFavouritesDropdown(actors, page));
+  disposers.push(connectPricing(actors, page));
   return () => disposers.forEach((dispose) => dispose());
 }
 

@@ -1,11 +1,14 @@
 import type { AnyStateMachine } from 'xstate';
 import { autocompleteMachine } from './autocomplete-machine';
+import { availabilityMachine } from './availability-machine';
+import { availabilityModalMachine } from './availability-modal-machine';
 import { favouritesDropdownMachine } from './favourites-dropdown-machine';
 import { favouritesMachine } from './favourites-machine';
 import { flagMachine } from './flag-machine';
 import { headerMachine } from './header-machine';
 import { jumpMenuMachine } from './jump-menu-machine';
 import { menuMachine } from './menu-machine';
+import { quoteMachine } from './quote-machine';
 import { rankingMachine } from './ranking-machine';
 import { searchMachine } from './search-machine';
 import { searchPanelMachine } from './search-panel-machine';
@@ -80,5 +83,23 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Search ranking',
     description:
       "The search page's ranking, loaded once: its order goes to the search (which raises sortOrderUpdated), its tracker URLs are kept per property id, each result card's impression is tracked once per page view and a click on its link is tracked; a failure leaves the search's order (spec §3 Ranking response, §7 Ranking, §9).",
+  },
+  {
+    machine: availabilityMachine,
+    title: 'Availability search',
+    description:
+      "Searches availability and prices for the chosen dates and guests: while it runs the page is marked as searching, the answer becomes each rental's prices (reduced all, first, low or low_day), and the last search and prices are kept in local storage and restored on the next visit; a failed search keeps the prices on screen; clearing the filters forgets the dates (spec §4 Availability search, §7).",
+  },
+  {
+    machine: availabilityModalMachine,
+    title: 'Pricing modals and buttons',
+    description:
+      "The price summary's link adds the single price to the Trips Collection when trigger_order is set, the rental has exactly one price and the cart is on the page, and otherwise opens the offers in a small modal; the alternates and more-options links open their modals; Add asks the Trips Collection to add the offer and Book opens the buy page in a new window (spec §2 Availability pricing display, Item routes).",
+  },
+  {
+    machine: quoteMachine,
+    title: 'Detailed quote',
+    description:
+      "The Quote button is pending and disabled while the quote loads and enabled again afterwards; the itemised quote opens in a tiny modal with an 'Add to Trips Collection' button; a failed quote is dropped without a message (spec §2 Quote, §4 Quote button, §8).",
   },
 ];

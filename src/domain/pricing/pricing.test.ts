@@ -4,6 +4,7 @@ import { itemBuyURL, itemURLHash, readRcavHash } from './item-links';
 import { bestOffers, offerGroups, primaryOffers } from './offers';
 import { reducePrices, type ReductionMode } from './reductions';
 import { readStoredParams, readStoredPricing, serializeParams, serializePricing } from './stored';
+import type { Rcav } from './types';
 import { FIXTURE_ITEMS, SEARCH_RCAV, fixturePrice } from './test-fixtures';
 import { formatOfferAmount, guestsText, notAvailableText, originalPrice, priceRangeText, savingsText } from './texts';
 
@@ -47,12 +48,12 @@ describe('derived fields (spec §3)', () => {
     expect(derivePrice({ ...price, qp }, null).ppp).toBe(ppp);
   });
 
-  it.each([
+  it.each<[string, Partial<Rcav>, 'has_package' | 'has_coupon', boolean]>([
     ['a package (entry at index 2)', { IDs: [1001, 0, 8001] }, 'has_package', true],
     ['no package', { IDs: [1001] }, 'has_package', false],
     ['a coupon', { coupon: 'SUN' }, 'has_coupon', true],
     ['a blank coupon', { coupon: '  ' }, 'has_coupon', false],
-  ] as const)('flags %s', (_name, rcav, flag, value) => {
+  ])('flags %s', (_name, rcav, flag, value) => {
     expect(derivePrice({ ...price, qp: { rcav: { ...SEARCH_RCAV, ...rcav } } }, null)[flag]).toBe(value);
   });
 

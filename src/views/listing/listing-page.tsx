@@ -3,6 +3,7 @@ import { useLoaderData } from 'react-router';
 import type { ListingDetail } from '@/domain/content';
 import { formatCents } from '@/domain/money';
 import { FlagButton } from '@/views/flag/flag-button';
+import { ListingBooking } from '@/views/pricing/listing-booking';
 import { LazyImage } from '@/views/ui/lazy-image';
 
 /** The listing detail page (spec §2, node type vr-listing). */
@@ -33,30 +34,33 @@ export function ListingPage() {
         <FlagButton itemId={listing.docId} itemName={listing.name} />
       </header>
 
-      <section className="gallery" aria-label="Photos">
-        <figure className="gallery__main">
-          <img src={main.src} alt={main.caption} width={main.width} height={main.height} />
-          <figcaption>{main.caption}</figcaption>
-        </figure>
-        <ul className="gallery__thumbs">
-          {listing.photos.map((photo, index) => (
-            <li key={photo.src}>
-              <button
-                type="button"
-                className="gallery__thumb"
-                aria-label={`Show photo ${index + 1}: ${photo.caption}`}
-                aria-current={index === current || undefined}
-                data-main-slide={index === current || undefined}
-                onClick={() => setCurrent(index)}
-                onMouseEnter={() => setCurrent(index)}
-                onFocus={() => setCurrent(index)}
-              >
-                <LazyImage photo={photo} alt="" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <div className="listing-top">
+        <section className="gallery" aria-label="Photos">
+          <figure className="gallery__main">
+            <img src={main.src} alt={main.caption} width={main.width} height={main.height} />
+            <figcaption>{main.caption}</figcaption>
+          </figure>
+          <ul className="gallery__thumbs">
+            {listing.photos.map((photo, index) => (
+              <li key={photo.src}>
+                <button
+                  type="button"
+                  className="gallery__thumb"
+                  aria-label={`Show photo ${index + 1}: ${photo.caption}`}
+                  aria-current={index === current || undefined}
+                  data-main-slide={index === current || undefined}
+                  onClick={() => setCurrent(index)}
+                  onMouseEnter={() => setCurrent(index)}
+                  onFocus={() => setCurrent(index)}
+                >
+                  <LazyImage photo={photo} alt="" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <ListingBooking eid={listing.eid} />
+      </div>
 
       <div className="listing-body">
         <section aria-labelledby="about">

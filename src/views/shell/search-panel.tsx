@@ -1,5 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useSearchPanel, useSettings } from '@/app/hooks';
+import { useAvailabilityActions, useLastAvailabilitySearch, usePanelStaySearch } from '@/app/pricing-hooks';
+import { PricingDialogs } from '@/views/pricing/pricing-dialogs';
+import { StaySearchForm } from '@/views/pricing/stay-search-form';
 import { Button } from '@/views/ui/button';
 import { JumpMenu } from './jump-menu';
 
@@ -8,6 +11,9 @@ export function SearchPanel() {
   const panel = useSearchPanel();
   const settings = useSettings();
   const input = useRef<HTMLInputElement>(null);
+  const last = useLastAvailabilitySearch();
+  const { clear } = useAvailabilityActions();
+  const searchStay = usePanelStaySearch(settings.order.search_accom_path);
   useEffect(() => {
     if (panel.shown) input.current?.focus();
   }, [panel.shown]);
@@ -37,12 +43,14 @@ export function SearchPanel() {
             </button>
           </div>
         </form>
+        <StaySearchForm key={JSON.stringify(last?.rcav ?? null)} initial={last?.rcav ?? null} onSearch={searchStay} onClear={clear} compact />
         <JumpMenu
           label="Go to"
           placeholder="Choose a page"
           options={settings.menu.map((item) => ({ label: item.label, value: `${item.label}::${item.path}` }))}
         />
       </div>
+      <PricingDialogs />
     </aside>
   );
 }

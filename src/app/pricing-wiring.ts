@@ -1,0 +1,90 @@
+import { Subscription } from 'rxjs';
+import type { PricedOffer } from '@/domain/pricing/derived';
+import type { PageSettings } from '@/domain/settings';
+import { searchAvailability } from '@/effects/availability-client';
+import { dispatchSearchEvent, markSearching, SEARCH_START_EVENT, SEARCH_STOP_EVENT } from '@/effects/availability-page';
+import { openBuyWindow } from '@/effects/buy-window';
+import { requestQuote } from '@/effects/quote-client';
+import { connectAvailPricingStorage } from '@/persistence/avail-pricing';
+import type { SiteActors } from './site-actors';
+
+/**
+ * Asked on the document when a pricing display wants an offer in the Trips Collection (spec §2:
+ * Add, the Summary trigger, the Detailed Quote's 'Add to Trips Collection'). The order (issue 5)
+ * listens for it; `detail.from` is the analytics list: 'List', 'Details' or 'Detailed Quote'.
+ */
+export const ORDER_ADD_REQUEST_EVENT = 'rcorder:add:requested';
+
+export interface OrderAddRequest {
+  offer: PricedOffer;
+  from: 'List' | 'Details' | 'Detailed Quote';
+}
+
+type PricingActors = Pick<SiteActors, 'availability' | 'availabilityModal' | 'quote'>;
+
+/** The availability search's effects: the request, the page marks and events, and storage. */
+export function connectAvailability(actors: Pick<SiteActors, 'availability'>, { storage = true }: { storage?: boolean } = {}): () => void {
+  const { availability } = actors;
+  let request = new Subscription();
+  const subscriptions = [
+    availability.on('availability.request', ({ requestId, params }) => {
+      request.unsubscribe();
+      request = searchAvailability(params).subscribe({
+        next: (items) => availability.send({ type: 'availability.results.received', requestId, items }),
+        error: (error: unknown) => availability.send({ type: 'availability.search.failed', requestId, message: error instanceof Error ? error.message : String(error) }),
+      });
+    }),
+    availability.on('availability.search.started', ({ params }) => {
+      markSearching(true);
+      dispatchSearchEvent(SEARCH_START_EVENT, { params });
+    }),
+    availability.on('availability.search.stopped', ({ ok }) => {
+      markSearching(false);
+      dispatchSearchEvent(SEARCH_STOP_EVENT, { ok });
+    }),
+    availability.on('availability.failure.logged', ({ message }) => console.warn(`Availability search failed: ${message}`)),
+  ];
+  const disconnectStorage = storage ? connectAvailPricingStorage(availability) : () => {};
+  return () => {
+    request.unsubscribe();
+    subscriptions.forEach((subscription) => subscription.unsubscribe());
+    disconnectStorage();
+  };
+}
+
+/** Quotes, buy windows and order add requests of the pricing displays. */
+export function connectPricingActions(actors: Omit<PricingActors, 'availability'>, page: PageSettings): () => void {
+  const { quote, availabilityModal } = actors;
+  let request = new Subscription();
+  const askOrder = (detail: OrderAddRequest) => document.dispatchEvent(new CustomEvent<OrderAddRequest>(ORDER_ADD_REQUEST_EVENT, { detail }));
+  const subscriptions = [
+    quote.on('quote.request', ({ offer }) => {
+      request.unsubscribe();
+      request = requestQuote(offer.qp, page.settings.pricing.quote_buy_text).subscribe({
+        next: (html) => quote.send({ type: 'quote.received', html }),
+        error: (error: unknown) => quote.send({ type: 'quote.failed', message: error instanceof Error ? error.message : String(error) }),
+      });
+    }),
+    // Spec §8: a failed quote is rejected silently; only the console hears of it.
+    quote.on('quote.failure.logged', ({ message }) => console.warn(`Quote failed: ${message}`)),
+    quote.on('order.add.requested', ({ offer, from }) => askOrder({ offer, from })),
+    availabilityModal.on('order.add.requested', ({ offer, from }) => askOrder({ offer, from })),
+    availabilityModal.on('buy.window.requested', ({ url }) => {
+      if (!openBuyWindow(url)) console.warn(`Buy page refused: ${url}`);
+    }),
+  ];
+  return () => {
+    request.unsubscribe();
+    subscriptions.forEach((subscription) => subscription.unsubscribe());
+  };
+}
+
+/** Everything of availability pricing on the page. Returns the disposer. */
+export function connectPricing(actors: PricingActors, page: PageSettings): () => void {
+  const disconnectAvailability = connectAvailability(actors);
+  const disconnectActions = connectPricingActions(actors, page);
+  return () => {
+    disconnectAvailability();
+    disconnectActions();
+  };
+}

@@ -1,0 +1,44 @@
+import { useSettings } from '@/app/hooks';
+import { useItemPricing, useMoneyDisplay, usePricingActions } from '@/app/pricing-hooks';
+import { priceRangeText, savingsText } from '@/domain/pricing/texts';
+import { CallToBook } from './call-to-book';
+
+/**
+ * Summary display (spec §2): the price range, the savings line, call-to-book with the phone, and
+ * the trigger link (adds the single price to the order, or opens the Detail in a small modal).
+ * Shows nothing until the visitor has searched dates.
+ */
+export function PricingSummary({ eid, name }: { eid: number; name?: string }) {
+  const item = useItemPricing(eid);
+  const settings = useSettings();
+  const display = useMoneyDisplay();
+  const actions = usePricingActions();
+  if (!item) return null;
+  const range = priceRangeText(item, display);
+  const savings = savingsText(item.prices, settings.pricing.savings_annotation, display);
+  const label = name ?? item.prices[0]?.n;
+  return (
+    <div className="pricing-summary" data-pricing-eid={eid}>
+      {range ? (
+        <p className="pricing-summary__range">
+          <span className="visually-hidden">Price for your dates: </span>
+          {range}
+        </p>
+      ) : (
+        <p className="pricing-summary__none muted">Not available for your dates</p>
+      )}
+      {savings && <p className="pricing-summary__savings">{savings}</p>}
+      <CallToBook className="pricing-summary__call" />
+      {item.prices.length > 0 && (
+        <button
+          type="button"
+          className="pricing-summary__trigger link-button"
+          aria-label={label ? `See offers for ${label}` : 'See offers'}
+          onClick={() => actions.trigger(eid, item.prices)}
+        >
+          See offers
+        </button>
+      )}
+    </div>
+  );
+}
