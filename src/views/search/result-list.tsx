@@ -3,6 +3,7 @@ import { useFirstVisible } from '@/app/hooks';
 import { useResultTrackers, useSearchActions, useVisibleDocuments } from '@/app/search-context';
 import { listingFromDocument } from '@/domain/listing-document';
 import { ListingCard } from '@/views/listing/listing-card';
+import { PricingSummary } from '@/views/pricing/pricing-summary';
 
 /** Marks the last shown result: when it comes into view and more are loaded, the next batch is shown. */
 function EndOfResults({ onVisible }: { onVisible: () => void }) {
@@ -25,9 +26,12 @@ export function ResultList() {
   const trackers = useResultTrackers(new Map(listings.filter((listing) => listing.propertyCode).map((listing) => [String(listing.eid), listing.propertyCode])));
   return (
     <>
-      <div className="listing-grid" data-count={listings.length} ref={trackers.ref} onClick={trackers.onClick} onAuxClick={trackers.onAuxClick}>
+      <div className="listing-grid" data-count={listings.length} data-pricing-results ref={trackers.ref} onClick={trackers.onClick} onAuxClick={trackers.onAuxClick}>
         {listings.map((listing) => (
-          <ListingCard key={listing.docId} listing={listing} />
+          <div key={listing.docId} className="result-card">
+            <ListingCard listing={listing} />
+            <PricingSummary eid={listing.eid} name={listing.name} />
+          </div>
         ))}
       </div>
       {hasHidden && <EndOfResults key={documents.length} onVisible={showMore} />}
