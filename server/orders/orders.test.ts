@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addLineItem, decodeOrder, emptyOrder, encodeOrder, type Order } from '../../src/domain/order/order.ts';
@@ -59,7 +59,7 @@ afterAll(async () => {
 /** A visitor: keeps the session cookie between requests, as a browser does. */
 function visitor() {
   let jar = '';
-  const send = async (options: Parameters<FastifyInstance['inject']>[0] & object): Promise<LightMyRequestResponse> => {
+  const send = async (options: InjectOptions): Promise<LightMyRequestResponse> => {
     const response = await app.inject({ ...options, headers: { ...(jar ? { cookie: jar } : {}), ...(options.headers ?? {}) } });
     const set = response.cookies.find((c) => c.name === SESSION_COOKIE);
     if (set) jar = `${SESSION_COOKIE}=${set.value}`;
@@ -69,7 +69,7 @@ function visitor() {
     get cookie() {
       return jar;
     },
-    add: (qp: PriceQueryParams | string) => send({ url: `/rcapi/order/add?${typeof qp === 'string' ? qp : toQueryString({ ...qp })}` }),
+    add: (qp: PriceQueryParams | string) => send({ url: `/rcapi/order/add?${typeof qp === 'string' ? qp : toQueryString(qp)}` }),
     remove: (index: string) => send({ url: `/rcapi/order/remove?index=${encodeURIComponent(index)}` }),
     get: () => send({ url: '/rcapi/order/get' }),
     send,
@@ -107,7 +107,7 @@ describe('session mode (spec §4, §7)', () => {
 
   it('never trusts a price sent by the client', async () => {
     const guest = visitor();
-    const response = await guest.add(`${toQueryString({ ...qpOf(1001) })}&p=1&lis[ind-0][p]=0`);
+    const response = await guest.add(`${toQueryString(qpOf(1001))}&p=1&lis[ind-0][p]=0`);
     expect(response.statusCode).toBe(200);
     expect((response.json() as Order).litot).toBe(1234.56);
   });
@@ -120,7 +120,7 @@ describe('session mode (spec §4, §7)', () => {
     const proxied = Fastify({ trustProxy: true });
     await proxied.register(cookie, { secret: 's' });
     await registerOrderRoutes(proxied, { store, pricing, settings });
-    const secure = await proxied.inject({ url: `/rcapi/order/add?${toQueryString({ ...qpOf(1002) })}`, headers: { 'x-forwarded-proto': 'https' } });
+    const secure = await proxied.inject({ url: `/rcapi/order/add?${toQueryString(qpOf(1002))}`, headers: { 'x-forwarded-proto': 'https' } });
     expect(secure.statusCode).toBe(200);
     expect(secure.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
     await proxied.close();
@@ -148,7 +148,7 @@ describe('session mode (spec §4, §7)', () => {
   it.each([
     ['no rcav', 'index=1', /rcav is required/],
     ['a malformed query', 'rcav[__proto__][x]=1', /not allowed/],
-    ['an unavailable item', toQueryString({ ...qpOf(1999) }), /not available/],
+    ['an unavailable item', toQueryString(qpOf(1999)), /not available/],
   ])('refuses an add with %s (400, nothing added)', async (_name, query, message) => {
     const guest = visitor();
     const response = await guest.add(query);

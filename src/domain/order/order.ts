@@ -7,7 +7,7 @@ import { fromCents, toCents } from '@/domain/money';
 import type { Price } from '@/domain/pricing/types';
 
 /** A line item is a price (spec §3 Price / offer) as it was added. */
-export type LineItem = Price & Readonly<Record<string, unknown>>;
+export type LineItem = Price;
 
 export interface Order {
   /** Number of line items. */

@@ -14,12 +14,12 @@ const encode = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
  * @example toQueryString({ rcav: { begin: '2026-12-01', adult: 2, IDs: [1001] } })
  * // 'rcav%5Bbegin%5D=2026-12-01&rcav%5Badult%5D=2&rcav%5BIDs%5D%5B%5D=1001'
  */
-export function toQueryString(params: Record<string, QueryValue>): string {
+export function toQueryString(params: object): string {
   const parts: string[] = [];
-  const add = (key: string, value: QueryValue): void => {
-    if (value === null || value === undefined) return;
+  const add = (key: string, value: unknown): void => {
+    if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol') return;
     if (Array.isArray(value)) {
-      value.forEach((item, index) => add(`${key}[${typeof item === 'object' && item !== null ? index : ''}]`, item));
+      value.forEach((item: unknown, index) => add(`${key}[${typeof item === 'object' && item !== null ? index : ''}]`, item));
     } else if (typeof value === 'object') {
       for (const [name, item] of Object.entries(value)) add(`${key}[${name}]`, item);
     } else {
