@@ -15,6 +15,7 @@ import type { RankingService } from './ranking/ranking-service.ts';
 import { registerRankingRoutes } from './ranking/routes.ts';
 import type { PricingService } from './pricing/pricing-service.ts';
 import { browserSettings, registerPricingRoutes } from './pricing/routes.ts';
+import { registerCalendarRoute } from './pricing/calendar-route.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
@@ -131,6 +132,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.search) await deps.search.registerRoutes(app);
   if (deps.ranking) await registerRankingRoutes(app, deps.ranking);
   if (deps.pricing) await registerPricingRoutes(app, deps.pricing, deps.settings);
+  if (deps.pricing) await registerCalendarRoute(app, deps.pricing);
   // Coupon codes stay on the server.
   const pageSiteSettings = browserSettings(deps.settings);
   app.all('/api/*', async (request, reply) =>

@@ -145,7 +145,8 @@ export interface StayPrice {
  * (flat per stay, per night, or basis points of the rent after discounts).
  */
 export function priceUnitStay(data: PricingData, unit: UnitInfo, begin: number, nights: number, guests: Guests, choice: OfferChoice, rent: Rent = rentOf(data, unit, begin, nights)): StayPrice {
-  const lines: QuoteLine[] = rent.lines.map((line) => ({ ...line }));
+  // Rent lines are never changed once made, so offers of one stay share them.
+  const lines: QuoteLine[] = rent.lines.slice();
   const { rentCents } = rent;
   let discountCents = 0;
   const discount = (label: string, percent: number, description: string) => {
@@ -251,18 +252,22 @@ export function offerTexts(price: StayPrice): { dn: string; dd: string } {
 /** The query params (spec §3 qp) that re-price exactly this offer in add, quote and buy. */
 export function queryParamsOf(price: StayPrice): PriceQueryParams {
   const { guests } = price;
-  const rcav: Rcav = { begin: isoOfDay(price.begin), adult: guests.adult, child: guests.child, senior: guests.senior };
-  if (price.offer === 'activity') {
-    rcav.IDs = [price.eid];
-  } else {
-    rcav.end = isoOfDay(price.begin + price.nights);
-    rcav.nights = price.nights;
-    rcav.IDs = price.pkg ? [price.eid, 0, price.pkg.eid] : [price.eid];
-  }
+  const begin = isoOfDay(price.begin);
+  const rcav: Rcav =
+    price.offer === 'activity'
+      ? { begin, adult: guests.adult, child: guests.child, senior: guests.senior, IDs: [price.eid] }
+      : {
+          begin,
+          end: isoOfDay(price.begin + price.nights),
+          nights: price.nights,
+          adult: guests.adult,
+          child: guests.child,
+          senior: guests.senior,
+          IDs: price.pkg ? [price.eid, 0, price.pkg.eid] : [price.eid],
+        };
   // Only a coupon that was applied travels on (spec §3 has_coupon).
   if (price.coupon) rcav.coupon = price.coupon.code;
-  const qp: PriceQueryParams = { rcav: { begin: rcav.begin, end: rcav.end, nights: rcav.nights, adult: rcav.adult, child: rcav.child, senior: rcav.senior, IDs: rcav.IDs, coupon: rcav.coupon } };
-  for (const key of Object.keys(qp.rcav) as (keyof Rcav)[]) if (qp.rcav[key] === undefined) delete qp.rcav[key];
+  const qp: PriceQueryParams = { rcav };
   if (price.special) qp.special_data = { special_nid: price.special.nid };
   if (guests.senior > 0) qp.senior = guests.senior;
   if (price.offer === 'nonrefundable') qp.og = 'nonrefundable';
