@@ -41,6 +41,7 @@ export const PriceQueryParamsSchema = v.object({
   rcav: RcavSchema,
   special_data: v.optional(v.object({ special_nid: id })),
   senior: v.optional(count(99)),
+  og: v.optional(text(100)),
   buy_text: v.optional(text(200)),
 }) satisfies v.GenericSchema<unknown, PriceQueryParams>;
 
