@@ -15,6 +15,8 @@ import type { RankingService } from './ranking/ranking-service.ts';
 import { registerRankingRoutes } from './ranking/routes.ts';
 import type { PricingService } from './pricing/pricing-service.ts';
 import { browserSettings, registerPricingRoutes } from './pricing/routes.ts';
+import type { OrderStore } from './orders/order-store.ts';
+import { registerOrderRoutes, type OrderPricing } from './orders/routes.ts';
 import { registerCalendarRoute } from './pricing/calendar-route.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
@@ -39,6 +41,8 @@ export interface ServerDependencies {
   ranking?: RankingService;
   /** The pricing engine (spec §7 Availability): avail search, quotes, and the page settings' specials. */
   pricing?: PricingService;
+  /** The Trips Collection's session mode and sharing (spec §7): where orders live and how they are re-priced. */
+  orders?: { store: OrderStore; pricing: OrderPricing };
 }
 
 /** Request bodies larger than this are refused with 413 (the largest form, a shared order, is 16 KB). */
@@ -132,6 +136,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.search) await deps.search.registerRoutes(app);
   if (deps.ranking) await registerRankingRoutes(app, deps.ranking);
   if (deps.pricing) await registerPricingRoutes(app, deps.pricing, deps.settings);
+  if (deps.orders) await registerOrderRoutes(app, { ...deps.orders, settings: deps.settings });
   if (deps.pricing) await registerCalendarRoute(app, deps.pricing);
   // Coupon codes stay on the server.
   const pageSiteSettings = browserSettings(deps.settings);

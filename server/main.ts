@@ -7,6 +7,8 @@ import { loadSiteSettings, readServerConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createContentService } from './content/content-service.ts';
 import { ensureDemoContent } from './demo/seed.ts';
+import { createOrderStore } from './orders/order-store.ts';
+import { orderPricing } from './orders/pricing-adapter.ts';
 import { createPricingService } from './pricing/pricing-service.ts';
 import { createRankingService } from './ranking/ranking-service.ts';
 import { createBuildRenderer, createViteRenderer } from './renderer.ts';
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
   }
   const secret = cookieSecret(config.dataDir);
   const pricing = createPricingService({ db: database.db, settings });
+  const orders = createOrderStore(database.db);
   const app = await buildServer({
     settings,
     content: createContentService(database.db, settings, { pricing }),
@@ -77,7 +80,17 @@ async function main(): Promise<void> {
     search,
     ranking: createRankingService({ db: database.db, settings, secret }),
     pricing,
+    orders: { store: orders, pricing: orderPricing(pricing) },
   });
+  // Session-mode orders untouched for 30 days go: now and every 6 hours.
+  const sweepOrders = () =>
+    orders.sweep().then(
+      (removed) => removed > 0 && app.log.info({ removed }, 'old order sessions removed'),
+      (error: unknown) => app.log.warn({ err: error }, 'could not remove old order sessions'),
+    );
+  void sweepOrders();
+  const orderSweep = setInterval(() => void sweepOrders(), 6 * 3_600_000);
+  orderSweep.unref();
   // Solr down at start: try again, 30 s and then up to 5 min apart, until the index is filled.
   let indexRetry: NodeJS.Timeout | undefined;
   const reportIndex = (result: { documents: number; ms: number } | Error, nextDelayMs: number) => {
@@ -112,6 +125,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       clearTimeout(indexRetry);
+      clearInterval(orderSweep);
       await app.close();
       await search.close();
       await renderer.close();

@@ -486,7 +486,7 @@ export function createContentService(db: Database, settings: SiteSettings, optio
       // The buy URL names its item in the path; rcav[IDs] may leave it out.
       const withItem = /(^|&)rcav(%5B|\[)IDs(%5D|\])/i.test(raw) ? raw : `${raw}&rcav%5BIDs%5D%5B%5D=${eid}`;
       try {
-        const { input, result } = await pricingService().quote(withItem);
+        const { input, result } = await pricingService().quote(withItem, { detailedQuote: false });
         const { query: stay } = input;
         const askedItem = stay.item;
         const askedEid = askedItem?.kind === 'activity' ? askedItem.activity.eid : askedItem?.unit.eid;

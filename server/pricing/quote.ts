@@ -122,7 +122,12 @@ export function toStayQuote(data: PricingData, price: StayPrice, today: number, 
  * rcav[IDs][0], the non-refundable rate (og), the special of special_data when it still applies
  * to a detailed quote, else the standard rate.
  */
-export function quoteStay(data: PricingData, input: QuoteInput, context: { today: number; nowSeconds: number }): QuoteResult {
+export function quoteStay(
+  data: PricingData,
+  input: QuoteInput,
+  /** detailedQuote (default true): a detailed quote, where special type '2' is not given (spec §5); false for buy and add. */
+  context: { today: number; nowSeconds: number; detailedQuote?: boolean },
+): QuoteResult {
   const { query } = input;
   const item = query.item;
   if (!item) return { ok: false, name: 'This item', problem: 'No item was given.' };
@@ -152,7 +157,7 @@ export function quoteStay(data: PricingData, input: QuoteInput, context: { today
       adult: query.guests.adult,
       child: query.guests.child,
       nowSeconds: context.nowSeconds,
-      detailedQuote: true,
+      detailedQuote: context.detailedQuote ?? true,
     };
     if (info && specialApplies(info.special, stay)) {
       choice = { id: 'special', special: info, coupon: query.coupon };

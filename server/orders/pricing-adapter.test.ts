@@ -1,0 +1,84 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render } from '../../src/app/entry-server.tsx';
+import type { Order } from '../../src/domain/order/order.ts';
+import { toQueryString } from '../../src/domain/pricing/query.ts';
+import type { AvailItem, Price } from '../../src/domain/pricing/types.ts';
+import { buildServer } from '../app.ts';
+import { loadSiteSettings } from '../config.ts';
+import { createContentService } from '../content/content-service.ts';
+import type { OpenDatabase } from '../db/client.ts';
+import { createPricingService } from '../pricing/pricing-service.ts';
+import { fixtureSettings, insertFixture, NOW } from '../pricing/test-fixture.ts';
+import type { PageRenderer } from '../renderer.ts';
+import { openTestDatabase } from '../test-support.ts';
+import { createOrderStore } from './order-store.ts';
+import { orderPricing } from './pricing-adapter.ts';
+import { SESSION_COOKIE } from './routes.ts';
+
+const settings = fixtureSettings(loadSiteSettings(path.resolve('config/site.json')));
+const renderer: PageRenderer = { render, assets: () => ({ scripts: [], styles: [] }), close: async () => {} };
+
+let database: OpenDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await insertFixture(database.db);
+  const pricing = createPricingService({ db: database.db, settings, now: () => NOW });
+  app = await buildServer({
+    settings,
+    content: createContentService(database.db, settings, { now: () => NOW, pricing }),
+    renderer,
+    mediaDir: path.resolve('.tmp/no-media'),
+    cookieSecret: 'test-secret-test-secret',
+    pricing,
+    orders: { store: createOrderStore(database.db), pricing: orderPricing(pricing) },
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+async function offersFor(rcav: object): Promise<Price[]> {
+  const response = await app.inject({ url: `/rcapi/item/avail/search?${toQueryString({ rcav })}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as AvailItem[]).flatMap((item) => item.prices);
+}
+
+describe('the order re-prices through the pricing engine', () => {
+  it('adds the offer of a qp at the engine price, and its qp round-trips unchanged', async () => {
+    const [offer, other] = (await offersFor({ begin: '2027-01-20', end: '2027-01-23', adult: 2, child: 0 })).filter((p) => p.og === 'standard');
+    if (!offer || !other) throw new Error('the fixture has standard offers');
+    const first = await app.inject({ url: `/rcapi/order/add?${toQueryString(offer.qp)}` });
+    expect(first.statusCode, first.body).toBe(200);
+    const cookie = `${SESSION_COOKIE}=${first.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`;
+    const second = await app.inject({ url: `/rcapi/order/add?${toQueryString(other.qp)}`, headers: { cookie } });
+    const order = second.json() as Order;
+    expect(order.lict).toBe(2);
+    expect(order.lis['ind-0']).toMatchObject({ eid: offer.eid, p: offer.p, b: offer.b, e: offer.e, qp: offer.qp });
+    expect(order.litot).toBe(Math.round((offer.p + other.p) * 100) / 100);
+  });
+
+  it('gives a web-only special (type 2) when adding, though a detailed quote leaves it out', async () => {
+    const special = (await offersFor({ begin: '2027-01-20', end: '2027-01-23', adult: 1, child: 0, IDs: [1003] })).find((p) => p.og === 'special');
+    if (!special) throw new Error('the fixture has a web-only special for 1003');
+    const added = await app.inject({ url: `/rcapi/order/add?${toQueryString(special.qp)}` });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((added.json() as Order).lis['ind-0']).toMatchObject({ p: special.p, og: 'special' });
+    const quote = await app.inject({ url: `/rescms/ajax/item/pricing/quote?${toQueryString(special.qp)}`, headers: { accept: 'application/json' } });
+    expect(quote.json().content).toContain('is not given on detailed quotes');
+  });
+
+  it('refuses a stay that is booked, and a malformed one, with 400 and the reason', async () => {
+    const booked = await app.inject({ url: `/rcapi/order/add?${toQueryString({ rcav: { begin: '2027-02-11', end: '2027-02-14', adult: 2, child: 0, IDs: [1001] } })}` });
+    expect(booked.statusCode).toBe(400);
+    expect(booked.json().message).toMatch(/^Pelican Place: /);
+    const bad = await app.inject({ url: `/rcapi/order/add?${toQueryString({ rcav: { begin: '2027-02-30', adult: 2, IDs: [1001] } })}` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/begin/);
+  });
+});
