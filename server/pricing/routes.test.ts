@@ -14,7 +14,7 @@ import type { OpenDatabase } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 import type { PageRenderer } from '../renderer.ts';
 import { openTestDatabase } from '../test-support.ts';
-import { createPricingService, type PricingService } from './pricing-service.ts';
+import { createPricingService, pricingFingerprint, type PricingService } from './pricing-service.ts';
 import { fixtureSettings, insertFixture, NOW } from './test-fixture.ts';
 
 const settings = fixtureSettings(loadSiteSettings(path.resolve('config/site.json')));
@@ -263,6 +263,19 @@ describe('specials and coupons in the page settings', () => {
 });
 
 describe('the cached calendar', () => {
+  it('notices a change in the database by its fingerprint, without invalidate()', async () => {
+    const watching = createPricingService({ db: database.db, settings, now: () => NOW, freshMs: 0, staleMs: 0 });
+    const query = qs({ rcav: { begin: '2027-04-20', nights: 3, adult: 2, IDs: [1001] } });
+    expect((await watching.search(query))[0]?.prices[0]?.b).toBe('2027-04-20');
+    const print = await pricingFingerprint(database.db);
+    const model = await watching.data();
+    expect(await watching.data()).toBe(model);
+    await database.db.insert(bookings).values({ unitEid: 1001, beginDate: '2027-04-19', endDate: '2027-04-22', kind: 'blocked' });
+    expect(await pricingFingerprint(database.db)).not.toBe(print);
+    const after = await watching.search(query);
+    expect(after[0]?.prices.some((p) => p.b === '2027-04-20')).toBe(false);
+  });
+
   it('sees a new booking after invalidate()', async () => {
     const before = await offers({ begin: '2027-04-10', nights: 3, adult: 2, IDs: [1002] });
     expect(before[0]?.prices[0]?.b).toBe('2027-04-10');
