@@ -2,7 +2,9 @@
  * Availability search (GET /rcapi/item/avail/search) for every unit: a 7-night stay, and the same
  * over a 28-day flexible window (29 arrivals), p50/p95 server-side.
  *
- * Run: `npx tsx bench/availability.ts` (BENCH_ITERATIONS=200 sets the measured iterations).
+ * Run: `node --expose-gc --import tsx bench/availability.ts` (BENCH_ITERATIONS=200 sets the measured
+ * iterations; BENCH_SIZES=300 skips the 10 000 units). With --expose-gc the heap is collected
+ * before each timed request, so one request's garbage is not charged to the next.
  *
  *  - "route, demo": the real route on the demo database (PGlite, 320 units, the demo calendar),
  *    through Fastify's inject: query parsing, validation, pricing, JSON serialisation. The model
@@ -30,6 +32,8 @@ import { parseSearchQuery } from '../server/pricing/validate.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const ITERATIONS = Math.max(50, Number(process.env.BENCH_ITERATIONS ?? 200));
 const WARMUP = 20;
+const SIZES = (process.env.BENCH_SIZES ?? '300,10000').split(',').map(Number);
+const gc = (globalThis as { gc?: () => void }).gc;
 const settings = loadSiteSettings(path.join(root, 'config/site.json'));
 const today = new Date().toISOString().slice(0, 10);
 const todayDay = dayOf(today) as number;
@@ -76,6 +80,7 @@ async function measure<R>(run: (query: string) => Promise<R> | R, summarise: (re
   let prices = 0;
   let bytes = 0;
   for (let i = 0; i < list.length; i++) {
+    gc?.();
     const started = performance.now();
     const result = await run(list[i] as string);
     const elapsed = performance.now() - started;
@@ -175,7 +180,7 @@ const generatedRows: PricingRows = {
 };
 const context = { today: todayDay, nowSeconds: Math.floor(Date.now() / 1000), alternateWindowDays: settings.pricing.alternate_window_days };
 const builds: Record<string, number> = {};
-for (const count of [300, 10_000]) {
+for (const count of SIZES) {
   const started = performance.now();
   const data = buildPricingData(scaledRows(generatedRows, count), { currency: 'USD', offerBy: settings.site.name, coupons: [] });
   builds[count] = Math.round((performance.now() - started) * 10) / 10;
@@ -192,5 +197,9 @@ for (const count of [300, 10_000]) {
 fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 fs.writeFileSync(
   path.join(import.meta.dirname, 'results', 'availability.json'),
-  JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, iterations: ITERATIONS, warmup: WARMUP, modelLoadMs, modelBuildMs: builds, results }, null, 2) + '\n',
+  JSON.stringify(
+    { date: new Date().toISOString(), cpus: os.cpus().length, loadAverage: os.loadavg().map((n) => Math.round(n * 10) / 10), node: process.version, gcForced: Boolean(gc), iterations: ITERATIONS, warmup: WARMUP, modelLoadMs, modelBuildMs: builds, results },
+    null,
+    2,
+  ) + '\n',
 );
