@@ -72,6 +72,10 @@ function availabilityDriver(): PathDriver<AvailSnapshot, AvailEvent> {
   const pageEvents: string[] = [];
   const onPageEvent = (event: Event) => pageEvents.push(event.type);
   const panel = () => within(document.getElementById('search-panel') as HTMLElement);
+  /** The panel closes after a search (the prices are behind it): the visitor opens it again. */
+  const openPanel = () => {
+    if (site?.actors.searchPanel.getSnapshot().matches('hideSearch')) act(() => site?.actors.searchPanel.send({ type: 'search.panel.toggled' }));
+  };
   return {
     start: () => {
       user = userEvent.setup();
@@ -102,12 +106,15 @@ function availabilityDriver(): PathDriver<AvailSnapshot, AvailEvent> {
     perform: async (event, before) => {
       switch (event.type) {
         case 'availability.search.requested': {
+          openPanel();
           const form = panel().getByRole('form', { name: 'Dates and guests' });
           await typeDateRange(user, within(form).getByRole('group', { name: 'Arrival and departure' }), STAY.begin, STAY.end);
           const children = within(form).getByRole('textbox', { name: 'Children' });
           await user.clear(children);
           await user.type(children, '1');
           await user.click(within(form).getByRole('button', { name: 'Check availability' }));
+          // The panel closes so that the prices behind it can be seen.
+          expect(site?.actors.searchPanel.getSnapshot().value).toBe('hideSearch');
           // Spec §7: GET /rcapi/item/avail/search with rcav in the jQuery.param form.
           const { url } = fetch.last('/rcapi/item/avail/search');
           expect(decodeURIComponent(url)).toBe('/rcapi/item/avail/search?rcav[begin]=2026-12-01&rcav[end]=2026-12-08&rcav[adult]=2&rcav[child]=1');
@@ -118,6 +125,7 @@ function availabilityDriver(): PathDriver<AvailSnapshot, AvailEvent> {
         case 'availability.search.failed':
           return fetch.last('/rcapi/item/avail/search').answer(500, { message: 'The pricing engine is down' });
         case 'availability.filters.cleared':
+          openPanel();
           return user.click(panel().getByRole('button', { name: 'Clear dates' }));
         case 'availability.restored': {
           expect(before.matches('idle')).toBe(true);
@@ -154,7 +162,7 @@ function availabilityDriver(): PathDriver<AvailSnapshot, AvailEvent> {
         expect(stored.map((item) => item.eid).sort()).toEqual(Object.values(pricing).map((item) => item.eid).sort());
       }
       // The form shows the dates of the last search.
-      const start = panel().getByRole('group', { name: 'Arrival and departure' });
+      const start = panel().getByRole('group', { name: 'Arrival and departure', hidden: true });
       if (params && !searching) expect(start.textContent).toContain(params.rcav.begin.slice(8, 10).replace(/^0/, ''));
     },
     stop: () => {

@@ -43,7 +43,17 @@ export function SearchPanel() {
             </button>
           </div>
         </form>
-        <StaySearchForm key={JSON.stringify(last?.rcav ?? null)} initial={last?.rcav ?? null} onSearch={searchStay} onClear={clear} compact />
+        <StaySearchForm
+          key={JSON.stringify(last?.rcav ?? null)}
+          initial={last?.rcav ?? null}
+          onSearch={(rcav) => {
+            searchStay(rcav);
+            // The prices show on the page behind the panel (or the search page it goes on to).
+            panel.close();
+          }}
+          onClear={clear}
+          compact
+        />
         <JumpMenu
           label="Go to"
           placeholder="Choose a page"

@@ -1,0 +1,172 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** A week from seven weeks ahead, as the date fields want it (MMDDYYYY) and on the wire. */
+function stay(): { begin: string; end: string; typed: [string, string] } {
+  const day = 86_400_000;
+  const now = new Date();
+  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + 49 * day;
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const us = (value: string) => `${value.slice(5, 7)}${value.slice(8, 10)}${value.slice(0, 4)}`;
+  const begin = iso(start);
+  const end = iso(start + 7 * day);
+  return { begin, end, typed: [us(begin), us(end)] };
+}
+
+const summaries = (page: Page) => page.locator('.result-card .pricing-summary');
+
+async function openSearch(page: Page) {
+  await page.goto('/search');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await expect(page.locator('.search')).not.toHaveAttribute('data-pending');
+  await expect(page.locator('.result-card').first()).toBeVisible();
+}
+
+/** Dates and guests in the header's search panel, then Check availability. */
+async function searchStay(page: Page, guests: { adults?: number; children?: number } = {}) {
+  const { typed } = stay();
+  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+  const form = page.locator('#search-panel').getByRole('form', { name: 'Dates and guests' });
+  const segments = form.getByRole('group', { name: 'Arrival and departure' }).getByRole('spinbutton');
+  await segments.nth(0).click();
+  await page.keyboard.type(typed[0]);
+  await segments.nth(3).click();
+  await page.keyboard.type(typed[1]);
+  for (const [label, value] of [['Adults', guests.adults], ['Children', guests.children]] as const) {
+    if (value === undefined) continue;
+    await form.getByRole('textbox', { name: label }).fill(String(value));
+    await page.keyboard.press('Tab');
+  }
+  const answer = page.waitForResponse((response) => response.url().includes('/rcapi/item/avail/search'));
+  await form.getByRole('button', { name: 'Check availability' }).click();
+  return answer;
+}
+
+test.describe('availability pricing', () => {
+  test('dates and guests from the search panel show price summaries on the results, kept in local storage', async ({ page, consoleErrors }) => {
+    await openSearch(page);
+    await expect(summaries(page)).toHaveCount(0);
+    const response = await searchStay(page, { adults: 3, children: 1 });
+    // Spec §7: the search params in the jQuery.param form.
+    const query = decodeURIComponent(new URL(response.url()).search);
+    const { begin, end } = stay();
+    expect(query).toBe(`?rcav[begin]=${begin}&rcav[end]=${end}&rcav[adult]=3&rcav[child]=1`);
+    await expect(page.locator('#search-panel')).toBeHidden();
+    await expect(summaries(page).first()).toBeVisible();
+    await expect(page.locator('.pricing-summary__range').first()).toHaveText(/^Price for your dates: \$[\d,]+( - \$[\d,]+)?$/);
+    // Spec §4: the searching mark is cleared once the answer is in.
+    await expect(page.locator('body')).not.toHaveClass(/rc-avail-searching/);
+    await expect(page.locator('body')).not.toHaveAttribute('aria-busy');
+    const stored = await page.evaluate(() => [localStorage.getItem('rcriotavailpricingparams'), localStorage.getItem('rcriotavailpricingpricing')]);
+    expect(JSON.parse(stored[0] ?? 'null')).toEqual({ v: 1, params: { rcav: { begin, end, adult: 3, child: 1 } } });
+    expect(JSON.parse(stored[1] ?? 'null').items.length).toBeGreaterThan(300);
+
+    // Restored on the next page load.
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect(page.locator('.pricing-summary__range').first()).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the detail modal shows the offers; a Detailed Quote shows the itemised quote; Book opens the buy page', async ({ page, context, consoleErrors }) => {
+    await openSearch(page);
+    await searchStay(page);
+    const trigger = page.locator('.result-card').filter({ has: page.locator('.pricing-summary__trigger') }).first().locator('.pricing-summary__trigger');
+    await trigger.click();
+    const detail = page.getByRole('dialog', { name: /^Offers: / });
+    await expect(detail).toBeVisible();
+    await expect(detail.getByRole('heading', { level: 3 }).first()).toBeVisible();
+    await expect(detail.locator('.offer').first()).toContainText('$');
+
+    const quoteButton = detail.getByRole('button', { name: /^Quote / }).first();
+    await quoteButton.click();
+    const quote = page.getByRole('dialog', { name: 'Detailed Quote' });
+    await expect(quote).toBeVisible();
+    await expect(quote.getByRole('table')).toBeVisible();
+    await expect(quote).toContainText('Total');
+    await expect(quote.getByRole('button', { name: 'Add to Trips Collection' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(quote).toBeHidden();
+    // Spec §4 Quote button: enabled again after the call.
+    await expect(quoteButton).not.toHaveAttribute('data-pending');
+    await expect(quoteButton).toBeEnabled();
+
+    const popup = context.waitForEvent('page');
+    await detail.getByRole('button', { name: /^Book / }).first().click();
+    const buy = await popup;
+    await buy.waitForLoadState();
+    expect(new URL(buy.url()).pathname).toMatch(/^\/rescms\/item\/\d+\/buy$/);
+    expect(decodeURIComponent(new URL(buy.url()).search)).toMatch(/rcav\[begin\]=\d{4}-\d{2}-\d{2}/);
+    await buy.close();
+    await page.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the listing page reads #rcav=, pre-fills dates and guests and shows its offers and alternates', async ({ page, consoleErrors }) => {
+    await openSearch(page);
+    const href = (await page.locator('.listing-card__title a').first().getAttribute('href')) as string;
+    const { begin, end } = stay();
+    const rcav = { begin, end, adult: 4, child: 2 };
+    const answer = page.waitForResponse((response) => response.url().includes('/rcapi/item/avail/search'));
+    await page.goto(`${href}#rcav=${encodeURIComponent(JSON.stringify(rcav))}`);
+    const response = await answer;
+    const sent = Object.fromEntries(new URL(response.url()).searchParams);
+    expect(sent).toEqual({ 'rcav[begin]': begin, 'rcav[end]': end, 'rcav[adult]': '4', 'rcav[child]': '2', 'rcav[IDs][]': expect.stringMatching(/^\d+$/) });
+    const box = page.locator('.booking-box');
+    await expect(box.getByRole('textbox', { name: 'Adults' })).toHaveValue('4');
+    await expect(box.getByRole('textbox', { name: 'Children' })).toHaveValue('2');
+    await expect(box.getByRole('group', { name: 'Arrival and departure' })).toContainText(String(Number(begin.slice(8, 10))));
+    // Alternates display: primary offers of featured groups, or the 'not available' text.
+    await expect(box.locator('.pricing-alternates .offer, .pricing-alternates__none').first()).toBeVisible();
+    await box.getByRole('button', { name: 'More pricing options' }).click();
+    const options = page.getByRole('dialog', { name: /^More pricing options/ });
+    await expect(options).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(options).toBeHidden();
+
+    // Booked nights are disabled in the calendar.
+    await box.getByRole('button', { name: 'Open calendar' }).click();
+    await expect(page.locator('.range-calendar')).toBeVisible();
+    const unavailable = page.locator('.range-calendar__cell[data-unavailable]');
+    for (let month = 0; month < 6 && (await unavailable.count()) === 0; month++) await page.getByRole('button', { name: 'Next month' }).click();
+    await expect(unavailable.first()).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Escape');
+
+    // A hostile hash is ignored.
+    await page.goto(`${href}#rcav=${encodeURIComponent('{"begin":"<img src=x onerror=alert(1)>","adult":2,"child":0}')}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect(box.getByRole('textbox', { name: 'Adults' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a failed availability call keeps the previous prices and clears the searching mark', async ({ page, consoleErrors }) => {
+    await openSearch(page);
+    await searchStay(page);
+    const range = page.locator('.pricing-summary__range').first();
+    await expect(range).toBeVisible();
+    const before = await range.innerText();
+    await page.route('**/rcapi/item/avail/search**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
+    const failed = await searchStay(page, { adults: 5 });
+    expect(failed.status()).toBe(500);
+    await expect(page.locator('body')).not.toHaveClass(/rc-avail-searching/);
+    await expect(page.locator('body')).not.toHaveAttribute('aria-busy');
+    await expect(range).toHaveText(before);
+    // The failure is logged (a warning) and the browser reports the 500; nothing else.
+    expect(consoleErrors.filter((text) => !/status of 500/.test(text))).toEqual([]);
+  });
+
+  test('corrupt or old stored pricing is dropped', async ({ page, consoleErrors }) => {
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('rcriotavailpricingparams', '{"rcav":{"begin":');
+      localStorage.setItem('rcriotavailpricingpricing', JSON.stringify({ v: 0, items: [{ eid: 1001, prices: [{ p: '<script>' }] }] }));
+    });
+    await openSearch(page);
+    await expect(summaries(page)).toHaveCount(0);
+    const stored = await page.evaluate(() => [localStorage.getItem('rcriotavailpricingparams'), localStorage.getItem('rcriotavailpricingpricing')]);
+    expect(stored).toEqual([null, null]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
