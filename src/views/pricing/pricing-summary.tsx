@@ -27,6 +27,7 @@ export function PricingSummary({ eid, name }: { eid: number; name?: string }) {
       ) : (
         <p className="pricing-summary__none muted">Not available for your dates</p>
       )}
+      {item.prices.length > 0 && item.prices.every((price) => price.is_alternate) && <p className="pricing-summary__alternate">For arrival days near yours</p>}
       {savings && <p className="pricing-summary__savings">{savings}</p>}
       <CallToBook className="pricing-summary__call" />
       {item.prices.length > 0 && (
