@@ -140,6 +140,40 @@ test.describe('availability pricing', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('booked dates give alternates: the Alternates display and the other-dates modal', async ({ page, consoleErrors }) => {
+    await openSearch(page);
+    const card = page.locator('.listing-card').first();
+    const eid = await card.getAttribute('data-eid');
+    const href = (await card.locator('.listing-card__title a').getAttribute('href')) as string;
+    const calendar = (await (await page.request.get(`/rcapi/item/${eid}/calendar`)).json()) as { from: string; booked: Array<{ begin: string; end: string }> };
+    const soon = new Date(Date.parse(`${calendar.from}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+    const plusWeek = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    // A booked arrival day of this unit for which the engine offers arrival days nearby.
+    let begin = '';
+    for (const range of calendar.booked.filter((booked) => booked.begin >= soon).slice(0, 12)) {
+      const query = `rcav%5Bbegin%5D=${range.begin}&rcav%5Bend%5D=${plusWeek(range.begin)}&rcav%5Badult%5D=2&rcav%5Bchild%5D=0&rcav%5BIDs%5D%5B%5D=${eid}`;
+      const items = (await (await page.request.get(`/rcapi/item/avail/search?${query}`)).json()) as Array<{ prices: Array<{ b: string }> }>;
+      if (items[0]?.prices.some((price) => price.b !== range.begin)) {
+        begin = range.begin;
+        break;
+      }
+    }
+    expect(begin, 'the demo calendar has a booked arrival day with alternates').not.toBe('');
+    const end = plusWeek(begin);
+    await page.goto(`${href}#rcav=${encodeURIComponent(JSON.stringify({ begin, end, adult: 2, child: 0 }))}`);
+    const box = page.locator('.booking-box');
+    await box.getByRole('button', { name: 'See other dates' }).click();
+    const other = page.getByRole('dialog', { name: /^Other dates: / });
+    await expect(other).toBeVisible();
+    // Each alternate offer says its own dates, none of them the asked-for arrival.
+    const dates = other.locator('.offer__dates');
+    await expect(dates.first()).toBeVisible();
+    expect(await dates.count()).toBeGreaterThan(0);
+    await other.getByRole('button', { name: 'Close' }).click();
+    await expect(other).toBeHidden();
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a failed availability call keeps the previous prices and clears the searching mark', async ({ page, consoleErrors }) => {
     await openSearch(page);
     await searchStay(page);
