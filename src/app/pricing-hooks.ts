@@ -133,7 +133,9 @@ export function useListingStay(eid: number): Rcav | null {
   const last = useSelector(availability, (s) => s.context.params?.rcav ?? null);
   useEffect(() => {
     const snapshot = availability.getSnapshot();
-    const rcav = fromHash ?? snapshot.context.params?.rcav ?? null;
+    const stored = snapshot.context.params?.rcav ?? null;
+    // A stay kept from an earlier visit that has begun already is not searched again.
+    const rcav = fromHash ?? (stored && stored.begin >= new Date().toISOString().slice(0, 10) ? stored : null);
     if (!rcav || (!fromHash && snapshot.context.pricing[pricingKey(eid)])) return;
     const IDs = rcav.IDs?.[0] === eid ? rcav.IDs : [eid];
     availability.send({ type: 'availability.search.requested', params: { rcav: { ...rcav, IDs } } });
