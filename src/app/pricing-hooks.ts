@@ -5,6 +5,7 @@ import { offerKey } from '@/domain/pricing/offers';
 import type { MoneyDisplay } from '@/domain/pricing/texts';
 import { LINE_ITEM_PRECISION } from '@/domain/pricing/texts';
 import type { AvailSearchParams, Rcav } from '@/domain/pricing/types';
+import { toIsoDate } from '@/domain/pricing/dates';
 import { readRcavHash } from '@/domain/pricing/item-links';
 import { fetchBookedRanges, type BookedRange } from '@/effects/availability-calendar';
 import { navigateTo } from '@/effects/navigation';
@@ -135,7 +136,7 @@ export function useListingStay(eid: number): Rcav | null {
     const snapshot = availability.getSnapshot();
     const stored = snapshot.context.params?.rcav ?? null;
     // A stay kept from an earlier visit that has begun already is not searched again.
-    const rcav = fromHash ?? (stored && stored.begin >= new Date().toISOString().slice(0, 10) ? stored : null);
+    const rcav = fromHash ?? (stored && (toIsoDate(stored.begin) ?? '') >= new Date().toISOString().slice(0, 10) ? stored : null);
     if (!rcav || (!fromHash && snapshot.context.pricing[pricingKey(eid)])) return;
     const IDs = rcav.IDs?.[0] === eid ? rcav.IDs : [eid];
     availability.send({ type: 'availability.search.requested', params: { rcav: { ...rcav, IDs } } });
