@@ -7,8 +7,10 @@ import { favouritesMachine } from '@/machines/favourites-machine';
 import { headerMachine } from '@/machines/header-machine';
 import { jumpMenuMachine } from '@/machines/jump-menu-machine';
 import { menuMachine } from '@/machines/menu-machine';
+import { orderMachine } from '@/machines/order-machine';
 import { quoteMachine } from '@/machines/quote-machine';
 import { searchPanelMachine } from '@/machines/search-panel-machine';
+import { shareOrderMachine } from '@/machines/share-order-machine';
 import { statusMessagesMachine } from '@/machines/status-messages-machine';
 
 /** The page's actors, created once per page (and once per request on the server). */
@@ -26,6 +28,8 @@ export function createSiteActors(page: PageSettings, origin: string) {
     availability: createActor(availabilityMachine, { input: { reduction: page.settings.pricing.reduction } }),
     availabilityModal: createActor(availabilityModalMachine, { input: { triggerOrder: page.settings.order.trigger_order } }),
     quote: createActor(quoteMachine),
+    order: createActor(orderMachine, { input: { mode: page.settings.order.mode } }),
+    shareOrder: createActor(shareOrderMachine),
   };
   for (const actor of Object.values(actors)) actor.start();
   return actors;

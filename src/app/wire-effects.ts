@@ -8,6 +8,7 @@ import { scrollPosition$ } from '@/effects/scroll';
 import type { PageSettings } from '@/domain/settings';
 import type { SiteActors } from './site-actors';
 import { connectPricing } from './pricing-wiring';
+import { connectOrder } from './order-wiring';
 
 /**
  * Connects the page's actors to the browser: persistence restores and saves them, effects
@@ -33,6 +34,7 @@ export function wireEffects(actors: SiteActors, page: PageSettings): () => void 
   });
   disposers.push(connectFavouritesDropdown(actors, page));
   disposers.push(connectPricing(actors, page));
+  disposers.push(connectOrder(actors, page));
   return () => disposers.forEach((dispose) => dispose());
 }
 

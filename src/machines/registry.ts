@@ -8,10 +8,12 @@ import { flagMachine } from './flag-machine';
 import { headerMachine } from './header-machine';
 import { jumpMenuMachine } from './jump-menu-machine';
 import { menuMachine } from './menu-machine';
+import { orderMachine } from './order-machine';
 import { quoteMachine } from './quote-machine';
 import { rankingMachine } from './ranking-machine';
 import { searchMachine } from './search-machine';
 import { searchPanelMachine } from './search-panel-machine';
+import { shareOrderMachine } from './share-order-machine';
 import { statusMessagesMachine } from './status-messages-machine';
 
 export interface RegisteredMachine {
@@ -101,5 +103,17 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Detailed quote',
     description:
       "The Quote button is pending and disabled while the quote loads and enabled again afterwards; the itemised quote opens in a tiny modal with an 'Add to Trips Collection' button; a failed quote is dropped without a message (spec §2 Quote, §4 Quote button, §8).",
+  },
+  {
+    machine: orderMachine,
+    title: 'Trips Collection',
+    description:
+      "The Trips Collection (the order): on load it opens a shared trip from the link (#short-url, #rcod, /mytrip?rcod=), else the one kept in the browser, else in session mode the server's, else an empty one; a shared trip replaces the visitor's own only after they confirm, then the detail opens 250 ms later; adding (first free ind-N, totals to the cent, or by the server in session mode) closes every modal and opens the detail; removing takes the line item off; every change is saved under rcriotorder, announced as order-updated and followed by other tabs; a failed add or remove changes nothing on screen and shows no message (spec §4 Trips Collection storage mode, initialisation, Opening a shared trip, §8).",
+  },
+  {
+    machine: shareOrderMachine,
+    title: 'Share the Trips Collection',
+    description:
+      'The Share button shows only for a Trips Collection with line items; while the share is prepared it is pending and disabled; the share form and short link open in a modal and the shared items are announced (rc_core_item, first price rounded to the cent); a failure shows nothing and the button is enabled again (spec §2 Share order, §4 Share button, Shared items event, §7, §8).',
   },
 ];

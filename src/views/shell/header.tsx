@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useIsHeaderTiny, useMenu, useSearchPanel, useSettings } from '@/app/hooks';
 import { FavouritesCounter } from '@/views/flag/favourites-counter';
+import { OrderWidget } from '@/views/order/order-widget';
 import { Button } from '@/views/ui/button';
 
 /** The page header (spec §2): tiny once scrolled, favourites counter, search trigger, mobile menu toggle. */
@@ -69,6 +70,7 @@ export function Header({ currentPath }: { currentPath: string }) {
             <span>Search</span>
           </Button>
           <FavouritesCounter onFavouritesView={currentPath === settings.flag.path} />
+          <OrderWidget />
         </div>
       </div>
     </header>

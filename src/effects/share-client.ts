@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+import { forkJoin, map, of, catchError, type Observable } from 'rxjs';
+import { encodeOrder, type Order } from '@/domain/order/order';
+import { HttpError, requestJson } from './http-client';
+import { shortenUrl } from './url-shortener';
+
+export const SHARE_PATH = '/rescms/order/share';
+
+const ShareAnswer = v.object({ form: v.string(), url: v.optional(v.string(), '') });
+
+export interface ShareSettings {
+  /** settings.order.share_url: the page share links open (/mytrip). */
+  shareUrl: string;
+  /** settings.order.url_shortener_token and url: the third-party shortener, used when the token is set. */
+  shortenerToken: string;
+  shortenerUrl: string;
+  origin: string;
+}
+
+/**
+ * Shares the order (spec §7): POST /rescms/order/share with url, hash (base64 of the order JSON)
+ * and order, expecting JSON {form, url}. The URL is shown only if no URL-shortener token is
+ * configured; with one, the third-party shortener's data.url is shown instead (a failing
+ * shortener leaves the form without a URL).
+ */
+export function shareOrder(order: Order, settings: ShareSettings): Observable<{ form: string; url: string }> {
+  const hash = encodeOrder(order);
+  const body = new URLSearchParams({ url: settings.shareUrl, hash, order: JSON.stringify(order) });
+  const post = requestJson<unknown>(SHARE_PATH, {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  }).pipe(
+    map((answer) => {
+      const parsed = v.safeParse(ShareAnswer, answer);
+      if (!parsed.success) throw new HttpError(200, SHARE_PATH, 'Unexpected share answer');
+      return parsed.output;
+    }),
+  );
+  if (!settings.shortenerToken) return post.pipe(map(({ form, url }) => ({ form, url: safeUrl(url, settings.origin) })));
+  const longUrl = `${settings.origin}${settings.shareUrl || '/mytrip'}?rcod=${encodeURIComponent(hash)}`;
+  const short = shortenUrl(settings.shortenerUrl, settings.shortenerToken, longUrl).pipe(
+    catchError((error: unknown) => {
+      console.warn(`URL shortener failed: ${error instanceof Error ? error.message : String(error)}`);
+      return of('');
+    }),
+  );
+  return forkJoin([post, short]).pipe(map(([{ form }, url]) => ({ form, url: safeUrl(url, settings.origin) })));
+}
+
+/** Only http(s) URLs are shown as the short link. */
+function safeUrl(url: string, origin: string): string {
+  try {
+    const parsed = new URL(url, origin);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : '';
+  } catch {
+    return '';
+  }
+}
