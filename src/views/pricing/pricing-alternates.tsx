@@ -18,14 +18,22 @@ export function PricingAlternates({ eid }: { eid: number }) {
   const groups = offerGroups(item);
   const primary = primaryOffers(groups);
   const hasAlternates = item.prices.some((price) => price.is_alternate);
+  // The asked-for dates are taken and only nearby arrivals are offered: say so before showing them.
+  const onlyAlternates = primary.length > 0 && primary.every(({ offer }) => offer.is_alternate);
+  const notAvailable = notAvailableText(settings.pricing.not_available_text, search?.rcav.begin ?? item.prices[0]?.qp.rcav.begin ?? null);
   return (
     <section className="pricing-alternates" aria-label="Your dates">
+      {onlyAlternates && (
+        <p className="pricing-alternates__none" role="status">
+          {notAvailable}
+        </p>
+      )}
       {primary.length === 0 ? (
         <p className="pricing-alternates__none" role="status">
-          {notAvailableText(settings.pricing.not_available_text, search?.rcav.begin ?? item.prices[0]?.qp.rcav.begin ?? null)}
+          {notAvailable}
         </p>
       ) : (
-        <ul className="offer-group__offers">
+        <ul className="offer-group__offers" aria-label={onlyAlternates ? 'Nearest available dates' : undefined}>
           {primary.map(({ group, offer }) => (
             <OfferRow key={group.id || 'default'} offer={offer} />
           ))}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import siteJson from '../../../config/site.json';
 import { createSiteActors } from '@/app/site-actors';
 import { SiteProvider } from '@/app/site-context';
-import { FIXTURE_ITEMS, SEARCH_RCAV } from '@/domain/pricing/test-fixtures';
+import { FIXTURE_ITEMS, fixturePrice, SEARCH_RCAV } from '@/domain/pricing/test-fixtures';
 import { parseSiteSettings, type PageSettings, type SiteSettings } from '@/domain/settings';
 import { PricingAlternates } from './pricing-alternates';
 import { PricingDialogs } from './pricing-dialogs';
@@ -64,6 +64,20 @@ describe('pricing displays and the settings that shape them (spec §2, §9)', ()
     expect(screen.getByText('For arrival days near yours')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Not available for Tue, Dec 1, 2026. Try the dates below or change your search.');
     expect(screen.getByRole('button', { name: 'See other dates' })).toBeTruthy();
+  });
+
+  it('when the engine offers only nearby arrivals in a featured group, says the dates are taken before showing them', () => {
+    const items = [
+      {
+        eid: 1004,
+        groups: [{ id: 'standard', name: 'Standard rate', offerby: 'Coral Haven Coast Rentals', featured: true }],
+        prices: [fixturePrice({ eid: 1004, p: 1500, og: 'standard', b: '2026-11-28', e: '2026-12-05', dn: 'Standard rate' })],
+      },
+    ];
+    mount(<PricingAlternates eid={1004} />, undefined, items);
+    expect(screen.getByRole('status').textContent).toBe('Not available for Tue, Dec 1, 2026. Try the dates below or change your search.');
+    const nearest = screen.getByRole('list', { name: 'Nearest available dates' });
+    expect(nearest.textContent).toContain('Sat, Nov 28, 2026');
   });
 
   it('a rental without prices says so and has no trigger', () => {
