@@ -129,7 +129,8 @@ export function connectOrder(actors: OrderActors, page: PageSettings, effects: O
       }),
   );
 
-  order.send({ type: 'order.init', source: initialOrderSource(location(), settings.share_url, readStoredOrder(storage), settings.mode) });
+  const stored = readStoredOrder(storage);
+  order.send({ type: 'order.init', source: initialOrderSource(location(), settings.share_url, stored, settings.mode), stored });
 
   return () => {
     handlers.forEach((handler) => handler.unsubscribe());

@@ -20,11 +20,13 @@ export interface OrderContext {
   detailOpen: boolean;
   /** The line item a session-mode remove is waiting for. */
   pendingKey: string | null;
+  /** The visitor's own order, kept while a shared one is looked at: a declined or unreadable shared order falls back to it. */
+  fallback: Order | null;
 }
 
 export type OrderEvent =
   /** The page has loaded: the first initialisation rule that applies (spec §4). */
-  | { type: 'order.init'; source: OrderSource }
+  | { type: 'order.init'; source: OrderSource; stored: Order | null }
   /** A shared order arrived in the hash after load. */
   | { type: 'order.shared.found'; source: OrderSource }
   | { type: 'order.shortUrl.resolved'; encoded: string }
@@ -98,6 +100,7 @@ export const orderMachine = setup({
     resolvedValid: ({ event }) => resolvedOf(event)?.ok === true,
     serverOrderValid: ({ event }) => serverOrder(event).ok,
     updateShowsDetail: ({ event }) => event.type === 'order.update.received' && event.showDetail && serverOrder(event).ok,
+    hasFallbackItems: ({ context }) => context.fallback !== null && Object.keys(context.fallback.lis).length > 0,
     canAddLocally: ({ context }) => context.mode === 'local' && Object.keys(context.order.lis).length < MAX_LINE_ITEMS,
     isSession: ({ context }) => context.mode === 'session',
     knownLocalKey: ({ context, event }) => context.mode === 'local' && event.type === 'order.remove.requested' && event.key in context.order.lis,
@@ -119,7 +122,11 @@ export const orderMachine = setup({
     useStorageOrder: assign({ order: ({ context, event }) => (event.type === 'order.storage.changed' ? event.order : context.order) }),
     addLocally: assign({ order: ({ context, event }) => (event.type === 'order.add.requested' ? addLineItem(context.order, event.price).order : context.order) }),
     removeLocally: assign({ order: ({ context, event }) => (event.type === 'order.remove.requested' ? removeLineItem(context.order, event.key) : context.order) }),
-    replaceWithCandidate: assign({ order: ({ context }) => context.candidate ?? context.order, candidate: null }),
+    replaceWithCandidate: assign({ order: ({ context }) => context.candidate ?? context.order, candidate: null, fallback: null }),
+    holdStored: assign({ fallback: ({ event }) => (event.type === 'order.init' ? event.stored : null) }),
+    holdCurrent: assign({ fallback: ({ context }) => context.order }),
+    useFallback: assign({ order: ({ context }) => context.fallback ?? context.order, fallback: null }),
+    dropFallback: assign({ fallback: null }),
     forgetCandidate: assign({ candidate: null }),
     save: emit(({ context }) => ({ type: 'order.saved' as const, order: context.order })),
     announce: emit(({ context }) => ({ type: 'order.updated' as const, order: context.order, showDetail: false })),
@@ -141,7 +148,7 @@ export const orderMachine = setup({
   },
 }).createMachine({
   id: 'order',
-  context: ({ input }) => ({ mode: input.mode, order: emptyOrder(), candidate: null, notice: null, detailOpen: false, pendingKey: null }),
+  context: ({ input }) => ({ mode: input.mode, order: emptyOrder(), candidate: null, notice: null, detailOpen: false, pendingKey: null, fallback: null }),
   initial: 'starting',
   on: {
     'order.detail.opened': { actions: 'openDetail' },
@@ -152,9 +159,9 @@ export const orderMachine = setup({
     starting: {
       on: {
         'order.init': [
-          { guard: 'isShortUrl', target: 'resolving', actions: 'askShortUrl' },
-          { guard: 'isValidRcod', target: 'confirming', actions: 'holdRcod' },
-          { guard: 'isRcod', target: 'ready', actions: 'noticeBadRcod' },
+          { guard: 'isShortUrl', target: 'resolving', actions: ['holdStored', 'askShortUrl'] },
+          { guard: 'isValidRcod', target: 'confirming', actions: ['holdStored', 'holdRcod'] },
+          { guard: 'isRcod', target: 'recovering', actions: ['holdStored', 'noticeBadRcod'] },
           { guard: 'isStored', target: 'ready', actions: ['useStored', 'announce'] },
           { guard: 'isSessionSource', target: 'fetching', actions: 'askFetch' },
           { target: 'ready' },
@@ -166,9 +173,9 @@ export const orderMachine = setup({
       on: {
         'order.shortUrl.resolved': [
           { guard: 'resolvedValid', target: 'confirming', actions: 'holdResolved' },
-          { target: 'ready', actions: 'noticeBadResolved' },
+          { target: 'recovering', actions: 'noticeBadResolved' },
         ],
-        'order.shortUrl.failed': { target: 'ready', actions: 'noticeShortUrlFailed' },
+        'order.shortUrl.failed': { target: 'recovering', actions: 'noticeShortUrlFailed' },
       },
     },
     fetching: {
@@ -184,8 +191,16 @@ export const orderMachine = setup({
     confirming: {
       on: {
         'order.shared.accepted': { target: 'reopening', actions: ['replaceWithCandidate', 'save', 'announce', 'clearHash', 'scheduleReopen'] },
-        'order.shared.declined': { target: 'ready', actions: 'forgetCandidate' },
+        'order.shared.declined': { target: 'recovering', actions: 'forgetCandidate' },
       },
+    },
+    /** A shared order was declined or could not be read: the visitor's own order comes back (spec §4: nothing changes). */
+    recovering: {
+      always: [
+        { guard: 'hasFallbackItems', target: 'ready', actions: ['useFallback', 'announce'] },
+        { guard: 'isSession', target: 'fetching', actions: ['dropFallback', 'askFetch'] },
+        { target: 'ready', actions: 'dropFallback' },
+      ],
     },
     reopening: {
       on: { 'order.reopen.due': { target: 'ready', actions: 'openDetail' } },
@@ -213,8 +228,8 @@ export const orderMachine = setup({
               { actions: 'logFailure' },
             ],
             'order.shared.found': [
-              { guard: 'isShortUrl', target: '#order.resolving', actions: 'askShortUrl' },
-              { guard: 'isValidRcod', target: '#order.confirming', actions: 'holdRcod' },
+              { guard: 'isShortUrl', target: '#order.resolving', actions: ['holdCurrent', 'askShortUrl'] },
+              { guard: 'isValidRcod', target: '#order.confirming', actions: ['holdCurrent', 'holdRcod'] },
               { guard: 'isRcod', actions: 'noticeBadRcod' },
             ],
           },

@@ -9,7 +9,7 @@ describe('the shared items event (spec §4)', () => {
       { id: 2, prices: [{ p: 0.1 + 0.2 }] },
       { id: 3, prices: [{ p: 10.005 }] },
     ];
-    expect(withSharedPrices('rc_core_item', items).map((item) => item.price)).toEqual([1234.57, 0.3, 10.01]);
+    expect(withSharedPrices('rc_core_item', items as Array<{ id: number; prices: Array<{ p: number }>; price?: number }>).map((item) => item.price)).toEqual([1234.57, 0.3, 10.01]);
   });
   it('leaves other item types and items without prices as they are', () => {
     const items = [{ id: 1, prices: [{ p: 1.234 }] }];
