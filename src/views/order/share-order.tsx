@@ -22,7 +22,8 @@ export function ShareOrderDialog() {
       <div className="order-share__body" onKeyDown={keepEnterFromSubmitting}>
         {subheading.trim() && <p className="order-share__subheading">{subheading}</p>}
         {description.trim() && <p className="order-share__description">{description}</p>}
-        {share.url && (
+        {/* The server's form may carry the short URL itself (spec §3 Share form): then it is not shown twice. */}
+        {share.url && !share.form.includes(share.url) && (
           <div className="order-share__url">
             <label htmlFor="order-share-url">Short link</label>
             <div className="order-share__url-row">

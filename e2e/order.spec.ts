@@ -1,0 +1,152 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** A week in March next year, two adults and a child: the listing page prices it from the #rcav hash. */
+const RCAV = encodeURIComponent(JSON.stringify({ begin: '2027-03-08', end: '2027-03-15', adult: 2, child: 1 }));
+const LISTING = `/listing/cove-commons-42#rcav=${RCAV}`;
+const CONFIRMATION = 'This Trips Collection will replace any Trips Collection you may have in progress. Would you like to proceed?';
+
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+const widget = (page: Page) => page.locator('[data-order-widget]').first();
+const widgetButton = (page: Page) => widget(page).getByRole('button', { name: /Trips Collection: \d+ items?, subtotal/ });
+const detail = (page: Page) => page.getByRole('dialog', { name: 'Your Trips Collection' });
+const money = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+
+/** Adds the listing's first two offers from its pricing display; returns their prices. */
+async function addTwoOffers(page: Page): Promise<number[]> {
+  await page.goto(LISTING);
+  await hydrated(page);
+  const adds = page.getByRole('button', { name: /^Add .* to Trips Collection$/ });
+  await expect(adds.first()).toBeVisible();
+  await adds.nth(0).click();
+  await expect(detail(page)).toBeVisible();
+  await detail(page).getByRole('button', { name: 'Close' }).click();
+  await adds.nth(1).click();
+  await expect(detail(page)).toBeVisible();
+  const prices = await detail(page).locator('.order-item__price').allInnerTexts();
+  return prices.map(money);
+}
+
+async function shareLink(page: Page): Promise<string> {
+  await widgetButton(page).click();
+  await detail(page).getByRole('button', { name: 'Share' }).click();
+  const share = page.getByRole('dialog', { name: 'Share your Trips Collection' });
+  await expect(share).toBeVisible();
+  await expect(share.locator('form')).toBeVisible();
+  const url = await share.getByRole('textbox', { name: /link|url/i }).first().inputValue();
+  expect(url).toMatch(/\/mytrip#short-url=[A-Za-z0-9_-]{8,}$/);
+  await share.getByRole('button', { name: 'Close' }).click();
+  return url;
+}
+
+async function openShared(browser: Browser, url: string, answer: 'Yes' | 'No', own: boolean) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (own) {
+    await page.goto(LISTING);
+    await hydrated(page);
+    await page.getByRole('button', { name: /^Add .* to Trips Collection$/ }).last().click();
+    await detail(page).getByRole('button', { name: 'Close' }).click();
+  }
+  await page.goto(url);
+  await hydrated(page);
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(CONFIRMATION);
+  await confirm.getByRole('button', { name: answer }).click();
+  return { context, page };
+}
+
+test.describe('Trips Collection', () => {
+  test('add two offers, see the widget, open the detail, remove one, share it and open the short link elsewhere', async ({ page, browser, consoleErrors }) => {
+    const prices = await addTwoOffers(page);
+    const total = prices.reduce((sum, p) => sum + p, 0);
+    await expect(widget(page).getByTestId('order-count')).toHaveText('2');
+    await expect(widget(page).getByTestId('order-subtotal')).toHaveText(`$${Math.round(total).toLocaleString('en')}`);
+    await expect(detail(page).getByTestId('order-detail-subtotal')).toHaveText(`$${total.toLocaleString('en', { minimumFractionDigits: 2 })}`);
+    await expect(detail(page).locator('.order-item__guests').first()).toContainText('2 Adults');
+    await expect(detail(page).locator('.order-item__guests').first()).toContainText('1 Child');
+    const link = detail(page).getByRole('link', { name: 'Cove Commons 42' }).first();
+    await expect(link).toHaveAttribute('href', /^\/listing\/cove-commons-42#rcav=/);
+
+    // Axe on the open order modal.
+    const axe = await new AxeBuilder({ page }).include('.modal').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations).toEqual([]);
+
+    await detail(page).getByRole('button', { name: /^Remove / }).first().click();
+    await expect(widget(page).getByTestId('order-count')).toHaveText('1');
+    await expect(detail(page).getByRole('button', { name: /^Remove / })).toHaveCount(1);
+    await detail(page).getByRole('button', { name: 'Close' }).click();
+    // Focus goes back where it was.
+    await expect(page.locator(':focus')).toHaveCount(1);
+
+    // It persists across a reload.
+    await page.reload();
+    await hydrated(page);
+    await expect(widget(page).getByTestId('order-count')).toHaveText('1');
+
+    const url = await shareLink(page);
+
+    // A friend with a Trips Collection of their own accepts: theirs is replaced and the detail opens.
+    const accepted = await openShared(browser, url, 'Yes', true);
+    await expect(detail(accepted.page)).toBeVisible();
+    await expect(widget(accepted.page).getByTestId('order-count')).toHaveText('1');
+    expect(new URL(accepted.page.url()).hash).toBe('');
+    await accepted.context.close();
+
+    // Another declines: nothing changes.
+    const declined = await openShared(browser, url, 'No', true);
+    await expect(declined.page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(widget(declined.page).getByTestId('order-count')).toHaveText('1');
+    await expect(detail(declined.page)).toHaveCount(0);
+    await declined.context.close();
+
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a malformed #rcod link says so and loses nothing', async ({ page, consoleErrors }) => {
+    await addTwoOffers(page);
+    await page.goto('/mytrip#rcod=bm90IGFuIG9yZGVy');
+    await hydrated(page);
+    const notice = page.getByRole('alertdialog');
+    await expect(notice).toContainText('could not be opened');
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await expect(widget(page).getByTestId('order-count')).toHaveText('2');
+    await expect(page.locator('.my-trip__order .order-item')).toHaveCount(2);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a change in one tab shows in the other', async ({ page, context }) => {
+    await page.goto('/mytrip');
+    await hydrated(page);
+    const other = await context.newPage();
+    await other.goto(LISTING);
+    await hydrated(other);
+    await other.getByRole('button', { name: /^Add .* to Trips Collection$/ }).first().click();
+    await expect(widget(page).getByTestId('order-count')).toHaveText('1');
+    await expect(page.locator('.my-trip__order .order-item')).toHaveCount(1);
+    await other.close();
+  });
+
+  test('session mode: an add the server refuses leaves no phantom line item', async ({ page }) => {
+    await page.route(/\/listing\/cove-commons-42/, async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      const html = (await response.text()).replace('"mode":"local"', '"mode":"session"');
+      await route.fulfill({ response, body: html });
+    });
+    let adds = 0;
+    await page.route('**/rcapi/order/add?**', (route) => {
+      adds += 1;
+      return route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'The stay is not available' }) });
+    });
+    await page.goto(LISTING);
+    await hydrated(page);
+    await page.getByRole('button', { name: /^Add .* to Trips Collection$/ }).first().click();
+    await expect.poll(() => adds).toBe(1);
+    await expect(widget(page)).not.toHaveAttribute('data-pending');
+    await expect(widget(page).getByTestId('order-count')).toHaveText('0');
+    await expect(widget(page).getByTestId('order-subtotal')).toHaveText('$0');
+    await expect(detail(page)).toHaveCount(0);
+  });
+});
