@@ -243,6 +243,8 @@ describe('sharing (spec §7 share, shorturl)', () => {
     ['an order that does not match its hash', { url: '/mytrip', hash: encodeOrder(orderWith(1001)), order: JSON.stringify(orderWith(1002)) }, /do not match/],
     ['an order that is not JSON', { url: '/mytrip', hash: encodeOrder(orderWith(1001)), order: '{lict' }, /as JSON/],
     ['an empty order', { url: '/mytrip', hash: encodeOrder(emptyOrder()), order: JSON.stringify(emptyOrder()) }, /nothing to share/],
+    ['a hash over 16 KB', { url: '/mytrip', hash: 'A'.repeat(16 * 1024 + 1), order: JSON.stringify(orderWith(1001)) }, /at most 16384/],
+    ['a hostile __proto__ key', { url: '/mytrip', hash: btoa('{"lict":0,"lis":{},"litot":0,"__proto__":{"x":1}}'), order: '{"lict":0,"lis":{},"litot":0,"__proto__":{"x":1}}' }, /__proto__ is not allowed/],
     ['another site as url', { url: 'https://evil.example/', hash: encodeOrder(orderWith(1001)), order: JSON.stringify(orderWith(1001)) }, /path of this site/],
   ])('refuses %s with 400 and a message', async (_name, fields, message) => {
     const response = await share(fields as Record<string, string>);

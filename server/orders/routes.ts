@@ -14,7 +14,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { addLineItem, decodeOrder, emptyOrder, encodeOrder, hasLineItems, MAX_LINE_ITEMS, MAX_ORDER_JSON, parseOrder, removeLineItem, type Order } from '../../src/domain/order/order.ts';
+import { addLineItem, decodeOrder, emptyOrder, encodeOrder, hasLineItems, MAX_LINE_ITEMS, MAX_SHARED_ORDER, parseOrder, removeLineItem, type Order } from '../../src/domain/order/order.ts';
 import { parseNestedQuery } from '../../src/domain/pricing/query.ts';
 import type { Price } from '../../src/domain/pricing/types.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
@@ -101,7 +101,7 @@ export async function registerOrderRoutes(app: FastifyInstance, { store, pricing
       const message = status >= 500 ? 'The Trips Collection is not available just now. Please try again.' : error.message;
       return reply.status(status).send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
     });
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_ORDER_JSON * 3 }, (_request, body, done) =>
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_SHARED_ORDER * 4 }, (_request, body, done) =>
       done(null, new URLSearchParams(body as string)),
     );
 
@@ -141,9 +141,9 @@ export async function registerOrderRoutes(app: FastifyInstance, { store, pricing
       const fields = request.body;
       const path = single(fields, 'url', 200);
       if (!/^\/(?!\/)[A-Za-z0-9/_.~-]*$/.test(path)) throw new BadRequest('url must be a path of this site, such as /mytrip');
-      const fromHash = decodeOrder(single(fields, 'hash', Math.ceil((MAX_ORDER_JSON * 4) / 3) + 4));
+      const fromHash = decodeOrder(single(fields, 'hash', MAX_SHARED_ORDER));
       if (!fromHash.ok) throw new BadRequest(fromHash.error);
-      const text = single(fields, 'order', MAX_ORDER_JSON);
+      const text = single(fields, 'order', MAX_SHARED_ORDER);
       let json: unknown;
       try {
         json = JSON.parse(text);

@@ -84,11 +84,20 @@ describe('parseOrder and the base64 form', () => {
     ['cut-off JSON', btoa('{"lict":'), 'could not be read'],
     ['bytes that are not UTF-8', btoa('\xff\xfe'), 'could not be read'],
     ['100 kB of text', 'A'.repeat(100_000), 'too large'],
+    ['just over 16 KB', 'A'.repeat(16 * 1024 + 4), 'too large'],
+    ['a __proto__ key', btoa('{"lict":0,"lis":{},"litot":0,"__proto__":{"polluted":1}}'), 'the key __proto__ is not allowed'],
+    ['a constructor key in a line item', btoa(JSON.stringify({ lict: 1, litot: 1, lis: { 'ind-0': { ...price(1), constructor: { prototype: 1 } } } })), 'the key constructor is not allowed'],
+    ['a price that is not finite', btoa('{"lict":1,"litot":1,"lis":{"ind-0":{"eid":1,"p":1e999,"b":"2026-12-01","e":"2026-12-08","qp":{"rcav":{"begin":"2026-12-01"}}}}}'), 'Invalid order'],
     ['line items as a list', btoa('{"lict":0,"lis":[],"litot":0}'), 'Invalid order'],
   ])('refuses a shared order of %s', (_name, encoded, error) => {
     const decoded = decodeOrder(encoded);
     expect(decoded.ok).toBe(false);
     if (!decoded.ok) expect(decoded.error).toContain(error);
+  });
+
+  it('leaves no prototype touched by a hostile order', () => {
+    decodeOrder(btoa('{"lict":0,"lis":{},"litot":0,"__proto__":{"polluted":1}}'));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('reads the URL-safe alphabet and missing padding', () => {

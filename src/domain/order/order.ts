@@ -21,8 +21,24 @@ export interface Order {
 }
 
 export const MAX_LINE_ITEMS = 50;
-/** The longest order JSON accepted anywhere (a shared link, local storage, a share post). */
+/** The longest order JSON kept in local storage. */
 export const MAX_ORDER_JSON = 64 * 1024;
+/** The longest shared order accepted: `rcod` / a short URL's base64, or a share post's fields (16 KB). */
+export const MAX_SHARED_ORDER = 16 * 1024;
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const MAX_DEPTH = 8;
+
+/** The first key that could reach an object's prototype, anywhere in a parsed JSON value, or null. */
+function forbiddenKey(value: unknown, depth = 0): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  if (depth > MAX_DEPTH) return '(nested too deeply)';
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) return key;
+    const inner = forbiddenKey((value as Record<string, unknown>)[key], depth + 1);
+    if (inner) return inner;
+  }
+  return null;
+}
 const KEY = /^ind-(\d{1,4})$/;
 
 /** The empty order {lict:0, lis:{}, litot:0} (spec §3). */
@@ -120,6 +136,8 @@ const OrderSchema = v.looseObject({
  * @example parseOrder({ lict: 0, lis: {}, litot: 0 }) // { ok: true, value: { lict: 0, lis: {}, litot: 0 } }
  */
 export function parseOrder(input: unknown, { trustTotal = false }: { trustTotal?: boolean } = {}): { ok: true; value: Order } | { ok: false; error: string } {
+  const hostile = forbiddenKey(input);
+  if (hostile) return { ok: false, error: `Invalid order: the key ${hostile} is not allowed` };
   const parsed = v.safeParse(OrderSchema, input);
   if (!parsed.success) {
     const issue = parsed.issues[0];
@@ -148,12 +166,12 @@ export function encodeOrder(order: Order): string {
 }
 
 /**
- * Reads a base64 order (standard or URL-safe alphabet, padding optional) and validates it.
- * Anything malformed gives a clear error and no order.
+ * Reads a base64 order (standard or URL-safe alphabet, padding optional, at most 16 KB) and
+ * validates it. Anything malformed gives a clear error and no order.
  */
 export function decodeOrder(encoded: unknown): { ok: true; value: Order } | { ok: false; error: string } {
   if (typeof encoded !== 'string' || encoded.length === 0) return { ok: false, error: 'The shared order is empty' };
-  if (encoded.length > Math.ceil((MAX_ORDER_JSON * 4) / 3) + 4) return { ok: false, error: 'The shared order is too large' };
+  if (encoded.length > MAX_SHARED_ORDER) return { ok: false, error: 'The shared order is too large (at most 16 KB)' };
   const normalised = encoded.trim().replace(/-/g, '+').replace(/_/g, '/').replace(/\s/g, '+');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(normalised)) return { ok: false, error: 'The shared order is not base64' };
   let json: unknown;
