@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from '../../src/app/entry-server.tsx';
-import type { Order } from '../../src/domain/order/order.ts';
+import { addLineItem, emptyOrder, type Order } from '../../src/domain/order/order.ts';
 import { toQueryString } from '../../src/domain/pricing/query.ts';
 import type { AvailItem, Price } from '../../src/domain/pricing/types.ts';
 import { buildServer } from '../app.ts';
@@ -80,5 +80,44 @@ describe('the order re-prices through the pricing engine', () => {
     const bad = await app.inject({ url: `/rcapi/order/add?${toQueryString({ rcav: { begin: '2027-02-30', adult: 2, IDs: [1001] } })}` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/begin/);
+  });
+});
+
+describe('POST /rcapi/order/verify: every price checked again before checkout', () => {
+  const verify = (body: unknown, cookie?: string) =>
+    app.inject({ method: 'POST', url: '/rcapi/order/verify', payload: body as object, headers: cookie ? { cookie } : {} });
+
+  it('keeps prices that still hold, corrects a changed one and removes an offer that can no longer be had', async () => {
+    const [offer] = (await offersFor({ begin: '2027-01-20', end: '2027-01-23', adult: 2, child: 0 })).filter((p) => p.og === 'standard');
+    if (!offer) throw new Error('the fixture has a standard offer');
+    const booked: Price = { ...offer, p: 10, b: '2027-02-11', e: '2027-02-14', qp: { rcav: { begin: '2027-02-11', end: '2027-02-14', adult: 2, child: 0, IDs: [1001] } } };
+    let order = addLineItem(emptyOrder(), offer).order;
+    order = addLineItem(order, { ...offer, p: 1 }).order;
+    order = addLineItem(order, booked).order;
+
+    const response = await verify({ order });
+    expect(response.statusCode, response.body).toBe(200);
+    const { order: checked, changes } = response.json() as { order: Order; changes: Array<{ key: string; was: number; now: number | null; problem?: string }> };
+    expect(changes).toEqual([
+      { key: 'ind-1', n: offer.n, was: 1, now: offer.p },
+      { key: 'ind-2', n: offer.n, was: 10, now: null, problem: expect.stringMatching(/^Pelican Place: /) },
+    ]);
+    expect(Object.keys(checked.lis)).toEqual(['ind-0', 'ind-1']);
+    expect(checked.litot).toBe(Math.round(offer.p * 2 * 100) / 100);
+  });
+
+  it('checks the session order in session mode and keeps the checked one', async () => {
+    const [offer] = (await offersFor({ begin: '2027-01-20', end: '2027-01-23', adult: 2, child: 0 })).filter((p) => p.og === 'standard');
+    if (!offer) throw new Error('the fixture has a standard offer');
+    const added = await app.inject({ url: `/rcapi/order/add?${toQueryString(offer.qp)}` });
+    const cookie = `${SESSION_COOKIE}=${added.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`;
+    const response = await verify({ order: emptyOrder() }, cookie);
+    expect(response.json()).toEqual({ order: added.json(), changes: [] });
+  });
+
+  it('refuses a malformed order with 400', async () => {
+    const response = await verify({ order: { lict: 1, lis: { evil: {} }, litot: 1 } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^Invalid order/);
   });
 });

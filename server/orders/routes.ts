@@ -5,6 +5,7 @@
  *   GET  /rcapi/order/add?{price qp}             → the order with the re-priced offer added
  *   GET  /rcapi/order/remove?index=ind-N         → the order without that line item
  *   POST /rescms/order/share (url, hash, order)  → { form, url }: the share form and the short URL
+ *   POST /rcapi/order/verify ({ order })         → { order, changes }: every line item re-priced before checkout
  *   GET  /rescms/order/shorturl/{code}           → the shared order, base64 (text/plain)
  *   POST /rescms/order/share/send                → sends the Trips Collection to someone (kept as a lead)
  *
@@ -14,8 +15,9 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { addLineItem, decodeOrder, emptyOrder, encodeOrder, hasLineItems, MAX_LINE_ITEMS, MAX_SHARED_ORDER, parseOrder, removeLineItem, type Order } from '../../src/domain/order/order.ts';
-import { parseNestedQuery } from '../../src/domain/pricing/query.ts';
+import { toCents } from '../../src/domain/money.ts';
+import { addLineItem, decodeOrder, emptyOrder, encodeOrder, hasLineItems, lineItems, MAX_LINE_ITEMS, MAX_SHARED_ORDER, parseOrder, removeLineItem, replaceLineItem, type Order } from '../../src/domain/order/order.ts';
+import { parseNestedQuery, toQueryString } from '../../src/domain/pricing/query.ts';
 import type { Price } from '../../src/domain/pricing/types.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import { addStatusMessage } from '../status-messages.ts';
@@ -68,6 +70,37 @@ function originOf(request: FastifyRequest): string {
   const host = request.host;
   if (!HOST.test(host)) throw new BadRequest('The Host header is not valid');
   return `${request.protocol}://${host}`;
+}
+
+export interface PriceChange {
+  key: string;
+  /** The item's name. */
+  n: string;
+  was: number;
+  /** The price now, or null when the offer can no longer be had (the line item is removed). */
+  now: number | null;
+  problem?: string;
+}
+
+/**
+ * Re-prices every line item from its qp, in key order: a changed price replaces the line item,
+ * an offer that can no longer be had is removed. Totals are recomputed to the cent.
+ */
+export async function verifyOrder(order: Order, pricing: OrderPricing): Promise<{ order: Order; changes: PriceChange[] }> {
+  const changes: PriceChange[] = [];
+  let checked = order;
+  for (const [key, item] of lineItems(order)) {
+    const priced = await pricing.price(toQueryString(item.qp));
+    const name = item.n ?? `Item ${item.eid}`;
+    if (!priced.ok) {
+      changes.push({ key, n: name, was: item.p, now: null, problem: priced.message });
+      checked = removeLineItem(checked, key);
+    } else if (toCents(priced.price.p) !== toCents(item.p)) {
+      changes.push({ key, n: name, was: item.p, now: priced.price.p });
+      checked = replaceLineItem(checked, key, priced.price);
+    }
+  }
+  return { order: checked, changes };
 }
 
 export async function registerOrderRoutes(app: FastifyInstance, { store, pricing, settings }: OrderRouteOptions): Promise<void> {
@@ -134,6 +167,26 @@ export async function registerOrderRoutes(app: FastifyInstance, { store, pricing
       const session = sessionOf(request);
       if (!session) return answer(reply, emptyOrder());
       return answer(reply, await store.update(session, (current) => removeLineItem(current, index)));
+    });
+
+    // Before checkout every price is checked again (issue 5): a rate may have changed, or the
+    // dates been booked meanwhile. The session's order when there is one, else the posted one.
+    scope.post('/rcapi/order/verify', async (request, reply) => {
+      const session = sessionOf(request);
+      const stored = session ? await store.load(session) : null;
+      let order: Order;
+      if (stored) {
+        order = stored;
+      } else {
+        const body = request.body as { order?: unknown } | null;
+        const parsed = parseOrder(body && typeof body === 'object' ? body.order : undefined);
+        if (!parsed.ok) throw new BadRequest(parsed.error);
+        order = parsed.value;
+      }
+      const { order: checked, changes } = await verifyOrder(order, pricing);
+      if (stored && session && changes.length > 0) await store.update(session, () => checked);
+      reply.header('cache-control', 'no-store');
+      return { order: checked, changes };
     });
 
     scope.post('/rescms/order/share', async (request, reply) => {

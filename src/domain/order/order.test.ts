@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toCents } from '@/domain/money';
-import { addLineItem, decodeOrder, emptyOrder, encodeOrder, lineItems, MAX_LINE_ITEMS, parseOrder, removeLineItem, type LineItem } from './order';
+import { addLineItem, replaceLineItem, decodeOrder, emptyOrder, encodeOrder, lineItems, MAX_LINE_ITEMS, parseOrder, removeLineItem, type LineItem } from './order';
 
 const price = (p: number, eid = 1001): LineItem => ({
   eid,
@@ -28,6 +28,14 @@ describe('order rules (spec §3, §4 local mode)', () => {
     expect(key).toBe('ind-0');
     expect(again.litot).toBe(1234.76);
     expect(lineItems(again).map(([k]) => k)).toEqual(['ind-0', 'ind-1']);
+  });
+
+  it('replaces a re-priced line item in place, adjusting the total to the cent', () => {
+    const order = addLineItem(addLineItem(emptyOrder(), price(100.1)).order, price(0.2)).order;
+    const replaced = replaceLineItem(order, 'ind-0', price(99.99));
+    expect(replaced.lis['ind-0']?.p).toBe(99.99);
+    expect(replaced).toMatchObject({ lict: 2, litot: 100.19 });
+    expect(replaceLineItem(order, 'ind-9', price(1))).toBe(order);
   });
 
   it('leaves the order as it is for an unknown key, and refuses more than the maximum', () => {

@@ -72,6 +72,16 @@ export function removeLineItem(order: Order, key: string): Order {
   return { ...withoutTotal(order), lict: Math.max(0, order.lict - 1), lis, litot: fromCents(toCents(order.litot) - toCents(item.p)) };
 }
 
+/**
+ * Puts a re-priced line item in place of the one under `key`, litot adjusted to the cent. An
+ * unknown key leaves the order as it is.
+ */
+export function replaceLineItem(order: Order, key: string, price: LineItem): Order {
+  const item = order.lis[key];
+  if (!item) return order;
+  return { ...withoutTotal(order), lis: { ...order.lis, [key]: price }, litot: fromCents(toCents(order.litot) - toCents(item.p) + toCents(price.p)) };
+}
+
 /** A server total no longer holds once the client changes the order. */
 function withoutTotal(order: Order): Order {
   const { tot: _tot, ...rest } = order;
