@@ -1,3 +1,4 @@
+import { useCheckoutCheck } from '@/app/checkout-hooks';
 import { useSettings } from '@/app/hooks';
 import { useLineItems, useOrder } from '@/app/order-hooks';
 import { formatMoney } from '@/domain/money';
@@ -13,10 +14,30 @@ export function CheckoutPage() {
   const order = useOrder();
   const items = useLineItems();
   const money = (amount: number, currency?: string) => formatMoney(amount, { currency: currency ?? settings.currency, precision: 2 });
+  const check = useCheckoutCheck();
   return (
     <div className="page page--checkout">
       <h1>Checkout</h1>
       <p className="lead">Review your Trips Collection, choose your protection options and pay securely.</p>
+      <div className="checkout-check" role="status" data-state={check.state}>
+        {check.state === 'checking' && <p>Checking your prices with our reservations system…</p>}
+        {check.state === 'checked' && check.changes.length === 0 && <p>Prices checked: they are up to date.</p>}
+        {check.state === 'failed' && <p>We could not check your prices just now. They will be checked again before you pay.</p>}
+        {check.changes.length > 0 && (
+          <>
+            <p>Some prices changed since you added them:</p>
+            <ul className="checkout-check__changes">
+              {check.changes.map((change) => (
+                <li key={change.key}>
+                  {change.now === null
+                    ? `${change.n} can no longer be booked for these dates${change.problem ? ` (${change.problem.replace(/^[^:]*:\s*/, '').replace(/\.$/, '')})` : ''}, so it was taken out of your Trips Collection.`
+                    : `${change.n} is now ${money(change.now)} (was ${money(change.was)}).`}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
       {items.length > 0 ? (
         <section className="checkout-order" aria-labelledby="checkout-order-heading">
           <h2 id="checkout-order-heading">Your Trips Collection</h2>
