@@ -64,6 +64,24 @@ describe('pages rendered on the server', () => {
     expect(pageSettingsOf(response.body).flagged).toEqual([]);
   });
 
+  it("lets the page call an external ranking service and, with a token, the URL shortener (CSP connect-src)", async () => {
+    expect(String((await app.inject({ url: '/' })).headers['content-security-policy'])).toContain("connect-src 'self';");
+    const external = await buildServer({
+      settings: {
+        ...settings,
+        ranking: { ...settings.ranking, host: 'https://rank.example.com/base' },
+        order: { ...settings.order, url_shortener_token: 'token', url_shortener_url: 'https://api-ssl.bitly.com/v3/shorten' },
+      },
+      content,
+      renderer,
+      mediaDir,
+      cookieSecret: 'test-secret-test-secret',
+    });
+    const csp = String((await external.inject({ url: '/' })).headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self' https://rank.example.com https://api-ssl.bitly.com;");
+    await external.close();
+  });
+
   it('gives every request its own nonce', async () => {
     const a = await app.inject({ url: '/' });
     const b = await app.inject({ url: '/' });

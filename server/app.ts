@@ -48,15 +48,18 @@ export interface ServerDependencies {
 /** Request bodies larger than this are refused with 413 (the largest form, a shared order, is 16 KB). */
 export const BODY_LIMIT = 64 * 1024;
 
-/** `rankingOrigin`: an external ranking service (settings.ranking.host), which the page calls along with its trackers. */
-function contentSecurityPolicy(nonce: string, development: boolean, tileSource: string | null, rankingOrigin: string | null = null): string {
+/**
+ * `connectOrigins`: other services the page calls — an external ranking service
+ * (settings.ranking.host) with its trackers, and the URL shortener when a token is configured.
+ */
+function contentSecurityPolicy(nonce: string, development: boolean, tileSource: string | null, connectOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${tileSource ? ` ${tileSource}` : ''}`,
     "font-src 'self'",
-    `connect-src 'self'${rankingOrigin ? ` ${rankingOrigin}` : ''}${development ? ' ws: wss:' : ''}`,
+    `connect-src 'self'${connectOrigins.map((origin) => ` ${origin}`).join('')}${development ? ' ws: wss:' : ''}`,
     "frame-src 'self'",
     "media-src 'self'",
     "object-src 'none'",
@@ -75,7 +78,12 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   const development = deps.development ?? false;
   // Maps load tiles from an owner's http(s) tile server too (settings.site.map_tile_url).
   const tileSource = tileImageSource(deps.settings.site.map_tile_url);
-  const rankingOrigin = rankingServiceOrigin(deps.settings.ranking.host);
+  const { order } = deps.settings;
+  const connectOrigins = [
+    rankingServiceOrigin(deps.settings.ranking.host),
+    // The browser asks the URL shortener itself (spec §7) when a token is configured.
+    order.url_shortener_token ? rankingServiceOrigin(order.url_shortener_url) : null,
+  ].filter((origin): origin is string => origin !== null);
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -177,7 +185,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     }
     return reply
       .status(result.status)
-      .header('content-security-policy', contentSecurityPolicy(nonce, development, tileSource, rankingOrigin))
+      .header('content-security-policy', contentSecurityPolicy(nonce, development, tileSource, connectOrigins))
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
