@@ -48,8 +48,9 @@ export function shareOrder(order: Order, settings: ShareSettings): Observable<{ 
   return forkJoin([post, short]).pipe(map(([{ form }, url]) => ({ form, url: safeUrl(url, settings.origin) })));
 }
 
-/** Only http(s) URLs are shown as the short link. */
+/** Only http(s) URLs are shown as the short link; no URL (a failed shortener) stays none, not the origin. */
 function safeUrl(url: string, origin: string): string {
+  if (url.trim() === '') return '';
   try {
     const parsed = new URL(url, origin);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : '';
