@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActivitySummary, ItemPage } from '@/domain/content';
 import { lineItems, type LineItem, type Order } from '@/domain/order/order';
@@ -51,13 +51,13 @@ export function useOrderActions(): {
   const { order } = useSiteActors();
   const pendingKey = useSelector(order, (s) => s.context.pendingKey);
   const busy = useSelector(order, (s) => s.hasTag('pending'));
-  const snapshot = useSelector(order, (s) => s);
   return {
     remove: (key) => order.send({ type: 'order.remove.requested', key }),
     add: (price) => order.send({ type: 'order.add.requested', price: price as LineItem }),
     pendingKey,
     busy,
-    canRemove: (key) => snapshot.can({ type: 'order.remove.requested', key }),
+    // Read when asked, so a row does not re-render on every change of the order.
+    canRemove: (key) => order.getSnapshot().can({ type: 'order.remove.requested', key }),
   };
 }
 
@@ -103,9 +103,21 @@ export function useShareOrder(): { pending: boolean; shown: boolean; form: strin
 }
 
 /** The line items in key order, each as a priced offer (for Buy and Quote). */
-export function useLineItems(): Array<{ key: string; item: LineItem; offer: PricedOffer }> {
-  const order = useOrder();
-  return lineItems(order).map(([key, item]) => ({ key, item, offer: { ...derivePrice(item as Price, null), ...(item as object) } as PricedOffer }));
+export function useLineItems(of?: Order): Array<{ key: string; item: LineItem; offer: PricedOffer }> {
+  const current = useOrder();
+  const order = of ?? current;
+  // A line item keeps its object while the order changes around it: so does its offer, and its row need not re-render.
+  return useMemo(() => lineItems(order).map(([key, item]) => ({ key, item, offer: offerOf(item) })), [order]);
+}
+
+const offers = new WeakMap<LineItem, PricedOffer>();
+function offerOf(item: LineItem): PricedOffer {
+  let offer = offers.get(item);
+  if (!offer) {
+    offer = { ...derivePrice(item as Price, null), ...(item as object) } as PricedOffer;
+    offers.set(item, offer);
+  }
+  return offer;
 }
 
 const items = new Map<number, Promise<ItemPage | null>>();

@@ -1,6 +1,19 @@
 /** Spec §9 Money: Intl with the 'en' locale, USD by default, fallback symbols when Intl lacks the currency. */
 const FALLBACK_SYMBOLS: Record<string, string> = { USD: '$', CAD: '$', EUR: '€' };
 
+/** Building an Intl.NumberFormat costs far more than using one: one per currency and precision. */
+const formats = new Map<string, Intl.NumberFormat>();
+function currencyFormat(currency: string, decimals: number): Intl.NumberFormat {
+  const key = `${currency}|${decimals}`;
+  let format = formats.get(key);
+  if (!format) {
+    // Throws for a currency code Intl does not know; nothing is kept then.
+    format = new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    if (formats.size < 64) formats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * Formats an amount in cents.
  * @example formatCents(123456, 'USD', 0) // '$1,235'
@@ -8,12 +21,7 @@ const FALLBACK_SYMBOLS: Record<string, string> = { USD: '$', CAD: '$', EUR: '€
 export function formatCents(cents: number, currency = 'USD', decimals = 0): string {
   const amount = cents / 100;
   try {
-    return new Intl.NumberFormat('en', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    }).format(amount);
+    return currencyFormat(currency, decimals).format(amount);
   } catch {
     const symbol = FALLBACK_SYMBOLS[currency] ?? `${currency} `;
     return `${symbol}${amount.toLocaleString('en', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;

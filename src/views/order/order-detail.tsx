@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useSettings } from '@/app/hooks';
 import { useBuyWindow, useItemPage, useLineItems, useOrder, useOrderActions, useOrderDetail, useShareOrder } from '@/app/order-hooks';
 import { useQuote } from '@/app/pricing-hooks';
@@ -20,8 +20,11 @@ export function guestLines(item: Pick<LineItem, 'qp'>): string[] {
   return lines;
 }
 
-/** One line item: image and name linked with the rcav hash, dates, offer, guests, price, Buy, Quote and Remove. */
-function LineItemRow({ itemKey, item, offer }: { itemKey: string; item: LineItem; offer: PricedOffer }) {
+/**
+ * One line item: image and name linked with the rcav hash, dates, offer, guests, price, Buy,
+ * Quote and Remove. Memoised: adding or removing another item does not re-render it.
+ */
+const LineItemRow = memo(function LineItemRow({ itemKey, item, offer }: { itemKey: string; item: LineItem; offer: PricedOffer }) {
   const settings = useSettings();
   const page = useItemPage(item.eid);
   const actions = useOrderActions();
@@ -105,7 +108,7 @@ function LineItemRow({ itemKey, item, offer }: { itemKey: string; item: LineItem
       </div>
     </li>
   );
-}
+});
 
 /** The Share button (spec §4 Share button): only with line items, pending and disabled while prepared. */
 export function ShareButton() {
@@ -126,8 +129,10 @@ export function ShareButton() {
  */
 export function OrderDetail() {
   const settings = useSettings();
-  const order = useOrder();
-  const items = useLineItems();
+  // The header widget repaints first after an add or a remove; the detail follows (issue 5: one frame).
+  const order = useDeferredValue(useOrder());
+  const items = useLineItems(order);
+  const stays = useMemo(() => items.map(({ item }) => item), [items]);
   const { order: orderSettings } = settings;
   const count = items.length;
   return (
@@ -142,7 +147,7 @@ export function OrderDetail() {
           ))}
         </ul>
       )}
-      {count > 0 && <OrderActivities items={items.map(({ item }) => item)} />}
+      {count > 0 && <OrderActivities items={stays} />}
       {count > 0 && (
         <div className="order-detail__subtotal">
           <p>

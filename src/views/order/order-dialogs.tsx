@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useOrderDetail, useShareOrder, useSharedTrip } from '@/app/order-hooks';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';
@@ -13,11 +14,13 @@ export const REPLACE_CONFIRMATION = 'This Trips Collection will replace any Trip
  */
 export function OrderDialogs() {
   const detail = useOrderDetail();
+  // After an add the widget paints first; the detail follows in the next, non-urgent render.
+  const detailOpen = useDeferredValue(detail.open);
   const shared = useSharedTrip();
   const share = useShareOrder();
   return (
     <>
-      {detail.open && !share.shown && (
+      {detailOpen && detail.open && !share.shown && (
         <Modal isOpen size="medium" title="Your Trips Collection" onClose={detail.close}>
           <OrderDetail />
         </Modal>
