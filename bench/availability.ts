@@ -28,6 +28,7 @@ import { buildPricingData, dayOf, type PricingRows } from '../server/pricing/mod
 import { createPricingService, loadPricingRows } from '../server/pricing/pricing-service.ts';
 import { registerPricingRoutes } from '../server/pricing/routes.ts';
 import { parseSearchQuery } from '../server/pricing/validate.ts';
+import { seededRandom } from '../src/domain/search/seeded-random.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ITERATIONS = Math.max(50, Number(process.env.BENCH_ITERATIONS ?? 200));
@@ -38,22 +39,11 @@ const settings = loadSiteSettings(path.join(root, 'config/site.json'));
 const today = new Date().toISOString().slice(0, 10);
 const todayDay = dayOf(today) as number;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const isoOfDay = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
 
 /** The search of iteration i: an arrival 1–180 days ahead, 2 adults and a child. */
 function queries(kind: 'stay' | 'flex', count: number): string[] {
-  const random = mulberry32(kind === 'stay' ? 7 : 28);
+  const random = seededRandom(kind === 'stay' ? 7 : 28);
   return Array.from({ length: count }, () => {
     const begin = isoOfDay(todayDay + 1 + Math.floor(random() * 180));
     return toQueryString({ rcav: { begin, nights: 7, adult: 2, child: 1, ...(kind === 'flex' ? { flex: 28 } : {}) } });

@@ -33,6 +33,7 @@ import { create, insertMultiple, search, type AnyOrama } from '@orama/orama';
 import MiniSearch from 'minisearch';
 import { createEmbeddedEngine } from '../server/search/engine/engine.ts';
 import type { SearchDocument } from '../server/search/types.ts';
+import { seededRandom } from '../src/domain/search/seeded-random.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -42,17 +43,6 @@ const gc = (globalThis as { gc?: () => void }).gc;
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic listings.
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TOWNS = [
   'Padstow', 'St Ives', 'Newquay', 'Falmouth', 'Penzance', 'Looe', 'Fowey', 'Bude', 'Polperro', 'Mevagissey', 'Port Isaac', 'Tintagel',
@@ -119,7 +109,7 @@ function zipfPick<T>(list: readonly T[], rnd: () => number, skew = 1.1): T {
 const zipfCache = new Map<readonly unknown[], number[]>();
 
 function generate(count: number, seed = 42): Listing[] {
-  const rnd = mulberry32(seed);
+  const rnd = seededRandom(seed);
   const out: Listing[] = [];
   for (let i = 0; i < count; i++) {
     const type = zipfPick(TYPES, rnd, 0.8);

@@ -19,6 +19,7 @@ import { toCents } from '../../src/domain/money.ts';
 import { addLineItem, decodeOrder, emptyOrder, encodeOrder, hasLineItems, lineItems, MAX_LINE_ITEMS, MAX_SHARED_ORDER, parseOrder, removeLineItem, replaceLineItem, type Order } from '../../src/domain/order/order.ts';
 import { parseNestedQuery, toQueryString } from '../../src/domain/pricing/query.ts';
 import type { Price } from '../../src/domain/pricing/types.ts';
+import type { PriceChange } from '../../src/domain/order/verification.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import { addStatusMessage } from '../status-messages.ts';
 import { newSessionId, SESSION_DAYS, SHARE_CODE, type OrderStore } from './order-store.ts';
@@ -72,15 +73,6 @@ function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${host}`;
 }
 
-export interface PriceChange {
-  key: string;
-  /** The item's name. */
-  n: string;
-  was: number;
-  /** The price now, or null when the offer can no longer be had (the line item is removed). */
-  now: number | null;
-  problem?: string;
-}
 
 /**
  * Re-prices every line item from its qp, in key order: a changed price replaces the line item,
