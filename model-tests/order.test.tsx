@@ -310,7 +310,9 @@ function orderDriver(mode: OrderMode): PathDriver<OrderSnapshot, OrderEvent> {
           throw new Error(`No way to perform ${(event as OrderEvent).type} (${via})`);
       }
     },
-    expectState: (state) => {
+    expectState: async (state) => {
+      // The detail follows the widget by one painted frame (the widget repaints first, issue 5).
+      await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
       const real = (actor as Actor<typeof orderMachine>).getSnapshot();
       expect(real.value).toEqual(state.value);
       const { order, detailOpen, notice } = state.context;

@@ -1,4 +1,5 @@
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
+import { useAfterPaint } from '@/app/after-paint';
 import { useSettings } from '@/app/hooks';
 import { useBuyWindow, useItemPage, useLineItems, useOrder, useOrderActions, useOrderDetail, useShareOrder } from '@/app/order-hooks';
 import { useQuote } from '@/app/pricing-hooks';
@@ -130,7 +131,7 @@ export function ShareButton() {
 export function OrderDetail() {
   const settings = useSettings();
   // The header widget repaints first after an add or a remove; the detail follows (issue 5: one frame).
-  const order = useDeferredValue(useOrder());
+  const order = useAfterPaint(useOrder());
   const items = useLineItems(order);
   const stays = useMemo(() => items.map(({ item }) => item), [items]);
   const { order: orderSettings } = settings;

@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { useAfterPaint } from '@/app/after-paint';
 import { useOrderDetail, useShareOrder, useSharedTrip } from '@/app/order-hooks';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';
@@ -12,10 +12,12 @@ export const REPLACE_CONFIRMATION = 'This Trips Collection will replace any Trip
  * The Trips Collection's modals, rendered once beside the widget: the order detail (medium),
  * the shared-trip confirmation, the notice that a shared trip could not be opened, and the share modal.
  */
+const isClosed = (open: boolean) => !open;
+
 export function OrderDialogs() {
   const detail = useOrderDetail();
-  // After an add the widget paints first; the detail follows in the next, non-urgent render.
-  const detailOpen = useDeferredValue(detail.open);
+  // After an add the widget paints first; the detail opens in the next frame (closing is at once).
+  const detailOpen = useAfterPaint(detail.open, isClosed);
   const shared = useSharedTrip();
   const share = useShareOrder();
   return (
