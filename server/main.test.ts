@@ -75,12 +75,13 @@ describe('npm start', () => {
 
   it('finishes on SIGTERM: exits cleanly and releases the data directory', async () => {
     server.child.kill('SIGTERM');
-    expect(await exited(server.child)).toBe(0);
+    // On failure, the server's last words say which step of the shutdown went wrong.
+    expect(await exited(server.child), server.output().slice(-3000)).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
     const again = await startServer(dataDir);
     expect(again.output()).not.toContain('Demo content created');
     again.child.kill('SIGTERM');
-    expect(await exited(again.child)).toBe(0);
+    expect(await exited(again.child), again.output().slice(-3000)).toBe(0);
   });
 
   it('stops with a message naming a bad setting', async () => {

@@ -123,18 +123,27 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     force.unref();
-    try {
-      clearTimeout(indexRetry);
-      clearInterval(orderSweep);
-      await app.close();
-      await search.close();
-      await renderer.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
+    // Each step on its own: one that fails is logged by name and the others still run.
+    const steps: Array<[string, () => unknown]> = [
+      ['timers', () => {
+        clearTimeout(indexRetry);
+        clearInterval(orderSweep);
+      }],
+      ['http server', () => app.close()],
+      ['search', () => search.close()],
+      ['renderer', () => renderer.close()],
+      ['database', () => database.close()],
+    ];
+    let failed = false;
+    for (const [name, step] of steps) {
+      try {
+        await step();
+      } catch (error) {
+        failed = true;
+        app.log.error({ err: error }, `shutdown: closing the ${name} failed`);
+      }
     }
+    process.exit(failed ? 1 : 0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
