@@ -136,8 +136,10 @@ async function main(): Promise<void> {
     ];
     let failed = false;
     for (const [name, step] of steps) {
+      const stepStarted = performance.now();
       try {
         await step();
+        app.log.info(`shutdown: ${name} closed in ${Math.round(performance.now() - stepStarted)} ms`);
       } catch (error) {
         failed = true;
         app.log.error({ err: error }, `shutdown: closing the ${name} failed`);
