@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ContentSource } from '../src/domain/content.ts';
 import { FLAG_COOKIE_NAME, parseFlagItems } from '../src/domain/flag-items.ts';
-import { rankingServiceOrigin } from '../src/domain/search/ranking.ts';
+import { serviceOrigin } from '../src/domain/service-origin.ts';
 import { tileImageSource, type PageSettings, type SiteSettings } from '../src/domain/settings.ts';
 import { escapeHtml, htmlDocument } from './html.ts';
 import { registerTileRoutes } from './tiles/routes.ts';
@@ -80,9 +80,9 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   const tileSource = tileImageSource(deps.settings.site.map_tile_url);
   const { order } = deps.settings;
   const connectOrigins = [
-    rankingServiceOrigin(deps.settings.ranking.host),
+    serviceOrigin(deps.settings.ranking.host),
     // The browser asks the URL shortener itself (spec §7) when a token is configured.
-    order.url_shortener_token ? rankingServiceOrigin(order.url_shortener_url) : null,
+    order.url_shortener_token ? serviceOrigin(order.url_shortener_url) : null,
   ].filter((origin): origin is string => origin !== null);
   const app = Fastify({
     logger: deps.logger ?? false,

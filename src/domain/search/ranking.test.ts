@@ -7,7 +7,6 @@ import {
   rankingSortFor,
   rankPositions,
   rankingRequestUrl,
-  rankingServiceOrigin,
   rankingSort,
   rankingTrackers,
   tieBreaker,
@@ -255,20 +254,5 @@ describe('rankedDocuments: one search page in ranked order', () => {
 
   it('reads numeric property codes too', () => {
     expect(ids(rankedDocuments([doc('a', null), { id: 'b', ss_vrfusion_site_property_code: 7 }], { rankedIds: ['7'], seed: 1 }, ''))).toEqual(['b', 'a']);
-  });
-});
-
-describe('rankingServiceOrigin: what the CSP must allow for an external ranking host', () => {
-  it.each([
-    ['', null],
-    ['https://rank.example', 'https://rank.example'],
-    ['https://Rank.Example:8443/v1/', 'https://rank.example:8443'],
-    ['http://localhost:9000', 'http://localhost:9000'],
-    ['rank.example', null],
-    ['//rank.example', null],
-    ['javascript:alert(1)', null],
-    ['https://', null],
-  ])('%j → %j', (host, expected) => {
-    expect(rankingServiceOrigin(host)).toBe(expected);
   });
 });

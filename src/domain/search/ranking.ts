@@ -53,23 +53,6 @@ export function rankingRequestUrl(host: string, segment: string, { cid, hostName
   return `${host.replace(/\/+$/, '')}/api/v2/${encodeURIComponent(segment)}/ranking?${query}`;
 }
 
-/**
- * The origin of an external ranking service, for the page's CSP `connect-src` (the browser
- * calls it, and its tracker URLs by beacon, from the page). Null for '' (the built-in service on
- * this site, already 'self') and for anything that is not an absolute http(s) URL.
- *
- * @example rankingServiceOrigin('https://rank.example/v1/') // 'https://rank.example'
- * @example rankingServiceOrigin('') // null
- */
-export function rankingServiceOrigin(host: string): string | null {
-  if (!/^https?:\/\//i.test(host.trim())) return null;
-  try {
-    return new URL(host.trim()).origin;
-  } catch {
-    return null;
-  }
-}
-
 export const MAX_RANKED_ENTITIES = 5000;
 const MAX_URL_LENGTH = 2048;
 
