@@ -149,6 +149,7 @@ describe('session mode (spec §4, §7)', () => {
     ['no rcav', 'index=1', /rcav is required/],
     ['a malformed query', 'rcav[__proto__][x]=1', /not allowed/],
     ['an unavailable item', toQueryString(qpOf(1999)), /not available/],
+    ['a query over 8 KB', `${toQueryString(qpOf(1001))}&pad=${'x'.repeat(8 * 1024)}`, /longer than 8192 characters/],
   ])('refuses an add with %s (400, nothing added)', async (_name, query, message) => {
     const guest = visitor();
     const response = await guest.add(query);

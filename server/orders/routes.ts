@@ -21,6 +21,7 @@ import { parseNestedQuery, toQueryString } from '../../src/domain/pricing/query.
 import type { Price } from '../../src/domain/pricing/types.ts';
 import type { PriceChange } from '../../src/domain/order/verification.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
+import { rawQueryOf } from '../pricing/routes.ts';
 import { addStatusMessage } from '../status-messages.ts';
 import { newSessionId, SESSION_DAYS, SHARE_CODE, type OrderStore } from './order-store.ts';
 import { SHARE_SEND_PATH, shareFormHtml } from './share-form.ts';
@@ -49,12 +50,6 @@ export interface OrderRouteOptions {
   store: OrderStore;
   pricing: OrderPricing;
   settings: SiteSettings;
-}
-
-function rawQueryOf(request: FastifyRequest): string {
-  const url = request.raw.url ?? '';
-  const at = url.indexOf('?');
-  return at < 0 ? '' : url.slice(at + 1);
 }
 
 function single(fields: URLSearchParams, name: string, max: number, { required = true } = {}): string {
@@ -136,7 +131,7 @@ export async function registerOrderRoutes(app: FastifyInstance, { store, pricing
     });
 
     scope.get('/rcapi/order/add', async (request, reply) => {
-      const raw = rawQueryOf(request);
+      const raw = rawQueryOf(request.url);
       const parsed = parseNestedQuery(raw);
       if (!parsed.ok) throw new BadRequest(parsed.error);
       if (typeof parsed.value.rcav !== 'object' || Array.isArray(parsed.value.rcav)) throw new BadRequest('rcav is required: the query params of the price to add');
