@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { Subscription } from 'rxjs';
 import type { PriceChange } from '@/domain/order/verification';
 import { verifyOrder } from '@/effects/order-verify';
-import { useIsClient } from './pricing-hooks';
+import { useIsClient } from './hooks';
 import { useSiteActors } from './site-context';
 
 export interface CheckoutCheck {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { replaceHash } from '@/effects/location-hash';
@@ -140,4 +140,18 @@ export function useFavouritesDropdown(): {
     close: () => dropdown.send({ type: 'dropdown.closed' }),
     toggle: () => dropdown.send({ type: 'dropdown.toggled' }),
   };
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False on the server and while the page hydrates, true afterwards: prices restored from local
+ * storage only show once hydration is done, so the server's HTML and the first render agree.
+ */
+export function useIsClient(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

@@ -7,7 +7,7 @@ import type { Price } from '@/domain/pricing/types';
 import { searchAvailability } from '@/effects/availability-client';
 import { openBuyWindow } from '@/effects/buy-window';
 import { httpContentSource } from './content-client';
-import { useIsClient } from './pricing-hooks';
+import { useIsClient } from './hooks';
 import { useSiteActors } from './site-context';
 
 const EMPTY = { lict: 0, lis: {}, litot: 0 } as const;

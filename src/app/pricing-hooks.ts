@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { pricingKey, type ItemPricing, type PricedOffer } from '@/domain/pricing/derived';
 import { offerKey } from '@/domain/pricing/offers';
@@ -10,20 +10,8 @@ import { readRcavHash } from '@/domain/pricing/item-links';
 import { fetchBookedRanges, type BookedRange } from '@/effects/availability-calendar';
 import { navigateTo } from '@/effects/navigation';
 import { useSettings, useSiteActors } from './site-context';
+import { useIsClient } from './hooks';
 
-const noSubscription = () => () => {};
-
-/**
- * False on the server and while the page hydrates, true afterwards: prices restored from local
- * storage only show once hydration is done, so the server's HTML and the first render agree.
- */
-export function useIsClient(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /** One item's pricing (spec §3 Item pricing, key 'eid-{eid}'), or null when there is none. */
 export function useItemPricing(eid: number): ItemPricing | null {
