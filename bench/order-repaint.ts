@@ -13,11 +13,11 @@
  * frame" is the share of samples painted no later than 16.7 ms after the click.
  * Prints p50/p95 and writes bench/results/order-repaint.json.   npx tsx bench/order-repaint.ts
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { withSiteInChromium } from './browser-support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4471);
@@ -101,26 +101,7 @@ function summarise(samples: Sample[]) {
   };
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'order-repaint-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-  stdio: 'ignore',
-});
-try {
-  for (let i = 0; ; i++) {
-    if (i > 1200) throw new Error('server did not start');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+await withSiteInChromium('order-repaint', port, async (browser) => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`http://127.0.0.1:${port}${LISTING}`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
@@ -156,7 +137,6 @@ try {
     const sample = (await page.evaluate(REMOVE)) as Sample;
     if (i >= WARM_UP) removes.push(sample);
   }
-  await browser.close();
 
   // Removes warm up at the fullest order, so their samples cover the smaller ones.
   const bySize = (min: number, max: number) => summarise([...adds, ...removes].filter((s) => s.items >= min && s.items <= max));
@@ -183,8 +163,4 @@ try {
     path.join(root, 'bench', 'results', 'order-repaint.json'),
     JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, loadAverage: Math.round(os.loadavg()[0]! * 10) / 10, frameMs: 16.7, ...figures }, null, 2) + '\n',
   );
-} finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+});
