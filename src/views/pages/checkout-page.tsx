@@ -4,6 +4,7 @@ import { useLineItems, useOrder } from '@/app/order-hooks';
 import { formatMoney } from '@/domain/money';
 import { formatStayDate } from '@/domain/pricing/dates';
 import { guestLines } from '@/views/order/order-detail';
+import { EmptyTrip } from '@/views/order/empty-trip';
 
 /**
  * /rescms/order/checkout (spec §2 Trips Collection): reached with the Checkout button. It lists the
@@ -81,14 +82,7 @@ export function CheckoutPage() {
           {settings.subtotal_annotation && <p className="muted">{settings.subtotal_annotation}</p>}
         </section>
       ) : (
-        <div className="empty-state">
-          <p>There is nothing to check out yet: add a stay to your Trips Collection first.</p>
-          <p>
-            <a className="button button--primary" href={settings.search_accom_path}>
-              Search accommodation
-            </a>
-          </p>
-        </div>
+        <EmptyTrip message="There is nothing to check out yet: add a stay to your Trips Collection first." />
       )}
       <p className="muted">
         Questions about booking? Call <a href={`tel:${site.phone}`}>{site.phone}</a>.

@@ -1,7 +1,7 @@
-import { useSettings } from '@/app/hooks';
 import { useOrder, useOrderSummary } from '@/app/order-hooks';
 import { hasLineItems } from '@/domain/order/order';
 import { OrderDetail } from '@/views/order/order-detail';
+import { EmptyTrip } from '@/views/order/empty-trip';
 
 /**
  * /mytrip: the order search / my-trip page (spec §2), the base of shared Trips Collection links
@@ -9,7 +9,6 @@ import { OrderDetail } from '@/views/order/order-detail';
  * Collection, or an empty state with the search-accommodation button.
  */
 export function MyTripPage() {
-  const { order: settings } = useSettings();
   const order = useOrder();
   const { pending } = useOrderSummary();
   return (
@@ -23,14 +22,7 @@ export function MyTripPage() {
           <OrderDetail />
         </section>
       ) : (
-        <div className="empty-state">
-          <p>Your Trips Collection is empty.</p>
-          <p>
-            <a className="button button--primary" href={settings.search_accom_path}>
-              Search accommodation
-            </a>
-          </p>
-        </div>
+        <EmptyTrip message="Your Trips Collection is empty." />
       )}
     </div>
   );
