@@ -15,6 +15,7 @@ import { searchMachine, type ResultDocument } from '@/machines/search-machine';
 import { ResultList } from '@/views/search/result-list';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
 import { mountSite, pageSettings, siteSettings, type MountedSite } from './site-harness';
+import { TestIntersectionObserver } from './test-intersection-observer';
 
 type RankingSnapshot = SnapshotFrom<typeof rankingMachine>;
 type RankingEvent = EventFrom<typeof rankingMachine>;
@@ -81,54 +82,6 @@ const coverage = new ModelCoverage(rankingMachine);
 // ---------------------------------------------------------------------------------------------
 // The driver: the real result list and search actor, wired by the real connectRanking with the
 // ranking service and the beacons played by the test.
-
-/** jsdom has no IntersectionObserver: this one reports an element only when the test reveals it. */
-class TestIntersectionObserver {
-  static readonly observers = new Set<TestIntersectionObserver>();
-  readonly root = null;
-  readonly rootMargin: string;
-  readonly thresholds = [0];
-  readonly targets = new Set<Element>();
-
-  constructor(
-    private readonly callback: IntersectionObserverCallback,
-    options?: IntersectionObserverInit,
-  ) {
-    this.rootMargin = options?.rootMargin ?? '0px';
-    TestIntersectionObserver.observers.add(this);
-  }
-
-  observe(target: Element) {
-    this.targets.add(target);
-  }
-
-  unobserve(target: Element) {
-    this.targets.delete(target);
-  }
-
-  disconnect() {
-    this.targets.clear();
-    TestIntersectionObserver.observers.delete(this);
-  }
-
-  takeRecords(): IntersectionObserverEntry[] {
-    return [];
-  }
-
-  static watching(target: Element): TestIntersectionObserver[] {
-    return [...TestIntersectionObserver.observers].filter((observer) => observer.targets.has(target));
-  }
-
-  static reveal(target: Element) {
-    for (const observer of TestIntersectionObserver.watching(target)) {
-      const rect = target.getBoundingClientRect();
-      observer.callback(
-        [{ target, isIntersecting: true, intersectionRatio: 1, boundingClientRect: rect, intersectionRect: rect, rootBounds: null, time: 0 }],
-        observer as unknown as IntersectionObserver,
-      );
-    }
-  }
-}
 
 const cardOf = (code: Code) => document.querySelector<HTMLElement>(`.listing-card[data-eid="${LISTINGS.find((l) => l.code === code)?.eid}"]`) as HTMLElement;
 const cardNames = () => [...document.querySelectorAll('.listing-card h3')].map((title) => title.textContent);

@@ -19,6 +19,7 @@ import { searchMachine, type ResultDocument, type SearchContext } from '@/machin
 import { SORT_OPTIONS, SearchResults } from '@/views/search/search-results';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type PlannedPath, type Via } from './coverage';
 import { mountSite, pageSettings, siteSettings, type MountedSite } from './site-harness';
+import { TestIntersectionObserver } from './test-intersection-observer';
 
 type SearchSnapshot = SnapshotFrom<typeof searchMachine>;
 type SearchEvent = EventFrom<typeof searchMachine>;
@@ -345,57 +346,6 @@ const coverage = new ModelCoverage(searchMachine);
 
 // ---------------------------------------------------------------------------------------------
 // The driver: the real views and actors, with the effects of search-wiring.ts played by the test.
-
-/**
- * jsdom has no IntersectionObserver, and visibility.ts reports every element at once without
- * one; this one reports an element only when the test says it came into view.
- */
-class TestIntersectionObserver {
-  static readonly observers = new Set<TestIntersectionObserver>();
-  readonly root = null;
-  readonly rootMargin: string;
-  readonly thresholds = [0];
-  private readonly targets = new Set<Element>();
-
-  constructor(
-    private readonly callback: IntersectionObserverCallback,
-    options?: IntersectionObserverInit,
-  ) {
-    this.rootMargin = options?.rootMargin ?? '0px';
-    TestIntersectionObserver.observers.add(this);
-  }
-
-  observe(target: Element) {
-    this.targets.add(target);
-  }
-
-  unobserve(target: Element) {
-    this.targets.delete(target);
-  }
-
-  disconnect() {
-    this.targets.clear();
-    TestIntersectionObserver.observers.delete(this);
-  }
-
-  takeRecords(): IntersectionObserverEntry[] {
-    return [];
-  }
-
-  /** The observers watching an element. */
-  static watching(target: Element): TestIntersectionObserver[] {
-    return [...TestIntersectionObserver.observers].filter((observer) => observer.targets.has(target));
-  }
-
-  /** The element came into view: every observer watching it is told. */
-  static reveal(target: Element) {
-    for (const observer of TestIntersectionObserver.watching(target)) {
-      const rect = target.getBoundingClientRect();
-      const entry = { target, isIntersecting: true, intersectionRatio: 1, boundingClientRect: rect, intersectionRect: rect, rootBounds: null, time: 0 };
-      observer.callback([entry], observer as unknown as IntersectionObserver);
-    }
-  }
-}
 
 const searchRoot = () => document.querySelector<HTMLElement>('.search') as HTMLElement;
 /** The result cards' titles and where they link to. */
