@@ -3,22 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { render } from '../src/app/entry-server.tsx';
 import type { ContentSource } from '../src/domain/content.ts';
 import { buildServer } from './app.ts';
 import { loadSiteSettings } from './config.ts';
 import { createContentService } from './content/content-service.ts';
 import type { OpenDatabase } from './db/client.ts';
 import { ensureDemoContent } from './demo/seed.ts';
-import type { PageRenderer } from './renderer.ts';
 import { openTestDatabase } from './test-support.ts';
+import { testRenderer as renderer } from './test-renderer.ts';
 
 const settings = loadSiteSettings(path.resolve('config/site.json'));
-const renderer: PageRenderer = {
-  render,
-  assets: () => ({ scripts: ['/assets/entry.js'], styles: ['/assets/entry.css'] }),
-  close: async () => {},
-};
 
 let database: OpenDatabase;
 let app: FastifyInstance;

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { render } from '../../src/app/entry-server.tsx';
 import { addLineItem, emptyOrder, type Order } from '../../src/domain/order/order.ts';
 import { toQueryString } from '../../src/domain/pricing/query.ts';
 import type { AvailItem, Price } from '../../src/domain/pricing/types.ts';
@@ -11,14 +10,13 @@ import { createContentService } from '../content/content-service.ts';
 import type { OpenDatabase } from '../db/client.ts';
 import { createPricingService } from '../pricing/pricing-service.ts';
 import { fixtureSettings, insertFixture, NOW } from '../pricing/test-fixture.ts';
-import type { PageRenderer } from '../renderer.ts';
 import { openTestDatabase } from '../test-support.ts';
 import { createOrderStore } from './order-store.ts';
 import { orderPricing } from './pricing-adapter.ts';
 import { SESSION_COOKIE } from './routes.ts';
+import { testRenderer as renderer } from '../test-renderer.ts';
 
 const settings = fixtureSettings(loadSiteSettings(path.resolve('config/site.json')));
-const renderer: PageRenderer = { render, assets: () => ({ scripts: [], styles: [] }), close: async () => {} };
 
 let database: OpenDatabase;
 let app: FastifyInstance;

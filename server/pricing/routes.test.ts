@@ -2,7 +2,6 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { render } from '../../src/app/entry-server.tsx';
 import type { ContentSource } from '../../src/domain/content.ts';
 import { formatCents, toCents } from '../../src/domain/money.ts';
 import { toQueryString, type QueryValue } from '../../src/domain/pricing/query.ts';
@@ -12,17 +11,12 @@ import { loadSiteSettings } from '../config.ts';
 import { createContentService } from '../content/content-service.ts';
 import type { OpenDatabase } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
-import type { PageRenderer } from '../renderer.ts';
 import { openTestDatabase } from '../test-support.ts';
 import { createPricingService, pricingFingerprint, type PricingService } from './pricing-service.ts';
 import { fixtureSettings, insertFixture, NOW } from './test-fixture.ts';
+import { testRenderer as renderer } from '../test-renderer.ts';
 
 const settings = fixtureSettings(loadSiteSettings(path.resolve('config/site.json')));
-const renderer: PageRenderer = {
-  render,
-  assets: () => ({ scripts: ['/assets/entry.js'], styles: ['/assets/entry.css'] }),
-  close: async () => {},
-};
 
 let database: OpenDatabase;
 let app: FastifyInstance;
