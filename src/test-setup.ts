@@ -1,5 +1,14 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { loadAllDeferred } from '@/app/deferred';
+import { openAllIslands } from '@/app/island';
+
+// Parts the browser loads on intent (dialogs, selects, pickers) are there at once in tests, as
+// on a page where the visitor's intent has loaded them: a test drives them, not the network.
+beforeAll(async () => {
+  await loadAllDeferred();
+  await openAllIslands();
+});
 
 afterEach(() => {
   cleanup();

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { replaceHash } from '@/effects/location-hash';
 import { firstVisible$ } from '@/effects/visibility';
-import { favouritesViewPath } from '@/domain/search/search-params';
+import { favouritesViewPath } from '@/domain/search/favourites-view';
 import type { StatusMessage } from '@/domain/settings';
 import { shownFavourites } from '@/machines/favourites-dropdown-machine';
 import type { flagMachine } from '@/machines/flag-machine';

@@ -7,10 +7,12 @@
  * f.{field}.facet.missing, json.nl, wt, fl, defType, boost, plus config.params.
  */
 import { facetTag, orFacetFields, requestFilterQueries } from './facets';
-import { filterQuery, formatFilterValue } from './filter-value';
-import { serializeSearchHash } from './hash-state';
+import { favouritesQuery, uniqueIds } from './favourites-view';
+import { filterQuery } from './filter-value';
 import { DEFAULT_ROWS, type SearchConfig } from './search-config';
 import { type SearchState } from './search-state';
+
+export { favouritesQuery, favouritesViewPath } from './favourites-view';
 
 export type SearchParams = [name: string, value: string][];
 
@@ -84,9 +86,6 @@ export function buildSearchParams(config: SearchRequestConfig, state: SearchStat
   return appendConfigParams(params, config.params);
 }
 
-function uniqueIds(ids: readonly string[]): string[] {
-  return [...new Set(ids.filter((id) => id !== ''))];
-}
 
 /**
  * The full-documents fetch (spec §7): `ids=a,b,…` plus config.params, or null when there is
@@ -99,17 +98,6 @@ export function buildDocumentsParams(config: Pick<SearchConfig, 'params'>, ids: 
   const wanted = uniqueIds(ids).filter((id) => !id.includes(','));
   if (wanted.length === 0) return null;
   return appendConfigParams([['ids', wanted.join(',')]], config.params);
-}
-
-/**
- * `{key}:({id1} OR {id2} …)` with each id formatted as a filter value. An empty list gives
- * `{key}:("")`, which matches nothing.
- *
- * @example favouritesQuery('id', ['a', 'b c']) // 'id:(a OR "b c")'
- */
-export function favouritesQuery(keyField: string, ids: readonly string[]): string {
-  const values = uniqueIds(ids);
-  return `${keyField}:(${(values.length > 0 ? values : ['']).map(formatFilterValue).join(' OR ')})`;
 }
 
 /**
@@ -134,12 +122,3 @@ export function buildFavouritesParams(
   return appendConfigParams(params, config.params);
 }
 
-/**
- * The favourites view (spec §2): `{path}#q={key}:({id1} OR {id2} …)`, the hash encoded as
- * hash-state.ts writes it.
- *
- * @example favouritesViewPath('/favourites', 'id', ['a', 'b']) // '/favourites#q=id:(a%20OR%20b)'
- */
-export function favouritesViewPath(path: string, keyField: string, ids: readonly string[]): string {
-  return `${path.replace(/#.*$/, '')}#${serializeSearchHash({ q: favouritesQuery(keyField, ids), fq: [], start: 0 }, ['q'])}`;
-}

@@ -1,59 +1,17 @@
 import { useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { deferred } from '@/app/deferred';
 import { useFavouritesCount, useFavouritesDropdown, useFavouritesViewPath } from '@/app/hooks';
-import { formatCents } from '@/domain/money';
-import { listingFromDocument } from '@/domain/listing-document';
+import { useDeferred } from '@/app/use-deferred';
 import { HeartIcon } from '@/views/ui/heart-icon';
 
 const DROPDOWN_ID = 'favourites-dropdown';
 
-/** The favourite items of the dropdown, each a result item (spec §3 Favourites counter). */
-function FavouritesList() {
-  const { phase, documents } = useFavouritesDropdown();
-  const listings = documents.flatMap((doc) => {
-    const listing = listingFromDocument(doc);
-    return listing ? [listing] : [];
-  });
-  if (phase === 'loading' && listings.length === 0) {
-    return (
-      <p className="favourites-dropdown__note" role="status">
-        Loading your favourites…
-      </p>
-    );
-  }
-  if (phase === 'failed') {
-    return (
-      <p className="favourites-dropdown__note" role="status">
-        Your favourites could not be loaded just now. The link below still shows them.
-      </p>
-    );
-  }
-  if (phase === 'empty' || listings.length === 0) {
-    return <p className="favourites-dropdown__note">You have not flagged any rentals yet. Press the heart on a rental to keep it here.</p>;
-  }
-  return (
-    <ul className="favourites-dropdown__list">
-      {listings.map((listing) => {
-        const href = `/listing/${listing.slug}`;
-        return (
-          <li key={listing.docId} className="result-item favourites-dropdown__item">
-            <a className="result-item__image" href={href} tabIndex={-1} aria-hidden="true">
-              <img src={listing.photo.src} alt="" width={96} height={64} loading="lazy" decoding="async" />
-            </a>
-            <div className="result-item__body">
-              <h4 className="result-item__title">{listing.name}</h4>
-              <p className="result-item__text">
-                {listing.area} · {listing.bedrooms} bd · sleeps {listing.sleeps}
-                {listing.fromNightly > 0 && <> · from {formatCents(listing.fromNightly)}/night</>}
-              </p>
-              <a className="result-item__more" href={href}>
-                more <span className="visually-hidden">about {listing.name}</span>
-              </a>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
-  );
+const favouritesList = deferred(() => import('./favourites-list'));
+
+/** The dropdown's list: its code comes the first time the dropdown opens. */
+function LazyFavouritesList() {
+  const loaded = useDeferred(favouritesList, true);
+  return loaded ? <loaded.FavouritesList /> : null;
 }
 
 /**
@@ -112,7 +70,7 @@ export function FavouritesCounter({ onFavouritesView = false }: { onFavouritesVi
         <span className="visually-hidden">{dropdown.shown ? 'Hide' : 'Show'} the list of favourites</span>
       </button>
       <div id={DROPDOWN_ID} className="favourites-dropdown" hidden={!dropdown.shown} aria-label="Favourites" role="region">
-        {dropdown.shown && <FavouritesList />}
+        {dropdown.shown && <LazyFavouritesList />}
         <p className="favourites-dropdown__footer">
           <a className="button button--primary" href={viewPath}>
             {onFavouritesView ? 'Refresh' : 'See all favourites'}

@@ -1,5 +1,5 @@
 import { useFlagButton, useSettings } from '@/app/hooks';
-import { Button } from '@/views/ui/button';
+import { PlainButton } from '@/views/ui/plain-button';
 import { HeartIcon } from '@/views/ui/heart-icon';
 
 /**
@@ -10,7 +10,7 @@ export function FlagButton({ itemId, itemName }: { itemId: string; itemName: str
   const { text, classes } = useSettings().flag;
   const { flagged, toggle } = useFlagButton(itemId);
   return (
-    <Button
+    <PlainButton
       variant="quiet"
       className={`flag-button ${flagged ? classes.unflag : classes.flag}`}
       data-flagged={flagged || undefined}
@@ -21,6 +21,6 @@ export function FlagButton({ itemId, itemName }: { itemId: string; itemName: str
     >
       <HeartIcon className="flag-button__icon" />
       <span className="flag-button__label">{flagged ? text.unflag : text.flag}</span>
-    </Button>
+    </PlainButton>
   );
 }

@@ -1,8 +1,23 @@
-import { useOrderDetail, useOrderSummary } from '@/app/order-hooks';
+import { deferred, preload } from '@/app/deferred';
+import { useShareShown } from '@/app/made-actors';
+import { useOrderDetail, useOrderSummary, useSharedTrip } from '@/app/order-hooks';
 import { useSettings } from '@/app/hooks';
+import { useDeferred } from '@/app/use-deferred';
 import { formatMoney } from '@/domain/money';
-import { Button } from '@/views/ui/button';
-import { OrderDialogs } from './order-dialogs';
+import { PlainButton } from '@/views/ui/plain-button';
+
+/** The order's modals (detail, share, shared-trip questions): loaded when one opens, or on intent. */
+const orderDialogs = deferred(() => import('./order-dialogs'));
+const preloadDialogs = () => preload(orderDialogs);
+
+function LazyOrderDialogs() {
+  const detail = useOrderDetail();
+  const shared = useSharedTrip();
+  const shareShown = useShareShown();
+  const needed = detail.open || shareShown || shared.confirming || shared.notice !== null;
+  const loaded = useDeferred(orderDialogs, needed);
+  return loaded ? <loaded.OrderDialogs /> : null;
+}
 
 /** A shopping bag. */
 export function BagIcon({ className = 'icon' }: { className?: string }) {
@@ -28,12 +43,14 @@ export function OrderWidget() {
   const total = formatMoney(subtotal, { currency: order.currency, precision: 0 });
   return (
     <div className="order-widget" data-order-widget data-pending={pending || undefined}>
-      <Button
+      <PlainButton
         variant="quiet"
         className="order-widget__button"
         aria-label={`${label || 'Trips Collection'}: ${items}, subtotal ${total}`}
         aria-haspopup="dialog"
         onPress={detail.show}
+        onPointerEnter={preloadDialogs}
+        onFocus={preloadDialogs}
       >
         <span className="order-widget__bag">
           <BagIcon />
@@ -45,8 +62,8 @@ export function OrderWidget() {
         <span className="order-widget__subtotal" data-testid="order-subtotal">
           {total}
         </span>
-      </Button>
-      <OrderDialogs />
+      </PlainButton>
+      <LazyOrderDialogs />
     </div>
   );
 }

@@ -2,7 +2,11 @@ import { useRef } from 'react';
 import { useIsHeaderTiny, useMenu, useSearchPanel, useSettings } from '@/app/hooks';
 import { FavouritesCounter } from '@/views/flag/favourites-counter';
 import { OrderWidget } from '@/views/order/order-widget';
-import { Button } from '@/views/ui/button';
+import { preload } from '@/app/deferred';
+import { PlainButton } from '@/views/ui/plain-button';
+import { searchPanelContent } from './search-panel';
+
+const preloadPanel = () => preload(searchPanelContent);
 
 /** The page header (spec §2): tiny once scrolled, favourites counter, search trigger, mobile menu toggle. */
 export function Header({ currentPath }: { currentPath: string }) {
@@ -22,7 +26,7 @@ export function Header({ currentPath }: { currentPath: string }) {
           </svg>
           <span className="site-header__name">{settings.site.name}</span>
         </a>
-        <Button
+        <PlainButton
           ref={menuToggle}
           variant="quiet"
           className="site-header__menu-toggle"
@@ -31,7 +35,7 @@ export function Header({ currentPath }: { currentPath: string }) {
           onPress={menu.toggle}
         >
           <span aria-hidden="true">☰</span> Menu
-        </Button>
+        </PlainButton>
         <nav
           id="main-navigation"
           className="site-nav"
@@ -56,19 +60,21 @@ export function Header({ currentPath }: { currentPath: string }) {
           </ul>
         </nav>
         <div className="site-header__tools">
-          <Button
+          <PlainButton
             variant="quiet"
             className={`search-trigger ${panel.shown ? 'hide-search' : 'show-search'}`}
             aria-expanded={panel.shown}
             aria-controls="search-panel"
             onPress={panel.toggle}
+            onPointerEnter={preloadPanel}
+            onFocus={preloadPanel}
           >
             <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
               <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
               <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
             </svg>
             <span>Search</span>
-          </Button>
+          </PlainButton>
           <FavouritesCounter onFavouritesView={currentPath === settings.flag.path} />
           <OrderWidget />
         </div>

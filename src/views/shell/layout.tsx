@@ -1,8 +1,19 @@
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { deferred } from '@/app/deferred';
+import { usePricingDialogsWanted } from '@/app/made-actors';
+import { useDeferred } from '@/app/use-deferred';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SearchPanel } from './search-panel';
 import { StatusMessages } from './status-messages';
+
+const pricingDialogs = deferred(() => import('@/views/pricing/pricing-dialogs'));
+
+/** The page's pricing modals and Detailed Quote (from result cards, the booking box or the order detail), loaded when one opens. */
+function LazyPricingDialogs() {
+  const loaded = useDeferred(pricingDialogs, usePricingDialogsWanted());
+  return loaded ? <loaded.PricingDialogs /> : null;
+}
 
 /** The page shell around every screen (spec §2 Global page areas). */
 export function Layout() {
@@ -20,6 +31,7 @@ export function Layout() {
       </main>
       <Footer />
       <StatusMessages />
+      <LazyPricingDialogs />
     </div>
   );
 }

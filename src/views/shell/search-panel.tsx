@@ -1,22 +1,14 @@
-import { useEffect, useRef } from 'react';
-import { useSearchPanel, useSettings } from '@/app/hooks';
-import { useAvailabilityActions, useLastAvailabilitySearch, usePanelStaySearch } from '@/app/pricing-hooks';
-import { PricingDialogs } from '@/views/pricing/pricing-dialogs';
-import { StaySearchForm } from '@/views/pricing/stay-search-form';
-import { Button } from '@/views/ui/button';
-import { JumpMenu } from './jump-menu';
+import { deferred } from '@/app/deferred';
+import { useSearchPanel } from '@/app/hooks';
+import { useDeferred } from '@/app/use-deferred';
+
+/** The panel's form, dates and guests: loaded when it first opens, or on intent (the header's trigger). */
+export const searchPanelContent = deferred(() => import('./search-panel-content'));
 
 /** The off-canvas search panel (spec §2): shown by the header trigger, closed with Escape or its button. */
 export function SearchPanel() {
   const panel = useSearchPanel();
-  const settings = useSettings();
-  const input = useRef<HTMLInputElement>(null);
-  const last = useLastAvailabilitySearch();
-  const { clear } = useAvailabilityActions();
-  const searchStay = usePanelStaySearch(settings.order.search_accom_path);
-  useEffect(() => {
-    if (panel.shown) input.current?.focus();
-  }, [panel.shown]);
+  const content = useDeferred(searchPanelContent, panel.shown);
   return (
     <aside
       id="search-panel"
@@ -27,40 +19,7 @@ export function SearchPanel() {
         if (event.key === 'Escape') panel.close();
       }}
     >
-      <div className="search-panel__inner">
-        <div className="search-panel__head">
-          <h2>Find your stay</h2>
-          <Button variant="quiet" aria-label="Close search" onPress={panel.close}>
-            ×
-          </Button>
-        </div>
-        <form className="search-panel__form" action="/search" method="get" role="search">
-          <label htmlFor="search-panel-q">Town, property name or feature</label>
-          <div className="search-panel__row">
-            <input ref={input} id="search-panel-q" name="q" type="search" placeholder="e.g. Pelican Point, pool, 4 bedrooms" />
-            <button type="submit" className="button button--primary">
-              Search
-            </button>
-          </div>
-        </form>
-        <StaySearchForm
-          key={JSON.stringify(last?.rcav ?? null)}
-          initial={last?.rcav ?? null}
-          onSearch={(rcav) => {
-            searchStay(rcav);
-            // The prices show on the page behind the panel (or the search page it goes on to).
-            panel.close();
-          }}
-          onClear={clear}
-          compact
-        />
-        <JumpMenu
-          label="Go to"
-          placeholder="Choose a page"
-          options={settings.menu.map((item) => ({ label: item.label, value: `${item.label}::${item.path}` }))}
-        />
-      </div>
-      <PricingDialogs />
+      {content && <content.SearchPanelContent />}
     </aside>
   );
 }

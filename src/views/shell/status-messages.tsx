@@ -1,27 +1,12 @@
+import { deferred } from '@/app/deferred';
 import { useStatusMessages } from '@/app/hooks';
-import { Button } from '@/views/ui/button';
-import { Modal } from '@/views/ui/modal';
+import { useDeferred } from '@/app/use-deferred';
 
-const TITLES = { status: 'Status message', warning: 'Warning', error: 'Error' } as const;
+const statusDialog = deferred(() => import('./status-messages-dialog'));
 
-/** Server status messages, shown in a modal on page load (spec §2 Global page areas, §8). */
+/** Server status messages, shown in a modal on page load (spec §2 Global page areas, §8); its code comes when there are some. */
 export function StatusMessages() {
-  const { messages, shown, dismiss } = useStatusMessages();
-  const worst = messages.some((m) => m.type === 'error') ? 'error' : messages.some((m) => m.type === 'warning') ? 'warning' : 'status';
-  return (
-    <Modal isOpen={shown} onClose={dismiss} title={TITLES[worst]} size="small" role={worst === 'error' ? 'alertdialog' : 'dialog'}>
-      <ul className="status-messages">
-        {messages.map((message, index) => (
-          <li key={index} className={`status-messages__item status-messages__item--${message.type}`}>
-            {message.text}
-          </li>
-        ))}
-      </ul>
-      <div className="modal__actions">
-        <Button variant="primary" onPress={dismiss}>
-          OK
-        </Button>
-      </div>
-    </Modal>
-  );
+  const { shown } = useStatusMessages();
+  const loaded = useDeferred(statusDialog, shown);
+  return loaded ? <loaded.StatusMessagesDialog /> : null;
 }

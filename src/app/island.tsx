@@ -1,0 +1,184 @@
+import { Suspense, use, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { preload, tracked, whenIdle, type Deferred } from './deferred';
+import { useIsClient } from './hooks';
+
+/**
+ * Islands: parts of a page the server renders in full (a react-aria select, a date picker) whose
+ * code the browser loads only when the visitor shows intent — the pointer over it, focus in it, a
+ * touch — or when the page is idle. Until then the server's HTML stays as it is: the part sits in a
+ * Suspense boundary that hydration leaves dehydrated (React's selective hydration), so nothing is
+ * replaced, nothing moves and focus stays where it is. Once the code has arrived the boundary
+ * hydrates against the same HTML with the props of the server render, then takes the current ones.
+ *
+ * React drops a click on a part that cannot hydrate yet; such a click is played again once the
+ * part is live. Props that change before then wake the part at once (its HTML is out of date).
+ */
+
+interface Gate {
+  /** Resolves with the module once the island was woken and its code has arrived. */
+  promise: Promise<unknown>;
+  open: () => void;
+  opened: boolean;
+}
+
+const gates = new Map<Deferred<unknown>, Gate>();
+const byName = new Map<string, Deferred<unknown>>();
+
+function gateOf(module: Deferred<unknown>): Gate {
+  let gate = gates.get(module);
+  if (!gate) {
+    let resolve: (value: unknown) => void = () => {};
+    const promise = tracked(new Promise<unknown>((done) => (resolve = done)));
+    const created: Gate = {
+      promise,
+      opened: false,
+      open: () => {
+        if (created.opened) return;
+        module.load().then(
+          (loaded) => {
+            created.opened = true;
+            resolve(loaded);
+          },
+          (error: unknown) => console.warn(`Could not load a part of the page: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      },
+    };
+    gate = created;
+    gates.set(module, gate);
+  }
+  return gate;
+}
+
+/** Clicks on a part that was not live yet, to play again once it is. */
+const missedClicks = new Map<string, Element>();
+let replaying = false;
+
+function islandOf(target: EventTarget | null): { name: string; element: HTMLElement } | null {
+  const element = target instanceof Element ? target.closest<HTMLElement>('[data-island]') : null;
+  const name = element?.dataset.island;
+  return element && name ? { name, element } : null;
+}
+
+let listening = false;
+/**
+ * One listener on the document, in the capture phase, so it hears events before React's root
+ * listener (which stops discrete events aimed at a part that is not hydrated yet).
+ */
+function listenForIntent(): void {
+  if (listening || typeof document === 'undefined') return;
+  listening = true;
+  const wake = (event: Event) => {
+    const island = islandOf(event.target);
+    if (!island || island.element.dataset.live || replaying) return;
+    const module = byName.get(island.name);
+    if (!module) return;
+    const gate = gateOf(module);
+    // A click before the part is live is dropped by React; it is played again once the part is live
+    // (react-aria's press handling ignores the real click that may follow a synchronous hydration).
+    if (event.type === 'click' && event.target instanceof Element) missedClicks.set(island.name, event.target);
+    gate.open();
+  };
+  for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'click']) document.addEventListener(type, wake, { capture: true, passive: true });
+}
+
+function Live<P extends object>({ gate, pick, props, onLive }: { gate: Gate; pick: (module: never) => ComponentType<P>; props: P; onLive: () => void }) {
+  const module = use(gate.promise);
+  const Component = pick(module as never);
+  useLayoutEffect(onLive, [onLive]);
+  return <Component {...props} />;
+}
+
+export interface IslandOptions {
+  /** The name in `data-island` (unique per module). */
+  name: string;
+  /** Load the code when the page is idle (it is woken on intent only). */
+  idle?: boolean;
+  /** Wake on the visitor's intent (default); false for a part with nothing to interact with, woken only by new props. */
+  intent?: boolean;
+  /** Shown while the code loads for a part first mounted in the browser. */
+  fallback?: ReactNode;
+}
+
+/** Props that render the same HTML: data equal by value (functions do not show in the HTML). */
+const sameProps = (a: object, b: object) => {
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => {
+      const x: unknown = (a as Record<string, unknown>)[key];
+      const y: unknown = (b as Record<string, unknown>)[key];
+      return Object.is(x, y) || (typeof x === 'function' && typeof y === 'function') || JSON.stringify(x) === JSON.stringify(y);
+    })
+  );
+};
+
+/**
+ * A component whose code is loaded on intent (see above). `pick` chooses the component from the
+ * loaded module. The wrapper is `display: contents`, so the layout is the component's own.
+ */
+export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: M) => ComponentType<P>, options: IslandOptions): ComponentType<P> {
+  if (options.intent !== false) byName.set(options.name, module as Deferred<unknown>);
+  const gate = gateOf(module as Deferred<unknown>);
+  const Island = (props: P) => {
+    const client = useIsClient();
+    // Rendered by the server (and hydrated now), or first mounted in the browser.
+    const [fromServer] = useState(!client);
+    const [serverProps] = useState(props);
+    const [live, setLive] = useState(false);
+    const onLive = useMemo(
+      () => () => {
+        setLive(true);
+        const missed = missedClicks.get(options.name);
+        if (missed) {
+          missedClicks.delete(options.name);
+          // The part's element is the one the server rendered: play the click on it again.
+          if (missed.isConnected && missed instanceof HTMLElement) {
+            replaying = true;
+            try {
+              missed.click();
+            } finally {
+              replaying = false;
+            }
+          }
+        }
+      },
+      [],
+    );
+    const stale = !live && fromServer && !sameProps(props, serverProps);
+    useEffect(() => {
+      listenForIntent();
+      if (!fromServer || stale) gate.open();
+      else if (options.idle) whenIdle(() => preload(module as Deferred<unknown>));
+    }, [fromServer, stale]);
+    // While dehydrated the boundary must not see an update (React would give up its HTML and
+    // show the fallback), so it is one element made once, with the server render's props.
+    const dehydrated = useMemo(
+      () => (
+        <Suspense fallback={options.fallback ?? null}>
+          <Live gate={gate} pick={pick as (module: never) => ComponentType<P>} props={serverProps} onLive={onLive} />
+        </Suspense>
+      ),
+      [serverProps, onLive],
+    );
+    return (
+      <div data-island={options.name} data-live={live || undefined} style={{ display: 'contents' }}>
+        {live || !fromServer ? (
+          <Suspense fallback={options.fallback ?? null}>
+            <Live gate={gate} pick={pick as (module: never) => ComponentType<P>} props={props} onLive={onLive} />
+          </Suspense>
+        ) : (
+          dehydrated
+        )}
+      </div>
+    );
+  };
+  Island.displayName = `Island(${options.name})`;
+  return Island;
+}
+
+/** The server opens every gate: its pages render islands in full. */
+export async function openAllIslands(): Promise<void> {
+  const all = [...gates.values()];
+  all.forEach((gate) => gate.open());
+  await Promise.all(all.map((gate) => gate.promise));
+}
