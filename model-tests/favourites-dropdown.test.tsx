@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { connectFavouritesDropdown } from '@/app/wire-effects';
+import { lookupFavourites } from '@/effects/favourites-lookup';
 import { favouritesViewPath } from '@/domain/search/search-params';
 import type { SearchClient, SearchDoc } from '@/effects/search-client';
 import { favouritesDropdownMachine, shownFavourites } from '@/machines/favourites-dropdown-machine';
@@ -103,7 +104,7 @@ function dropdownDriver(): PathDriver<DropdownSnapshot, DropdownEvent> {
       const page = pageSettings();
       dropdown = createActor(favouritesDropdownMachine, { input: { items: [] }, inspect: coverage.inspect }).start();
       const actors = siteActorsWith(page, 'favouritesDropdown', dropdown);
-      disconnect = connectFavouritesDropdown(actors, page, client);
+      disconnect = connectFavouritesDropdown(actors, page, (ids) => lookupFavourites(client, page.settings.search, page.settings.flag.key, ids));
       site = mountSite(
         <>
           <FavouritesCounter />

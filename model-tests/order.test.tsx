@@ -159,7 +159,6 @@ class Boundary {
     fetchSessionOrder: () => this.push(this.fetches, (reply) => reply),
     addToSessionOrder: (qp) => this.push(this.adds, (reply) => ({ qp, reply })),
     removeFromSessionOrder: (key) => this.push(this.removes, (reply) => ({ key, reply })),
-    shareOrder: () => new Subject(),
     delay: (ms) => this.push(this.delays, (reply) => ({ ms, reply })) as Observable<void>,
     storage: () => localStorage,
   };

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { browserOrderEffects, connectOrder, SHARED_ITEMS_EVENT, type OrderEffects } from '@/app/order-wiring';
+import { connectShareOrder, type ShareEffects } from '@/app/share-wiring';
 import { addLineItem, emptyOrder, type LineItem, type Order } from '@/domain/order/order';
 import { fixturePrice } from '@/domain/pricing/test-fixtures';
 import type { ShareSettings } from '@/effects/share-client';
@@ -68,16 +69,20 @@ function shareDriver(): PathDriver<ShareSnapshot, ShareEvent> {
       const page = pageSettings();
       actor = createActor(shareOrderMachine, { inspect: coverage.inspect }).start();
       const actors = siteActorsWith(page, 'shareOrder', actor);
-      const effects: OrderEffects = {
-        ...browserOrderEffects,
-        storage: () => localStorage,
+      const effects: OrderEffects = { ...browserOrderEffects, storage: () => localStorage };
+      const share: ShareEffects = {
         shareOrder: (order, settings) => {
           const reply = new Subject<{ form: string; url: string }>();
           calls.push({ order, settings, reply });
           return reply;
         },
       };
-      disconnect = connectOrder(actors, page, effects);
+      const disconnectOrder = connectOrder(actors, page, effects);
+      const disconnectShare = connectShareOrder(actors, page, share);
+      disconnect = () => {
+        disconnectShare();
+        disconnectOrder();
+      };
       site = mountSite(
         <>
           <OrderWidget />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import siteJson from '../config/site.json';
-import { createSiteActors, stopSiteActors, type SiteActors } from '@/app/site-actors';
+import { createSiteActors, provideActor, stopSiteActors, type LazyActorKey, type SiteActors } from '@/app/site-actors';
 import { SiteProvider } from '@/app/site-context';
 import { parseSiteSettings, type PageSettings } from '@/domain/settings';
 
@@ -18,10 +18,17 @@ export function pageSettings(overrides: Partial<Omit<PageSettings, 'settings'>> 
  * itself with the same input and an inspector (`createSiteActors` starts its actors before
  * anyone could inspect them).
  */
+const LAZY: readonly string[] = ['availability', 'availabilityModal', 'quote', 'shareOrder'] satisfies LazyActorKey[];
+
 export function siteActorsWith<K extends keyof SiteActors>(page: PageSettings, key: K, underTest: SiteActors[K]): SiteActors {
   const actors = createSiteActors(page, window.location.origin);
-  actors[key].stop();
-  return { ...actors, [key]: underTest };
+  // Actors of features (prices, sharing) are made on first use: the one under test is handed in.
+  if (LAZY.includes(key)) provideActor(actors, key as LazyActorKey, underTest as SiteActors[LazyActorKey]);
+  else {
+    actors[key].stop();
+    Object.assign(actors, { [key]: underTest });
+  }
+  return actors;
 }
 
 export interface MountedSite {

@@ -1,22 +1,20 @@
 import { skip, Subscription, type Observable } from 'rxjs';
 import { initialOrderSource, sharedOrderIn, withoutSharedOrder } from '@/domain/order/init';
-import { emptyOrder, type LineItem, type Order } from '@/domain/order/order';
+import { emptyOrder, type LineItem } from '@/domain/order/order';
 import type { PriceQueryParams } from '@/domain/pricing/types';
 import type { PageSettings } from '@/domain/settings';
 import { addToSessionOrder, delay, fetchSessionOrder, removeFromSessionOrder, resolveShortUrl } from '@/effects/order-client';
 import { locationHash$ } from '@/effects/location-hash';
 import { dispatchDocumentEvent, documentEvents$, replaceUrl, storageChanges$ } from '@/effects/order-tabs';
-import { shareOrder, type ShareSettings } from '@/effects/share-client';
 import { ORDER_STORAGE_KEY, parseStoredOrder, readStoredOrder, saveStoredOrder } from '@/persistence/order-storage';
-import { ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from './pricing-wiring';
+import { ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from './order-events';
 import type { SiteActors } from './site-actors';
 
 /** order-updated (spec §4), dispatched on the document with `{ order, showDetail }`. */
 export const ORDER_UPDATED_EVENT = 'rcorder:updated';
 /** Other scripts may send an order update (`{ order, showDetail }`); showDetail opens the detail. */
 export const ORDER_UPDATE_EVENT = 'rcorder:update';
-/** The shared items event (spec §4), with `{ type: 'rc_core_item', items }`. */
-export const SHARED_ITEMS_EVENT = 'rcorder:items:shared';
+export { SHARED_ITEMS_EVENT } from './order-events';
 
 /** The I/O the order uses; tests play the server, storage and time through these. */
 export interface OrderEffects {
@@ -24,7 +22,6 @@ export interface OrderEffects {
   fetchSessionOrder: () => Observable<unknown>;
   addToSessionOrder: (qp: PriceQueryParams) => Observable<unknown>;
   removeFromSessionOrder: (key: string) => Observable<unknown>;
-  shareOrder: (order: Order, settings: ShareSettings) => Observable<{ form: string; url: string }>;
   delay: (ms: number) => Observable<void>;
   storage: () => Storage | null;
 }
@@ -34,7 +31,6 @@ export const browserOrderEffects: OrderEffects = {
   fetchSessionOrder,
   addToSessionOrder,
   removeFromSessionOrder,
-  shareOrder,
   delay,
   storage: () => {
     try {
@@ -45,17 +41,18 @@ export const browserOrderEffects: OrderEffects = {
   },
 };
 
-type OrderActors = Pick<SiteActors, 'order' | 'shareOrder' | 'availabilityModal' | 'quote' | 'statusMessages'>;
+type OrderActors = Pick<SiteActors, 'order' | 'statusMessages'>;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Connects the Trips Collection to the page (spec §4, §7): initialisation by the first rule that
  * applies, the pricing displays' add requests, the session server, local storage and other tabs,
- * the shared-trip hash, order-updated and the share calls. Returns the disposer.
+ * the shared-trip hash and order-updated (sharing is connected with its actor, share-wiring.ts).
+ * Returns the disposer.
  */
 export function connectOrder(actors: OrderActors, page: PageSettings, effects: OrderEffects = browserOrderEffects): () => void {
-  const { order, shareOrder: share } = actors;
+  const { order } = actors;
   const settings = page.settings.order;
   const storage = effects.storage();
   const subscriptions = new Subscription();
@@ -79,30 +76,12 @@ export function connectOrder(actors: OrderActors, page: PageSettings, effects: O
     ),
     order.on('order.saved', ({ order: saved }) => saveStoredOrder(saved, storage)),
     order.on('order.updated', (detail) => dispatchDocumentEvent(ORDER_UPDATED_EVENT, { order: detail.order, showDetail: detail.showDetail })),
-    order.on('order.modals.close', () => {
-      actors.availabilityModal.send({ type: 'pricing.modal.closed' });
-      actors.quote.send({ type: 'quote.closed' });
-      actors.statusMessages.send({ type: 'status.messages.dismissed' });
-      share.send({ type: 'share.closed' });
-    }),
+    // The pricing modals, the quote and the share modal close themselves (their actors' wiring).
+    order.on('order.modals.close', () => actors.statusMessages.send({ type: 'status.messages.dismissed' })),
     order.on('order.hash.clear', () => replaceUrl(withoutSharedOrder(location()))),
     order.on('order.reopen.scheduled', ({ delayMs }) => run(effects.delay(delayMs), () => order.send({ type: 'order.reopen.due' }), () => {})),
     // Spec §8: add, remove and fetch failures are rejected silently; only the console hears of them.
     order.on('order.failure.logged', ({ message }) => console.warn(`Trips Collection: ${message}`)),
-    share.on('share.request', ({ order: shared }) =>
-      run(
-        effects.shareOrder(shared, {
-          shareUrl: settings.share_url,
-          shortenerToken: settings.url_shortener_token,
-          shortenerUrl: settings.url_shortener_url,
-          origin: window.location.origin,
-        }),
-        ({ form, url }) => share.send({ type: 'share.received', form, url, order: shared }),
-        (error) => share.send({ type: 'share.failed', message: messageOf(error) }),
-      ),
-    ),
-    share.on('share.items.shared', ({ itemType, items }) => dispatchDocumentEvent(SHARED_ITEMS_EVENT, { type: itemType, items })),
-    share.on('share.failure.logged', ({ message }) => console.warn(`Sharing the Trips Collection failed: ${message}`)),
   ];
 
   subscriptions.add(

@@ -11,6 +11,7 @@ import { fetchBookedRanges, type BookedRange } from '@/effects/availability-cale
 import { navigateTo } from '@/effects/navigation';
 import { useSettings, useSiteActors } from './site-context';
 import { useIsClient } from './hooks';
+import './pricing-actors';
 
 
 /** One item's pricing (spec §3 Item pricing, key 'eid-{eid}'), or null when there is none. */

@@ -1,24 +1,14 @@
 import { Subscription } from 'rxjs';
-import type { PricedOffer } from '@/domain/pricing/derived';
 import type { PageSettings } from '@/domain/settings';
 import { searchAvailability } from '@/effects/availability-client';
 import { dispatchSearchEvent, markSearching, SEARCH_START_EVENT, SEARCH_STOP_EVENT } from '@/effects/availability-page';
 import { openBuyWindow } from '@/effects/buy-window';
 import { requestQuote } from '@/effects/quote-client';
 import { connectAvailPricingStorage } from '@/persistence/avail-pricing';
+import { ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from './order-events';
 import type { SiteActors } from './site-actors';
 
-/**
- * Asked on the document when a pricing display wants an offer in the Trips Collection (spec §2:
- * Add, the Summary trigger, the Detailed Quote's 'Add to Trips Collection'). The order (issue 5)
- * listens for it; `detail.from` is the analytics list: 'List', 'Details' or 'Detailed Quote'.
- */
-export const ORDER_ADD_REQUEST_EVENT = 'rcorder:add:requested';
-
-export interface OrderAddRequest {
-  offer: PricedOffer;
-  from: 'List' | 'Details' | 'Detailed Quote';
-}
+export { ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from './order-events';
 
 type PricingActors = Pick<SiteActors, 'availability' | 'availabilityModal' | 'quote'>;
 
@@ -52,11 +42,11 @@ export function connectAvailability(actors: Pick<SiteActors, 'availability'>, { 
   };
 }
 
-/** Quotes, buy windows and order add requests of the pricing displays. */
-export function connectPricingActions(actors: Omit<PricingActors, 'availability'>, page: PageSettings): () => void {
-  const { quote, availabilityModal } = actors;
+const askOrder = (detail: OrderAddRequest) => document.dispatchEvent(new CustomEvent<OrderAddRequest>(ORDER_ADD_REQUEST_EVENT, { detail }));
+
+/** The Detailed Quote's request, its failure log and its 'Add to Trips Collection'. */
+export function connectQuote(quote: SiteActors['quote'], page: PageSettings): () => void {
   let request = new Subscription();
-  const askOrder = (detail: OrderAddRequest) => document.dispatchEvent(new CustomEvent<OrderAddRequest>(ORDER_ADD_REQUEST_EVENT, { detail }));
   const subscriptions = [
     quote.on('quote.request', ({ offer }) => {
       request.unsubscribe();
@@ -68,14 +58,31 @@ export function connectPricingActions(actors: Omit<PricingActors, 'availability'
     // Spec §8: a failed quote is rejected silently; only the console hears of it.
     quote.on('quote.failure.logged', ({ message }) => console.warn(`Quote failed: ${message}`)),
     quote.on('order.add.requested', ({ offer, from }) => askOrder({ offer, from })),
+  ];
+  return () => {
+    request.unsubscribe();
+    subscriptions.forEach((subscription) => subscription.unsubscribe());
+  };
+}
+
+/** The pricing modals' order add requests and buy windows. */
+export function connectAvailabilityModal(availabilityModal: SiteActors['availabilityModal']): () => void {
+  const subscriptions = [
     availabilityModal.on('order.add.requested', ({ offer, from }) => askOrder({ offer, from })),
     availabilityModal.on('buy.window.requested', ({ url }) => {
       if (!openBuyWindow(url)) console.warn(`Buy page refused: ${url}`);
     }),
   ];
+  return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+}
+
+/** Quotes, buy windows and order add requests of the pricing displays. */
+export function connectPricingActions(actors: Omit<PricingActors, 'availability'>, page: PageSettings): () => void {
+  const disconnectQuote = connectQuote(actors.quote, page);
+  const disconnectModal = connectAvailabilityModal(actors.availabilityModal);
   return () => {
-    request.unsubscribe();
-    subscriptions.forEach((subscription) => subscription.unsubscribe());
+    disconnectQuote();
+    disconnectModal();
   };
 }
 

@@ -1,13 +1,12 @@
-import { distinctUntilChanged, from, map, skip, type Subscription } from 'rxjs';
+import { distinctUntilChanged, from, map, skip, switchMap, type Observable, type Subscription } from 'rxjs';
 import { connectFlagCookie } from '@/persistence/flag-cookie';
-import { lookupFavourites } from '@/effects/favourites-lookup';
-import { createSearchClient, type SearchClient } from '@/effects/search-client';
+import type { SearchDoc } from '@/effects/search-client';
 import { markHasJs } from '@/persistence/has-js-cookie';
 import { logRefusedTarget, navigateTo } from '@/effects/navigation';
 import { scrollPosition$ } from '@/effects/scroll';
 import type { PageSettings } from '@/domain/settings';
-import type { SiteActors } from './site-actors';
-import { connectPricing } from './pricing-wiring';
+import { deferred } from './deferred';
+import { connectLazyActors, type SiteActors } from './site-actors';
 import { connectOrder } from './order-wiring';
 
 /**
@@ -33,21 +32,28 @@ export function wireEffects(actors: SiteActors, page: PageSettings): () => void 
     full.unsubscribe();
   });
   disposers.push(connectFavouritesDropdown(actors, page));
-  disposers.push(connectPricing(actors, page));
   disposers.push(connectOrder(actors, page));
+  // Prices, their modals and sharing are connected as their views make their actors.
+  disposers.push(connectLazyActors(actors));
   return () => disposers.forEach((dispose) => dispose());
 }
 
+/** The favourites lookup's search client: loaded the first time the dropdown shows the list. */
+const favouritesLookup = deferred(() => import('./favourites-lookup-client'));
+
+/** The lookup of full documents for favourite ids (spec §7 Favourites lookup). */
+export type FavouritesLookup = (ids: readonly string[]) => Observable<SearchDoc[]>;
+
 /**
  * The favourites dropdown hears every change of the favourites list (a click, or the cookie
- * restored), and its lookups run through a search client of their own (spec §7 Favourites lookup).
+ * restored), and its lookups run through a search client of their own (spec §7 Favourites lookup),
+ * whose code comes with the first lookup. Tests hand in their own `lookup`.
  */
 export function connectFavouritesDropdown(
   actors: Pick<SiteActors, 'favourites' | 'favouritesDropdown'>,
   page: PageSettings,
-  client: SearchClient = createSearchClient({ url: page.settings.search.url, docCacheMs: page.settings.search.doc_cache }),
+  lookup: FavouritesLookup = (ids) => from(favouritesLookup.load()).pipe(switchMap((module) => module.lookupForPage(page)(ids))),
 ): () => void {
-  const { search, flag } = page.settings;
   const dropdown = actors.favouritesDropdown;
   const lookups: Subscription[] = [];
   const items = from(actors.favourites)
@@ -59,7 +65,7 @@ export function connectFavouritesDropdown(
     .subscribe((list) => dropdown.send({ type: 'favourites.updated', items: list }));
   const requested = dropdown.on('favourites.lookup.requested', ({ requestId, ids }) => {
     lookups.push(
-      lookupFavourites(client, search, flag.key, ids).subscribe({
+      lookup(ids).subscribe({
         next: (documents) => dropdown.send({ type: 'lookup.received', requestId, documents }),
         error: (error: unknown) => dropdown.send({ type: 'lookup.failed', requestId, message: error instanceof Error ? error.message : String(error) }),
       }),
@@ -71,6 +77,5 @@ export function connectFavouritesDropdown(
     requested.unsubscribe();
     failed.unsubscribe();
     lookups.forEach((lookup) => lookup.unsubscribe());
-    client.dispose();
   };
 }

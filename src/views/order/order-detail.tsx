@@ -1,7 +1,8 @@
 import { memo, useMemo, useState } from 'react';
 import { useAfterPaint } from '@/app/after-paint';
 import { useSettings } from '@/app/hooks';
-import { useBuyWindow, useItemPage, useLineItems, useOrder, useOrderActions, useOrderDetail, useShareOrder } from '@/app/order-hooks';
+import { useBuyWindow, useItemPage, useLineItems, useOrderActions, useShareOrder } from '@/app/order-detail-hooks';
+import { useOrder, useOrderDetail } from '@/app/order-hooks';
 import { useQuote } from '@/app/pricing-hooks';
 import { formatMoney } from '@/domain/money';
 import { hasLineItems, type LineItem } from '@/domain/order/order';

@@ -1,5 +1,6 @@
 import { useAfterPaint } from '@/app/after-paint';
-import { useOrderDetail, useShareOrder, useSharedTrip } from '@/app/order-hooks';
+import { useShareOrder } from '@/app/order-detail-hooks';
+import { useOrderDetail, useSharedTrip } from '@/app/order-hooks';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';
 import { OrderDetail } from './order-detail';

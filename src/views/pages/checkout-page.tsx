@@ -1,6 +1,7 @@
 import { useCheckoutCheck } from '@/app/checkout-hooks';
 import { useSettings } from '@/app/hooks';
-import { useLineItems, useOrder } from '@/app/order-hooks';
+import { useLineItems } from '@/app/order-detail-hooks';
+import { useOrder } from '@/app/order-hooks';
 import { formatMoney } from '@/domain/money';
 import { formatStayDate } from '@/domain/pricing/dates';
 import { guestLines } from '@/views/order/order-detail';
