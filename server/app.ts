@@ -195,7 +195,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
           description: deps.settings.site.slogan,
           body: result.html,
           page,
-          assets: deps.renderer.assets(nonce),
+          routeData: result.routeData,
+          assets: deps.renderer.assets(nonce, result.modules),
           nonce,
         }),
       );

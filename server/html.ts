@@ -2,6 +2,8 @@ import type { PageSettings } from '../src/domain/settings.ts';
 
 export interface PageAssets {
   scripts: string[];
+  /** Module scripts the page needs at once (its page module and their imports), fetched beside the entry. */
+  preloads?: string[];
   styles: string[];
   /** Extra head HTML (the Vite client and React refresh preamble in development). */
   headHtml?: string;
@@ -21,11 +23,14 @@ export function htmlDocument(options: {
   description: string;
   body: string;
   page: PageSettings;
+  /** The routes' loader data and errors, which the browser hydrates with (inert JSON). */
+  routeData?: unknown;
   assets: PageAssets;
   nonce: string;
 }): string {
-  const { title, description, body, page, assets, nonce } = options;
+  const { title, description, body, page, routeData, assets, nonce } = options;
   const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+  const preloads = (assets.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('');
   const scripts = assets.scripts
     .map((src) => `<script type="module" src="${escapeHtml(src)}" nonce="${nonce}"></script>`)
     .join('');
@@ -35,8 +40,9 @@ export function htmlDocument(options: {
     `<title>${escapeHtml(title)}</title>` +
     `<meta name="description" content="${escapeHtml(description)}">` +
     '<meta name="theme-color" content="#0e7490"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
-    `${assets.headHtml ?? ''}${styles}${scripts}` +
+    `${assets.headHtml ?? ''}${styles}${preloads}${scripts}` +
     `<script id="page-settings" type="application/json">${jsonForScript(page)}</script>` +
+    `<script id="route-data" type="application/json">${jsonForScript(routeData ?? null)}</script>` +
     `</head><body><div id="root">${body}</div></body></html>`
   );
 }

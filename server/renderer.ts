@@ -11,7 +11,8 @@ export type { RenderResult };
 /** Renders pages on the server: the production build, or Vite's module graph in development. */
 export interface PageRenderer {
   render(options: { request: Request; content: ContentSource; page: PageSettings; nonce: string }): Promise<RenderResult>;
-  assets(nonce: string): PageAssets;
+  /** The page's scripts and styles; `modules` are the page modules of its routes (their chunks are preloaded). */
+  assets(nonce: string, modules?: readonly string[]): PageAssets;
   /** Static client files (production): served under /assets with long cache headers. */
   clientDir?: string;
   /** Vite's connect middleware (development). */
@@ -19,11 +20,38 @@ export interface PageRenderer {
   close(): Promise<void>;
 }
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
+}
+
+export type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The files a chunk needs before it runs: its own and those of its static imports, each once,
+ * imports first (`skip` holds files already counted, e.g. the entry's).
+ */
+export function chunkFiles(manifest: Manifest, names: readonly string[], skip: ReadonlySet<string> = new Set()): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const chunk = manifest[name];
+    if (!chunk) return;
+    chunk.imports?.forEach(visit);
+    if (!skip.has(chunk.file)) scripts.push(chunk.file);
+    chunk.css?.forEach((css) => {
+      if (!skip.has(css) && !styles.includes(css)) styles.push(css);
+    });
+  };
+  names.forEach(visit);
+  return { scripts, styles };
 }
 
 const CLIENT_ENTRY = 'src/app/entry-client.tsx';
@@ -35,20 +63,32 @@ export async function createBuildRenderer(distDir: string): Promise<PageRenderer
   if (!fs.existsSync(manifestFile) || !fs.existsSync(serverEntry)) {
     throw new Error(`No production build in ${distDir}: run \`npm run build\` (npm start does it for you).`);
   }
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = manifest[CLIENT_ENTRY];
-  if (!entry) throw new Error(`The client manifest has no entry for ${CLIENT_ENTRY}`);
-  const styles = new Set<string>();
-  const visit = (chunk: ManifestChunk | undefined) => {
-    if (!chunk) return;
-    chunk.css?.forEach((css) => styles.add(`/${css}`));
-    chunk.imports?.forEach((name) => visit(manifest[name]));
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  if (!manifest[CLIENT_ENTRY]) throw new Error(`The client manifest has no entry for ${CLIENT_ENTRY}`);
+  const entry = chunkFiles(manifest, [CLIENT_ENTRY]);
+  const loaded = new Set([...entry.scripts, ...entry.styles]);
+  const url = (file: string) => `/${file}`;
+  // Per page: the entry script, and the page module's chunks preloaded beside it (no waterfall).
+  const byModules = new Map<string, PageAssets>();
+  const assetsFor = (modules: readonly string[] = []): PageAssets => {
+    const key = modules.join('|');
+    let assets = byModules.get(key);
+    if (!assets) {
+      const page = chunkFiles(manifest, modules, loaded);
+      const entryFile = entry.scripts[entry.scripts.length - 1] ?? '';
+      assets = {
+        scripts: [url(entryFile)],
+        preloads: [...entry.scripts.slice(0, -1), ...page.scripts].map(url),
+        styles: [...entry.styles, ...page.styles].map(url),
+      };
+      byModules.set(key, assets);
+    }
+    return assets;
   };
-  visit(entry);
   const module = (await import(pathToFileURL(serverEntry).href)) as { render: typeof renderPage };
   return {
     render: module.render,
-    assets: () => ({ scripts: [`/${entry.file}`], styles: [...styles] }),
+    assets: (_nonce, modules) => assetsFor(modules),
     clientDir: path.join(distDir, 'client'),
     close: async () => {},
   };

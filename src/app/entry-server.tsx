@@ -3,7 +3,10 @@ import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRo
 import type { ContentSource } from '@/domain/content';
 import { configureSanitizer } from '@/domain/sanitize-html';
 import type { PageSettings } from '@/domain/settings';
-import { createRoutes, documentTitle, type ServerLoadContext } from './routes';
+import { loadAllDeferred } from './deferred';
+import { routeDataOf, type RouteData } from './route-data';
+import { openAllIslands } from './island';
+import { createRoutes, documentTitle, loadAllPageModules, routeModules, type ServerLoadContext } from './routes';
 import { createSiteActors, stopSiteActors } from './site-actors';
 import { AppRoot } from './app-root';
 
@@ -12,14 +15,26 @@ import { AppRoot } from './app-root';
 const sanitizerReady = import('jsdom').then(({ JSDOM }) =>
   configureSanitizer(new JSDOM('').window as unknown as Parameters<typeof configureSanitizer>[0]),
 );
+// The browser loads pages, dialogs and pickers as they are used; the server renders them in full.
+const modulesReady = loadAllPageModules().then(loadAllDeferred).then(openAllIslands);
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; title: string; html: string; failures: unknown[] };
+  | {
+      kind: 'page';
+      status: number;
+      title: string;
+      html: string;
+      failures: unknown[];
+      /** The page modules of the matched routes (source paths): the HTML preloads their scripts. */
+      modules?: string[];
+      /** The routes' loader data and errors, for the browser's hydration (written beside the page settings). */
+      routeData?: RouteData;
+    };
 
 /**
  * Renders one page on the server: runs the route loaders against the database-backed
- * content, then renders the React tree with the router's hydration data (nonce for CSP).
+ * content, then renders the React tree; the routes' data for hydration goes beside it (routeData).
  */
 export async function render(options: {
   request: Request;
@@ -27,8 +42,8 @@ export async function render(options: {
   page: PageSettings;
   nonce: string;
 }): Promise<RenderResult> {
-  const { request, content, page, nonce } = options;
-  await sanitizerReady;
+  const { request, content, page } = options;
+  await Promise.all([sanitizerReady, modulesReady]);
   const handler = createStaticHandler(createRoutes(page.settings));
   const requestContext: ServerLoadContext = { content, flagged: page.flagged };
   const context = await handler.query(request, { requestContext });
@@ -50,11 +65,11 @@ export async function render(options: {
   try {
     const html = renderToString(
       <AppRoot page={page} actors={actors}>
-        <StaticRouterProvider router={router} context={context} nonce={nonce} />
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppRoot>,
     );
     const title = documentTitle(context.matches, context.loaderData, page.settings.site.name, context.errors);
-    return { kind: 'page', status: context.statusCode, title, html, failures };
+    return { kind: 'page', status: context.statusCode, title, html, failures, modules: routeModules(context.matches), routeData: routeDataOf(context) };
   } finally {
     stopSiteActors(actors);
   }

@@ -1,22 +1,10 @@
-import { data, isRouteErrorResponse, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { data, isRouteErrorResponse, matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ContentSource } from '@/domain/content';
 import type { SiteSettings } from '@/domain/settings';
 import { readFlagCookie } from '@/persistence/flag-cookie';
 import { Layout } from '@/views/shell/layout';
 import { RouteError } from '@/views/pages/route-error';
-import { HomePage } from '@/views/pages/home-page';
-import { SearchPage } from '@/views/pages/search-page';
-import { MapSearchPage } from '@/views/pages/map-search-page';
-import { ListingPage } from '@/views/listing/listing-page';
-import { EventsPage } from '@/views/pages/events-page';
-import { EventPage } from '@/views/pages/event-page';
-import { FavouritesPage } from '@/views/pages/favourites-page';
-import { MyTripPage } from '@/views/pages/my-trip-page';
-import { CheckoutPage } from '@/views/pages/checkout-page';
-import { BuyPage } from '@/views/pages/buy-page';
-import { InquiryPage } from '@/views/pages/inquiry-page';
-import { ContentPage } from '@/views/pages/content-page';
-import { StatechartsPage } from '@/views/statecharts/statecharts-page';
 import { httpContentSource } from './content-client';
 
 /** What the server hands every loader: the database-backed content and this request's favourites. */
@@ -38,11 +26,33 @@ function found<T>(value: T | null): T {
   return value;
 }
 
-/** Route handles give each page its document title from its loader data. */
+/**
+ * Route handles give each page its document title from its loader data, and name the page's
+ * module: the server preloads its script (issue 10: each page loads only its own code).
+ */
 export interface PageHandle {
   title: (data: unknown) => string;
+  /** The page module's source path from the project root (its key in Vite's manifest). */
+  module?: string;
 }
-const titled = (title: (data: never) => string): PageHandle => ({ title: title as (data: unknown) => string });
+
+/** Every page module, loaded when its route is matched (a chunk of its own in the build). */
+const pageModules = import.meta.glob<Record<string, ComponentType>>('../views/**/*-page.tsx');
+
+/** A page route's module and title: `lazy` loads the component the module exports as `name`. */
+function pageRoute(id: string, file: string, name: string, title: (data: never) => string): Pick<RouteObject, 'id' | 'lazy' | 'handle'> {
+  const load = pageModules[`../views/${file}`];
+  if (!load) throw new Error(`No page module views/${file}`);
+  return {
+    id,
+    lazy: async () => {
+      const Component = (await load())[name];
+      if (!Component) throw new Error(`views/${file} has no ${name}`);
+      return { Component };
+    },
+    handle: { title: title as (data: unknown) => string, module: `src/views/${file}` } satisfies PageHandle,
+  };
+}
 
 export function createRoutes(settings: SiteSettings): RouteObject[] {
   const load = <T,>(fn: (content: ContentSource, args: LoaderFunctionArgs) => Promise<T>) =>
@@ -57,38 +67,34 @@ export function createRoutes(settings: SiteSettings): RouteObject[] {
           id: 'pages',
           ErrorBoundary: RouteError,
           children: [
-        { index: true, loader: load((c) => c.home()), Component: HomePage, handle: titled(() => settings.site.slogan) },
-        { path: 'search', loader: load((c) => c.search()), Component: SearchPage, handle: titled(() => 'Search rentals') },
-        { path: 'search/map', loader: load((c) => c.search()), Component: MapSearchPage, handle: titled(() => 'Map search') },
+        { index: true, loader: load((c) => c.home()), ...pageRoute('home', 'pages/home-page.tsx', 'HomePage', () => settings.site.slogan) },
+        { path: 'search', loader: load((c) => c.search()), ...pageRoute('search', 'pages/search-page.tsx', 'SearchPage', () => 'Search rentals') },
+        { path: 'search/map', loader: load((c) => c.search()), ...pageRoute('map-search', 'pages/map-search-page.tsx', 'MapSearchPage', () => 'Map search') },
         {
           path: 'listing/:slug',
           loader: load(async (c, { params }) => found(await c.listing(params.slug ?? ''))),
-          Component: ListingPage,
-          handle: titled((d: { name: string }) => d.name),
+          ...pageRoute('listing', 'listing/listing-page.tsx', 'ListingPage', (d: { name: string }) => d.name),
         },
-        { path: 'events', loader: load((c) => c.events('event')), Component: EventsPage, handle: titled(() => 'Events') },
+        { path: 'events', loader: load((c) => c.events('event')), ...pageRoute('events', 'pages/events-page.tsx', 'EventsPage', () => 'Events') },
         {
           path: 'events/:slug',
           loader: load(async (c, { params }) => found(await c.event(params.slug ?? ''))),
-          Component: EventPage,
-          handle: titled((d: { title: string }) => d.title),
+          ...pageRoute('event', 'pages/event-page.tsx', 'EventPage', (d: { title: string }) => d.title),
         },
-        { path: 'things-to-do', loader: load((c) => c.events('thing-to-do')), Component: EventsPage, handle: titled(() => 'Things to do') },
+        { path: 'things-to-do', loader: load((c) => c.events('thing-to-do')), ...pageRoute('things-to-do', 'pages/events-page.tsx', 'EventsPage', () => 'Things to do') },
         {
           path: 'things-to-do/:slug',
           loader: load(async (c, { params }) => found(await c.event(params.slug ?? ''))),
-          Component: EventPage,
-          handle: titled((d: { title: string }) => d.title),
+          ...pageRoute('thing-to-do', 'pages/event-page.tsx', 'EventPage', (d: { title: string }) => d.title),
         },
         {
           path: settings.flag.path.replace(/^\//, ''),
           loader: async ({ context }: LoaderFunctionArgs) =>
             contentOf(context).favourites(isServerContext(context) ? context.flagged : readFlagCookie()),
-          Component: FavouritesPage,
-          handle: titled(() => 'Favourites'),
+          ...pageRoute('favourites', 'pages/favourites-page.tsx', 'FavouritesPage', () => 'Favourites'),
         },
-        { path: 'mytrip', Component: MyTripPage, handle: titled(() => 'My trip') },
-        { path: 'rescms/order/checkout', Component: CheckoutPage, handle: titled(() => 'Checkout') },
+        { path: 'mytrip', ...pageRoute('mytrip', 'pages/my-trip-page.tsx', 'MyTripPage', () => 'My trip') },
+        { path: 'rescms/order/checkout', ...pageRoute('checkout', 'pages/checkout-page.tsx', 'CheckoutPage', () => 'Checkout') },
         {
           path: 'rescms/item/:eid/buy',
           // The stay of the query string is re-priced on the server (never a price from the client).
@@ -96,18 +102,16 @@ export function createRoutes(settings: SiteSettings): RouteObject[] {
             const eid = Number(params.eid);
             return found(Number.isSafeInteger(eid) && eid > 0 ? await c.buy(eid, new URL(request.url).search.slice(1)) : null);
           }),
-          Component: BuyPage,
-          handle: titled((d: { item: { name: string } }) => `Book ${d.item.name}`),
+          ...pageRoute('buy', 'pages/buy-page.tsx', 'BuyPage', (d: { item: { name: string } }) => `Book ${d.item.name}`),
         },
-        { path: 'inquiry', loader: load((c) => c.inquiry()), Component: InquiryPage, handle: titled((d: { title: string }) => d.title) },
-        { path: 'statecharts', Component: StatechartsPage, handle: titled(() => 'State charts') },
+        { path: 'inquiry', loader: load((c) => c.inquiry()), ...pageRoute('inquiry', 'pages/inquiry-page.tsx', 'InquiryPage', (d: { title: string }) => d.title) },
+        { path: 'statecharts', ...pageRoute('statecharts', 'statecharts/statecharts-page.tsx', 'StatechartsPage', () => 'State charts') },
         {
           path: ':slug',
           loader: load(async (c, { params }) => found(await c.page(params.slug ?? ''))),
-          Component: ContentPage,
-          handle: titled((d: { title: string }) => d.title),
+          ...pageRoute('content', 'pages/content-page.tsx', 'ContentPage', (d: { title: string }) => d.title),
         },
-        { path: '*', loader: () => found(null) },
+        { id: 'not-found', path: '*', loader: () => found(null) },
           ],
         },
       ],
@@ -132,4 +136,34 @@ export function documentTitle(
     if (handle?.title) return `${handle.title(loaderData[match.route.id])} | ${siteName}`;
   }
   return siteName;
+}
+
+/**
+ * Loads the page modules of the routes `pathname` matches and puts them in place, so that the
+ * router starts with complete routes: hydration then renders at once what the server rendered
+ * (a lazy route left for the router would render nothing first). The server's HTML preloads
+ * these modules, so this waits for no second round trip.
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+/** The page modules the matched routes name (their handles), in match order. */
+export function routeModules(matches: ReadonlyArray<{ route: { handle?: unknown } }>): string[] {
+  return matches.flatMap((match) => {
+    const module = (match.route.handle as PageHandle | undefined)?.module;
+    return module ? [module] : [];
+  });
+}
+
+/** Every page module (the server loads them all before its first render). */
+export async function loadAllPageModules(): Promise<void> {
+  await Promise.all(Object.values(pageModules).map((load) => load()));
 }
