@@ -18,7 +18,7 @@ export function pageSettings(overrides: Partial<Omit<PageSettings, 'settings'>> 
  * itself with the same input and an inspector (`createSiteActors` starts its actors before
  * anyone could inspect them).
  */
-const LAZY: readonly string[] = ['availability', 'availabilityModal', 'quote', 'shareOrder'] satisfies LazyActorKey[];
+const LAZY: readonly string[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder'] satisfies LazyActorKey[];
 
 export function siteActorsWith<K extends keyof SiteActors>(page: PageSettings, key: K, underTest: SiteActors[K]): SiteActors {
   const actors = createSiteActors(page, window.location.origin);

@@ -71,11 +71,6 @@ export function useStatusMessages(): { messages: StatusMessage[]; shown: boolean
   return { messages, shown, dismiss: () => statusMessages.send({ type: 'status.messages.dismissed' }) };
 }
 
-export function useJumpMenu(): (value: string) => void {
-  const { jumpMenu } = useSiteActors();
-  return (value) => jumpMenu.send({ type: 'jump.option.chosen', value });
-}
-
 /** True once the element has come within the lazy-load margin of the viewport (spec §4 Lazy content). */
 export function useFirstVisible<T extends Element>(): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);

@@ -1,30 +1,11 @@
 import type { ComponentType } from 'react';
-import { data, isRouteErrorResponse, matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import type { ContentSource } from '@/domain/content';
+import { isRouteErrorResponse, matchRoutes, type RouteObject } from 'react-router';
 import type { SiteSettings } from '@/domain/settings';
-import { readFlagCookie } from '@/persistence/flag-cookie';
 import { Layout } from '@/views/shell/layout';
 import { RouteError } from '@/views/pages/route-error';
-import { httpContentSource } from './content-client';
+import { pageLoaders } from './route-loaders';
 
-/** What the server hands every loader: the database-backed content and this request's favourites. */
-export interface ServerLoadContext {
-  content: ContentSource;
-  flagged: string[];
-}
-
-function isServerContext(context: unknown): context is ServerLoadContext {
-  return typeof context === 'object' && context !== null && 'content' in context;
-}
-
-function contentOf(context: unknown): ContentSource {
-  return isServerContext(context) ? context.content : httpContentSource;
-}
-
-function found<T>(value: T | null): T {
-  if (value === null) throw data('Not found', { status: 404 });
-  return value;
-}
+export type { ServerLoadContext } from './route-loaders';
 
 /**
  * Route handles give each page its document title from its loader data, and name the page's
@@ -55,8 +36,9 @@ function pageRoute(id: string, file: string, name: string, title: (data: never) 
 }
 
 export function createRoutes(settings: SiteSettings): RouteObject[] {
-  const load = <T,>(fn: (content: ContentSource, args: LoaderFunctionArgs) => Promise<T>) =>
-    (args: LoaderFunctionArgs) => fn(contentOf(args.context), args);
+  // Loaders run on the server only: every page is rendered there, and the browser hydrates it
+  // with their data (entry-client.tsx). The browser's build leaves them out.
+  const load = import.meta.env.SSR ? pageLoaders() : null;
   return [
     {
       id: 'root',
@@ -67,51 +49,26 @@ export function createRoutes(settings: SiteSettings): RouteObject[] {
           id: 'pages',
           ErrorBoundary: RouteError,
           children: [
-        { index: true, loader: load((c) => c.home()), ...pageRoute('home', 'pages/home-page.tsx', 'HomePage', () => settings.site.slogan) },
-        { path: 'search', loader: load((c) => c.search()), ...pageRoute('search', 'pages/search-page.tsx', 'SearchPage', () => 'Search rentals') },
-        { path: 'search/map', loader: load((c) => c.search()), ...pageRoute('map-search', 'pages/map-search-page.tsx', 'MapSearchPage', () => 'Map search') },
-        {
-          path: 'listing/:slug',
-          loader: load(async (c, { params }) => found(await c.listing(params.slug ?? ''))),
-          ...pageRoute('listing', 'listing/listing-page.tsx', 'ListingPage', (d: { name: string }) => d.name),
-        },
-        { path: 'events', loader: load((c) => c.events('event')), ...pageRoute('events', 'pages/events-page.tsx', 'EventsPage', () => 'Events') },
-        {
-          path: 'events/:slug',
-          loader: load(async (c, { params }) => found(await c.event(params.slug ?? ''))),
-          ...pageRoute('event', 'pages/event-page.tsx', 'EventPage', (d: { title: string }) => d.title),
-        },
-        { path: 'things-to-do', loader: load((c) => c.events('thing-to-do')), ...pageRoute('things-to-do', 'pages/events-page.tsx', 'EventsPage', () => 'Things to do') },
-        {
-          path: 'things-to-do/:slug',
-          loader: load(async (c, { params }) => found(await c.event(params.slug ?? ''))),
-          ...pageRoute('thing-to-do', 'pages/event-page.tsx', 'EventPage', (d: { title: string }) => d.title),
-        },
-        {
-          path: settings.flag.path.replace(/^\//, ''),
-          loader: async ({ context }: LoaderFunctionArgs) =>
-            contentOf(context).favourites(isServerContext(context) ? context.flagged : readFlagCookie()),
-          ...pageRoute('favourites', 'pages/favourites-page.tsx', 'FavouritesPage', () => 'Favourites'),
-        },
-        { path: 'mytrip', ...pageRoute('mytrip', 'pages/my-trip-page.tsx', 'MyTripPage', () => 'My trip') },
-        { path: 'rescms/order/checkout', ...pageRoute('checkout', 'pages/checkout-page.tsx', 'CheckoutPage', () => 'Checkout') },
-        {
-          path: 'rescms/item/:eid/buy',
-          // The stay of the query string is re-priced on the server (never a price from the client).
-          loader: load(async (c, { params, request }) => {
-            const eid = Number(params.eid);
-            return found(Number.isSafeInteger(eid) && eid > 0 ? await c.buy(eid, new URL(request.url).search.slice(1)) : null);
-          }),
-          ...pageRoute('buy', 'pages/buy-page.tsx', 'BuyPage', (d: { item: { name: string } }) => `Book ${d.item.name}`),
-        },
-        { path: 'inquiry', loader: load((c) => c.inquiry()), ...pageRoute('inquiry', 'pages/inquiry-page.tsx', 'InquiryPage', (d: { title: string }) => d.title) },
-        { path: 'statecharts', ...pageRoute('statecharts', 'statecharts/statecharts-page.tsx', 'StatechartsPage', () => 'State charts') },
-        {
-          path: ':slug',
-          loader: load(async (c, { params }) => found(await c.page(params.slug ?? ''))),
-          ...pageRoute('content', 'pages/content-page.tsx', 'ContentPage', (d: { title: string }) => d.title),
-        },
-        { id: 'not-found', path: '*', loader: () => found(null) },
+            { index: true, loader: load?.home, ...pageRoute('home', 'pages/home-page.tsx', 'HomePage', () => settings.site.slogan) },
+            { path: 'search', loader: load?.search, ...pageRoute('search', 'pages/search-page.tsx', 'SearchPage', () => 'Search rentals') },
+            { path: 'search/map', loader: load?.search, ...pageRoute('map-search', 'pages/map-search-page.tsx', 'MapSearchPage', () => 'Map search') },
+            { path: 'listing/:slug', loader: load?.listing, ...pageRoute('listing', 'listing/listing-page.tsx', 'ListingPage', (d: { name: string }) => d.name) },
+            { path: 'events', loader: load?.events, ...pageRoute('events', 'pages/events-page.tsx', 'EventsPage', () => 'Events') },
+            { path: 'events/:slug', loader: load?.event, ...pageRoute('event', 'pages/event-page.tsx', 'EventPage', (d: { title: string }) => d.title) },
+            { path: 'things-to-do', loader: load?.thingsToDo, ...pageRoute('things-to-do', 'pages/events-page.tsx', 'EventsPage', () => 'Things to do') },
+            { path: 'things-to-do/:slug', loader: load?.event, ...pageRoute('thing-to-do', 'pages/event-page.tsx', 'EventPage', (d: { title: string }) => d.title) },
+            {
+              path: settings.flag.path.replace(/^\//, ''),
+              loader: load?.favourites,
+              ...pageRoute('favourites', 'pages/favourites-page.tsx', 'FavouritesPage', () => 'Favourites'),
+            },
+            { path: 'mytrip', ...pageRoute('mytrip', 'pages/my-trip-page.tsx', 'MyTripPage', () => 'My trip') },
+            { path: 'rescms/order/checkout', ...pageRoute('checkout', 'pages/checkout-page.tsx', 'CheckoutPage', () => 'Checkout') },
+            { path: 'rescms/item/:eid/buy', loader: load?.buy, ...pageRoute('buy', 'pages/buy-page.tsx', 'BuyPage', (d: { item: { name: string } }) => `Book ${d.item.name}`) },
+            { path: 'inquiry', loader: load?.inquiry, ...pageRoute('inquiry', 'pages/inquiry-page.tsx', 'InquiryPage', (d: { title: string }) => d.title) },
+            { path: 'statecharts', ...pageRoute('statecharts', 'statecharts/statecharts-page.tsx', 'StatechartsPage', () => 'State charts') },
+            { path: ':slug', loader: load?.content, ...pageRoute('content', 'pages/content-page.tsx', 'ContentPage', (d: { title: string }) => d.title) },
+            { id: 'not-found', path: '*', loader: load?.notFound },
           ],
         },
       ],

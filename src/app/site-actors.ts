@@ -5,7 +5,7 @@ import type { availabilityModalMachine } from '@/machines/availability-modal-mac
 import { favouritesDropdownMachine } from '@/machines/favourites-dropdown-machine';
 import { favouritesMachine } from '@/machines/favourites-machine';
 import { headerMachine } from '@/machines/header-machine';
-import { jumpMenuMachine } from '@/machines/jump-menu-machine';
+import type { jumpMenuMachine } from '@/machines/jump-menu-machine';
 import { menuMachine } from '@/machines/menu-machine';
 import { orderMachine } from '@/machines/order-machine';
 import type { quoteMachine } from '@/machines/quote-machine';
@@ -15,21 +15,22 @@ import { statusMessagesMachine } from '@/machines/status-messages-machine';
 
 /**
  * Actors of features not every page has (prices, their modals and quotes, sharing the Trips
- * Collection): made the first time a view asks for one. Their machines and effects load with
+ * Collection, the jump menus once used): made the first time a view asks for one. Their machines and effects load with
  * those views, not with every page (issue 10); the module that defines one registers it.
  */
 export interface LazyActors {
+  jumpMenu: Actor<typeof jumpMenuMachine>;
   availability: Actor<typeof availabilityMachine>;
   availabilityModal: Actor<typeof availabilityModalMachine>;
   quote: Actor<typeof quoteMachine>;
   shareOrder: Actor<typeof shareOrderMachine>;
 }
 export type LazyActorKey = keyof LazyActors;
-const LAZY_KEYS: readonly LazyActorKey[] = ['availability', 'availabilityModal', 'quote', 'shareOrder'];
+const LAZY_KEYS: readonly LazyActorKey[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder'];
 
 export interface LazyActorDefinition<K extends LazyActorKey> {
   /** Creates (not yet started) the actor for this page. */
-  create: (page: PageSettings) => LazyActors[K];
+  create: (page: PageSettings, origin: string) => LazyActors[K];
   /** In the browser: connects the started actor to its effects; returns the disposer. */
   connect?: (actor: LazyActors[K], actors: SiteActors, page: PageSettings) => () => void;
 }
@@ -43,6 +44,7 @@ export function defineLazyActor<K extends LazyActorKey>(key: K, definition: Lazy
 
 interface LazyState {
   page: PageSettings;
+  origin: string;
   made: Partial<LazyActors>;
   /** Set in the browser (wireEffects): actors are connected as they are made. */
   connected: boolean;
@@ -52,7 +54,7 @@ interface LazyState {
 
 const lazyStates = new WeakMap<object, LazyState>();
 
-function createCoreActors(page: PageSettings, origin: string) {
+function createCoreActors(page: PageSettings) {
   return {
     favourites: createActor(favouritesMachine, {
       input: { namespace: page.settings.flag.namespace, items: page.flagged },
@@ -62,7 +64,6 @@ function createCoreActors(page: PageSettings, origin: string) {
     searchPanel: createActor(searchPanelMachine),
     menu: createActor(menuMachine),
     statusMessages: createActor(statusMessagesMachine, { input: { messages: page.messages } }),
-    jumpMenu: createActor(jumpMenuMachine, { input: { origin } }),
     order: createActor(orderMachine, { input: { mode: page.settings.order.mode } }),
   };
 }
@@ -74,7 +75,7 @@ function make<K extends LazyActorKey>(site: SiteActors, state: LazyState, key: K
   if (existing) return existing;
   const definition = definitions[key] as LazyActorDefinition<K> | undefined;
   if (!definition) throw new Error(`No actor '${key}' is defined: import the module that defines it before using it`);
-  const actor = definition.create(state.page);
+  const actor = definition.create(state.page, state.origin);
   actor.start();
   state.made[key] = actor;
   if (state.connected && definition.connect) state.disposers.push(definition.connect(actor, site, state.page));
@@ -84,10 +85,10 @@ function make<K extends LazyActorKey>(site: SiteActors, state: LazyState, key: K
 
 /** The page's actors, created once per page (and once per request on the server). */
 export function createSiteActors(page: PageSettings, origin: string): SiteActors {
-  const core = createCoreActors(page, origin);
+  const core = createCoreActors(page);
   for (const actor of Object.values(core)) actor.start();
   const site = core as SiteActors;
-  const state: LazyState = { page, made: {}, connected: false, disposers: [], listeners: new Set() };
+  const state: LazyState = { page, origin, made: {}, connected: false, disposers: [], listeners: new Set() };
   lazyStates.set(site, state);
   for (const key of LAZY_KEYS) {
     Object.defineProperty(site, key, { enumerable: false, configurable: true, get: () => make(site, state, key) });

@@ -2,7 +2,6 @@ import { distinctUntilChanged, from, map, skip, switchMap, type Observable, type
 import { connectFlagCookie } from '@/persistence/flag-cookie';
 import type { SearchDoc } from '@/effects/search-client';
 import { markHasJs } from '@/persistence/has-js-cookie';
-import { logRefusedTarget, navigateTo } from '@/effects/navigation';
 import { scrollPosition$ } from '@/effects/scroll';
 import type { PageSettings } from '@/domain/settings';
 import { deferred } from './deferred';
@@ -21,16 +20,10 @@ export function wireEffects(actors: SiteActors, page: PageSettings): () => void 
   const scroll = scrollPosition$().subscribe((y) => actors.header.send({ type: 'header.scrolled', y }));
   disposers.push(() => scroll.unsubscribe());
 
-  const navigation = actors.jumpMenu.on('navigation.requested', ({ url }) => navigateTo(url));
-  const refused = actors.jumpMenu.on('jump.target.refused', ({ value, reason }) => logRefusedTarget(value, reason));
   const full = actors.favourites.on('favourites.limit.reached', ({ limit }) =>
     console.warn(`Favourites are full: at most ${limit} items can be kept.`),
   );
-  disposers.push(() => {
-    navigation.unsubscribe();
-    refused.unsubscribe();
-    full.unsubscribe();
-  });
+  disposers.push(() => full.unsubscribe());
   disposers.push(connectFavouritesDropdown(actors, page));
   disposers.push(connectOrder(actors, page));
   // Prices, their modals and sharing are connected as their views make their actors.

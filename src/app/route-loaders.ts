@@ -1,0 +1,43 @@
+import { data, type LoaderFunctionArgs } from 'react-router';
+import type { ContentSource } from '@/domain/content';
+
+/** What the server hands every loader: the database-backed content and this request's favourites. */
+export interface ServerLoadContext {
+  content: ContentSource;
+  flagged: string[];
+}
+
+function serverContext(context: unknown): ServerLoadContext {
+  if (typeof context === 'object' && context !== null && 'content' in context) return context as ServerLoadContext;
+  throw new Error('Page data is loaded on the server only');
+}
+
+function found<T>(value: T | null): T {
+  if (value === null) throw data('Not found', { status: 404 });
+  return value;
+}
+
+/** The pages' loaders (server only), against the database-backed content of the request. */
+export function pageLoaders() {
+  const load =
+    <T,>(fn: (content: ContentSource, args: LoaderFunctionArgs) => Promise<T>) =>
+    (args: LoaderFunctionArgs) =>
+      fn(serverContext(args.context).content, args);
+  return {
+    home: load((c) => c.home()),
+    search: load((c) => c.search()),
+    listing: load(async (c, { params }) => found(await c.listing(params.slug ?? ''))),
+    events: load((c) => c.events('event')),
+    thingsToDo: load((c) => c.events('thing-to-do')),
+    event: load(async (c, { params }) => found(await c.event(params.slug ?? ''))),
+    favourites: ({ context }: LoaderFunctionArgs) => serverContext(context).content.favourites(serverContext(context).flagged),
+    // The stay of the query string is re-priced on the server (never a price from the client).
+    buy: load(async (c, { params, request }) => {
+      const eid = Number(params.eid);
+      return found(Number.isSafeInteger(eid) && eid > 0 ? await c.buy(eid, new URL(request.url).search.slice(1)) : null);
+    }),
+    inquiry: load((c) => c.inquiry()),
+    content: load(async (c, { params }) => found(await c.page(params.slug ?? ''))),
+    notFound: () => found(null),
+  };
+}
