@@ -97,13 +97,15 @@ export interface IslandOptions {
   intent?: boolean;
   /** Shown while the code loads for a part first mounted in the browser. */
   fallback?: ReactNode;
+  /** Props that do not change the server's HTML (used only once live): their changes do not wake it. */
+  inert?: readonly string[];
 }
 
 /** Props that render the same HTML: data equal by value (functions do not show in the HTML). */
-const sameProps = (a: object, b: object) => {
-  const keys = Object.keys(a);
+const sameProps = (a: object, b: object, inert: readonly string[] = []) => {
+  const keys = Object.keys(a).filter((key) => !inert.includes(key));
   return (
-    keys.length === Object.keys(b).length &&
+    keys.length === Object.keys(b).filter((key) => !inert.includes(key)).length &&
     keys.every((key) => {
       const x: unknown = (a as Record<string, unknown>)[key];
       const y: unknown = (b as Record<string, unknown>)[key];
@@ -144,7 +146,7 @@ export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: 
       },
       [],
     );
-    const stale = !live && fromServer && !sameProps(props, serverProps);
+    const stale = !live && fromServer && !sameProps(props, serverProps, options.inert);
     useEffect(() => {
       listenForIntent();
       if (!fromServer || stale) gate.open();

@@ -1,15 +1,15 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActivitySummary, ItemPage } from '@/domain/content';
-import { lineItems, type LineItem, type Order } from '@/domain/order/order';
-import { derivePrice, type PricedOffer } from '@/domain/pricing/derived';
+import type { LineItem } from '@/domain/order/order';
 import type { Price } from '@/domain/pricing/types';
 import { searchAvailability } from '@/effects/availability-client';
 import { openBuyWindow } from '@/effects/buy-window';
 import { httpContentSource } from './content-client';
-import { useOrder } from './order-hooks';
 import { useSiteActors } from './site-context';
 import './share-actors';
+
+export { useLineItems } from './line-items';
 
 /**
  * The hooks of the order detail (its rows, activities, Buy, Share), loaded with the detail: the
@@ -52,24 +52,6 @@ export function useShareOrder(): { pending: boolean; shown: boolean; form: strin
     share: () => shareOrder.send({ type: 'share.requested', order: order.getSnapshot().context.order }),
     close: () => shareOrder.send({ type: 'share.closed' }),
   };
-}
-
-/** The line items in key order, each as a priced offer (for Buy and Quote). */
-export function useLineItems(of?: Order): Array<{ key: string; item: LineItem; offer: PricedOffer }> {
-  const current = useOrder();
-  const order = of ?? current;
-  // A line item keeps its object while the order changes around it: so does its offer, and its row need not re-render.
-  return useMemo(() => lineItems(order).map(([key, item]) => ({ key, item, offer: offerOf(item) })), [order]);
-}
-
-const offers = new WeakMap<LineItem, PricedOffer>();
-function offerOf(item: LineItem): PricedOffer {
-  let offer = offers.get(item);
-  if (!offer) {
-    offer = { ...derivePrice(item as Price, null), ...(item as object) } as PricedOffer;
-    offers.set(item, offer);
-  }
-  return offer;
 }
 
 const items = new Map<number, Promise<ItemPage | null>>();

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { pricingKey, type ItemPricing, type PricedOffer } from '@/domain/pricing/derived';
-import { offerKey } from '@/domain/pricing/offers';
 import type { MoneyDisplay } from '@/domain/pricing/texts';
 import { LINE_ITEM_PRECISION } from '@/domain/pricing/texts';
 import type { AvailSearchParams, Rcav } from '@/domain/pricing/types';
@@ -75,26 +74,6 @@ export function usePricingActions() {
     close: () => availabilityModal.send({ type: 'pricing.modal.closed' }),
     add: (offer: PricedOffer) => availabilityModal.send({ type: 'pricing.offer.added', offer }),
     book: (offer: PricedOffer) => availabilityModal.send({ type: 'pricing.offer.booked', offer }),
-  };
-}
-
-/** The Detailed Quote (spec §2 Quote, §4 Quote button). */
-export function useQuote() {
-  const { quote } = useSiteActors();
-  const loading = useSelector(quote, (s) => s.hasTag('pending'));
-  const shown = useSelector(quote, (s) => s.matches('showing'));
-  const buttonKey = useSelector(quote, (s) => s.context.buttonKey);
-  const html = useSelector(quote, (s) => s.context.html);
-  const offer = useSelector(quote, (s) => s.context.offer);
-  return {
-    loading,
-    shown,
-    html,
-    offer,
-    isPending: (candidate: PricedOffer) => loading && buttonKey === offerKey(candidate),
-    request: (candidate: PricedOffer) => quote.send({ type: 'quote.requested', offer: candidate, buttonKey: offerKey(candidate) }),
-    close: () => quote.send({ type: 'quote.closed' }),
-    addToTrips: () => quote.send({ type: 'quote.add.requested' }),
   };
 }
 

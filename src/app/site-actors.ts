@@ -79,7 +79,8 @@ function make<K extends LazyActorKey>(site: SiteActors, state: LazyState, key: K
   actor.start();
   state.made[key] = actor;
   if (state.connected && definition.connect) state.disposers.push(definition.connect(actor, site, state.page));
-  state.listeners.forEach((listener) => listener());
+  // Made while a view renders: those who wait for it hear of it after that render.
+  queueMicrotask(() => state.listeners.forEach((listener) => listener()));
   return actor;
 }
 

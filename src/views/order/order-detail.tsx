@@ -3,24 +3,15 @@ import { useAfterPaint } from '@/app/after-paint';
 import { useSettings } from '@/app/hooks';
 import { useBuyWindow, useItemPage, useLineItems, useOrderActions, useShareOrder } from '@/app/order-detail-hooks';
 import { useOrder, useOrderDetail } from '@/app/order-hooks';
-import { useQuote } from '@/app/pricing-hooks';
+import { useQuote } from '@/app/quote-hooks';
 import { formatMoney } from '@/domain/money';
 import { hasLineItems, type LineItem } from '@/domain/order/order';
 import type { PricedOffer } from '@/domain/pricing/derived';
 import { formatStayDate } from '@/domain/pricing/dates';
 import { itemBuyURL, itemURLHash } from '@/domain/pricing/item-links';
 import { Button } from '@/views/ui/button';
+import { guestLines, plural } from './guest-lines';
 import { OrderActivities } from './order-activities';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** 'N Adult' / 'N Adults', 'N Child' / 'N Children' (spec §2 Order detail). */
-export function guestLines(item: Pick<LineItem, 'qp'>): string[] {
-  const { adult = 0, child = 0 } = item.qp.rcav;
-  const lines = [plural(Number(adult), 'Adult', 'Adults')];
-  if (Number(child) > 0) lines.push(plural(Number(child), 'Child', 'Children'));
-  return lines;
-}
 
 /**
  * One line item: image and name linked with the rcav hash, dates, offer, guests, price, Buy,

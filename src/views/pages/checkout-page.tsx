@@ -1,10 +1,10 @@
 import { useCheckoutCheck } from '@/app/checkout-hooks';
 import { useSettings } from '@/app/hooks';
-import { useLineItems } from '@/app/order-detail-hooks';
+import { useLineItems } from '@/app/line-items';
 import { useOrder } from '@/app/order-hooks';
 import { formatMoney } from '@/domain/money';
 import { formatStayDate } from '@/domain/pricing/dates';
-import { guestLines } from '@/views/order/order-detail';
+import { guestLines } from '@/views/order/guest-lines';
 import { EmptyTrip } from '@/views/order/empty-trip';
 
 /**

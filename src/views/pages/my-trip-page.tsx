@@ -1,7 +1,11 @@
+import { deferred } from '@/app/deferred';
 import { useOrder, useOrderSummary } from '@/app/order-hooks';
+import { useDeferred } from '@/app/use-deferred';
 import { hasLineItems } from '@/domain/order/order';
-import { OrderDetail } from '@/views/order/order-detail';
 import { EmptyTrip } from '@/views/order/empty-trip';
+
+/** The order detail: known only in the browser (the order lives there), so its code comes when there is one. */
+const orderDetail = deferred(() => import('@/views/order/order-detail'));
 
 /**
  * /mytrip: the order search / my-trip page (spec §2), the base of shared Trips Collection links
@@ -11,15 +15,17 @@ import { EmptyTrip } from '@/views/order/empty-trip';
 export function MyTripPage() {
   const order = useOrder();
   const { pending } = useOrderSummary();
+  const withItems = hasLineItems(order);
+  const detail = useDeferred(orderDetail, withItems);
   return (
     <div className="page page--mytrip">
       <h1>My trip</h1>
       <p className="lead">
         Your Trips Collection keeps the stays and activities you pick, with their dates and prices, until you are ready to book.
       </p>
-      {hasLineItems(order) ? (
+      {withItems ? (
         <section className="my-trip__order" aria-label="Your Trips Collection" data-pending={pending || undefined}>
-          <OrderDetail />
+          {detail && <detail.OrderDetail />}
         </section>
       ) : (
         <EmptyTrip message="Your Trips Collection is empty." />

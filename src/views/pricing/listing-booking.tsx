@@ -1,8 +1,10 @@
+import { deferred } from '@/app/deferred';
 import { useAvailabilityActions, useBookedRanges, useItemPricing, useListingStay } from '@/app/pricing-hooks';
-import { offerGroups } from '@/domain/pricing/offers';
-import { PricingAlternates } from './pricing-alternates';
-import { PricingDetail } from './pricing-detail';
+import { useDeferred } from '@/app/use-deferred';
 import { StaySearchForm } from './stay-search-form';
+
+/** The offers for the chosen stay: there are some only in the browser, after a search, so their code comes then. */
+const listingOffers = deferred(() => import('./listing-offers'));
 
 /**
  * The listing page's booking box (spec §2): dates (booked nights disabled) and guests pre-filled
@@ -13,19 +15,13 @@ export function ListingBooking({ eid }: { eid: number }) {
   const initial = useListingStay(eid);
   const booked = useBookedRanges(eid);
   const { search, clear } = useAvailabilityActions();
-  const item = useItemPricing(eid);
-  const groups = item ? offerGroups({ ...item, prices: item.prices.filter((price) => !price.is_alternate) }) : [];
+  const priced = useItemPricing(eid) !== null;
+  const offers = useDeferred(listingOffers, priced);
   return (
     <section className="booking-box" aria-labelledby="booking-box-title">
       <h2 id="booking-box-title">Check availability and prices</h2>
-      <StaySearchForm key={JSON.stringify(initial)} initial={initial} eid={eid} booked={booked} onSearch={search} onClear={clear} />
-      <PricingAlternates eid={eid} />
-      {groups.length > 0 && (
-        <div className="booking-box__all">
-          <h3>All offers for your dates</h3>
-          <PricingDetail groups={groups} headingLevel={4} />
-        </div>
-      )}
+      <StaySearchForm initial={initial} eid={eid} booked={booked} onSearch={search} onClear={clear} />
+      {priced && offers && <offers.ListingOffers eid={eid} />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useSettings } from '@/app/hooks';
-import { useMoneyDisplay, usePricingActions, useQuote } from '@/app/pricing-hooks';
+import { useMoneyDisplay, usePricingActions } from '@/app/pricing-hooks';
+import { useQuote } from '@/app/quote-hooks';
 import type { PricedOffer } from '@/domain/pricing/derived';
 import { formatStayDate } from '@/domain/pricing/dates';
 import { originalPrice } from '@/domain/pricing/texts';

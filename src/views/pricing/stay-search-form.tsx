@@ -1,184 +1,41 @@
-import { useId, useState } from 'react';
-import { getLocalTimeZone, parseDate, today, type CalendarDate } from '@internationalized/date';
-import {
-  Button as AriaButton,
-  CalendarCell,
-  CalendarGrid,
-  DateInput,
-  DateRangePicker,
-  DateSegment,
-  Dialog,
-  FieldError,
-  Group,
-  Heading,
-  Input,
-  Label,
-  NumberField,
-  Popover,
-  RangeCalendar,
-  type DateValue,
-  type RangeValue,
-} from 'react-aria-components';
+import { deferred } from '@/app/deferred';
+import { island } from '@/app/island';
 import { useIsAvailabilitySearching } from '@/app/pricing-hooks';
 import type { Rcav } from '@/domain/pricing/types';
-import { Button } from '@/views/ui/button';
 
 export interface BookedRange {
   begin: string;
   end: string;
 }
 
-function GuestField({ label, value, min, onChange }: { label: string; value: number; min: number; onChange: (value: number) => void }) {
-  return (
-    <NumberField className="guest-field" value={value} minValue={min} maxValue={20} step={1} onChange={(next) => onChange(Number.isFinite(next) ? next : min)}>
-      <Label className="stay-form__label">{label}</Label>
-      <Group className="guest-field__group">
-        <AriaButton slot="decrement" className="guest-field__step">
-          −
-        </AriaButton>
-        <Input className="guest-field__input" />
-        <AriaButton slot="increment" className="guest-field__step">
-          +
-        </AriaButton>
-      </Group>
-    </NumberField>
-  );
-}
-
-const toRange = (rcav: Rcav | null): RangeValue<CalendarDate> | null => {
-  if (!rcav?.end) return null;
-  try {
-    return { start: parseDate(rcav.begin), end: parseDate(rcav.end) };
-  } catch {
-    return null;
-  }
-};
-
-/**
- * Dates and guests that run the availability search (spec §4): a date range picker (booked nights
- * disabled when `booked` is given) and adults (at least 1), children and seniors.
- */
-export function StaySearchForm({
-  initial,
-  eid,
-  booked = [],
-  onSearch,
-  onClear,
-  compact = false,
-}: {
+export interface StaySearchFormProps {
   initial: Rcav | null;
   /** On a listing page: the search is for this unit (rcav.IDs). */
   eid?: number;
+  /** Booked stays: their nights are disabled in the calendar. */
   booked?: BookedRange[];
   onSearch: (rcav: Rcav) => void;
   onClear: () => void;
   compact?: boolean;
-}) {
-  const searching = useIsAvailabilitySearching();
-  const [dates, setDates] = useState<RangeValue<CalendarDate> | null>(() => toRange(initial));
-  const [adult, setAdult] = useState(Math.max(1, initial?.adult ?? 2));
-  const [child, setChild] = useState(initial?.child ?? 0);
-  const [senior, setSenior] = useState(initial?.senior ?? 0);
-  const [missingDates, setMissingDates] = useState(false);
-  const headingId = useId();
-  const isBooked = (date: DateValue) => {
-    const day = date.toString();
-    return booked.some((range) => day >= range.begin && day < range.end);
-  };
-  return (
-    <form
-      className={`stay-form${compact ? ' stay-form--compact' : ''}`}
-      aria-labelledby={headingId}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!dates) {
-          setMissingDates(true);
-          return;
-        }
-        const rcav: Rcav = { begin: dates.start.toString(), end: dates.end.toString(), adult, child };
-        if (senior > 0) rcav.senior = senior;
-        if (eid !== undefined) rcav.IDs = [eid];
-        onSearch(rcav);
-      }}
-    >
-      <p id={headingId} className="stay-form__title">
-        Dates and guests
-      </p>
-      <DateRangePicker
-        className="stay-form__dates"
-        value={dates}
-        onChange={(value) => {
-          setDates(value);
-          setMissingDates(false);
-        }}
-        minValue={today(getLocalTimeZone())}
-        isDateUnavailable={booked.length > 0 ? isBooked : undefined}
-        isInvalid={missingDates}
-        validationBehavior="aria"
-      >
-        <Label className="stay-form__label">Arrival and departure</Label>
-        <Group className="date-range">
-          <DateInput slot="start" className="date-range__input">
-            {(segment) => <DateSegment segment={segment} className="date-range__segment" />}
-          </DateInput>
-          <span aria-hidden="true" className="date-range__dash">
-            –
-          </span>
-          <DateInput slot="end" className="date-range__input">
-            {(segment) => <DateSegment segment={segment} className="date-range__segment" />}
-          </DateInput>
-          <AriaButton className="date-range__open" aria-label="Open calendar">
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path fill="currentColor" d="M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2zm-2 8h14v10H5z" />
-            </svg>
-          </AriaButton>
-        </Group>
-        {missingDates && <FieldError className="stay-form__error">Choose your arrival and departure dates.</FieldError>}
-        <Popover className="date-popover" placement="bottom start">
-          <Dialog className="date-popover__dialog" aria-label="Choose dates">
-            <RangeCalendar className="range-calendar">
-              <header className="range-calendar__head">
-                <AriaButton slot="previous" className="range-calendar__nav" aria-label="Previous month">
-                  ‹
-                </AriaButton>
-                <Heading className="range-calendar__title" />
-                <AriaButton slot="next" className="range-calendar__nav" aria-label="Next month">
-                  ›
-                </AriaButton>
-              </header>
-              <CalendarGrid className="range-calendar__grid">{(date) => <CalendarCell date={date} className="range-calendar__cell" />}</CalendarGrid>
-            </RangeCalendar>
-          </Dialog>
-        </Popover>
-      </DateRangePicker>
-      <div className="stay-form__guests">
-        <GuestField label="Adults" value={adult} min={1} onChange={setAdult} />
-        <GuestField label="Children" value={child} min={0} onChange={setChild} />
-        <GuestField label="Seniors" value={senior} min={0} onChange={setSenior} />
-      </div>
-      <div className="stay-form__actions">
-        {/* Not disabled while searching: a newer search replaces the running one. */}
-        <Button type="submit" variant="primary" data-searching={searching || undefined}>
-          Check availability
-        </Button>
-        <Button
-          type="button"
-          variant="quiet"
-          onPress={() => {
-            setDates(null);
-            setAdult(2);
-            setChild(0);
-            setSenior(0);
-            setMissingDates(false);
-            onClear();
-          }}
-        >
-          Clear dates
-        </Button>
-      </div>
-      <p className="visually-hidden" role="status">
-        {searching ? 'Checking availability…' : ''}
-      </p>
-    </form>
-  );
+}
+
+/** What the live form is given: the props and whether an availability search is running. */
+export interface StaySearchFormLiveProps extends StaySearchFormProps {
+  searching: boolean;
+}
+
+const StaySearchFormIsland = island(
+  deferred(() => import('./stay-search-form-live')),
+  (module) => module.StaySearchFormLive,
+  { name: 'stay-search-form', idle: true, inert: ['booked'] },
+);
+
+/**
+ * Dates and guests that run the availability search (spec §4): a date range picker and the
+ * guest fields. The server renders it in full; the date picker's code (react-aria) arrives on
+ * intent (pointer, focus), when the page is idle, or at once when the form must show other
+ * dates than the server's. Booked nights only matter once the calendar is open.
+ */
+export function StaySearchForm(props: StaySearchFormProps) {
+  return <StaySearchFormIsland {...props} searching={useIsAvailabilitySearching()} />;
 }

@@ -1,5 +1,4 @@
-import { useState, type FocusEvent, type JSX, type MouseEvent, type ReactNode } from 'react';
-import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import { useId, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useVisibleDocuments } from '@/app/search-context';
 import { useSettings } from '@/app/site-context';
 import { listingFromDocument, listingPosition } from '@/domain/listing-document';
@@ -23,49 +22,78 @@ function cardEidOf(target: EventTarget): number | null {
   return Number.isSafeInteger(eid) ? eid : null;
 }
 
+const SECTIONS = [
+  { key: 'list', label: 'List' },
+  { key: 'map', label: 'Map' },
+] as const;
+type Section = (typeof SECTIONS)[number]['key'];
+
 /**
  * The results of the map search page as two sections, 'List' and 'Map': side by side on wide
  * screens, tabs below 1024px. Both panels stay mounted (the map keeps its state); below 1024px
  * the closed one is hidden by the stylesheet, and opening the Map tab refits the map (spec §2).
+ *
+ * The tabs follow the WAI-ARIA tabs pattern (arrow keys, Home and End move and select, focus
+ * stays on the tab) with the markup react-aria's Tabs write, written here: react-aria's tabs
+ * would add 37 kB gzip to the page's first script (bench/bundle-size.ts), over its budget.
  */
 export function MapResults({ list }: { list: ReactNode }) {
   const settings = useSettings();
   const places = useResultPlaces();
-  const [section, setSection] = useState<Key>('list');
+  const id = useId();
+  const [section, setSection] = useState<Section>('list');
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const track = (event: MouseEvent | FocusEvent) => setHighlighted(cardEidOf(event.target));
-  // Both panels can be seen side by side on wide screens, so neither may be inert; the
-  // stylesheet hides the closed one where the tabs show.
-  const panel = ({ inert: _inert, ...props }: JSX.IntrinsicElements['div']) => <div {...props} />;
+  const tabId = (key: Section) => `${id}-tab-${key}`;
+  const panelId = (key: Section) => `${id}-tabpanel-${key}`;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = SECTIONS.findIndex((candidate) => candidate.key === section);
+    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: SECTIONS.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const chosen = SECTIONS[(next + SECTIONS.length) % SECTIONS.length]!.key;
+    setSection(chosen);
+    document.getElementById(tabId(chosen))?.focus();
+  };
+  // Both panels can be seen side by side on wide screens, so neither is inert; the stylesheet
+  // hides the closed one (data-inert) where the tabs show.
+  const panelProps = (key: Section) =>
+    section === key
+      ? { id: panelId(key), role: 'tabpanel', 'aria-labelledby': tabId(key) }
+      : { 'data-inert': 'true' };
   return (
-    <Tabs className="map-results" selectedKey={section} onSelectionChange={setSection}>
-      <TabList className="map-results__tabs" aria-label="Show results as">
-        <Tab id="list" className="map-results__tab">
-          List
-        </Tab>
-        <Tab id="map" className="map-results__tab">
-          Map
-        </Tab>
-      </TabList>
-      <TabPanel
-        id="list"
-        className="map-results__panel map-results__panel--list"
-        shouldForceMount
-        render={panel}
-      >
+    <div className="map-results" data-orientation="horizontal">
+      <div className="map-results__tabs" role="tablist" aria-label="Show results as" aria-orientation="horizontal" data-orientation="horizontal" onKeyDown={onKeyDown}>
+        {SECTIONS.map(({ key, label }) => (
+          <div
+            key={key}
+            id={tabId(key)}
+            className="map-results__tab"
+            role="tab"
+            tabIndex={section === key ? 0 : -1}
+            aria-selected={section === key}
+            aria-controls={section === key ? panelId(key) : undefined}
+            data-selected={section === key || undefined}
+            onClick={() => setSection(key)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') {
+                event.preventDefault();
+                setSection(key);
+              }
+            }}
+          >
+            {label}
+          </div>
+        ))}
+      </div>
+      <div className="map-results__panel map-results__panel--list" {...panelProps('list')}>
         <div className="map-results__list" onMouseOver={track} onFocus={track} onMouseLeave={() => setHighlighted(null)}>
           {list}
         </div>
-      </TabPanel>
-      <TabPanel id="map" className="map-results__panel map-results__panel--map" shouldForceMount render={panel}>
-        <ResultMap
-          places={places}
-          tiles={mapTileLayer(settings.site)}
-          active={section === 'map'}
-          highlighted={highlighted}
-          label="Map of the results"
-        />
-      </TabPanel>
-    </Tabs>
+      </div>
+      <div className="map-results__panel map-results__panel--map" {...panelProps('map')}>
+        <ResultMap places={places} tiles={mapTileLayer(settings.site)} active={section === 'map'} highlighted={highlighted} label="Map of the results" />
+      </div>
+    </div>
   );
 }

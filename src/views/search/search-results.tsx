@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import {
   useIsSearchPending,
   useSearchActions,
   useSearchPhase,
   useSearchResult,
-  useSearchState,
   useShownSearchState,
 } from '@/app/search-context';
 import { useSettings } from '@/app/site-context';
@@ -15,38 +13,9 @@ import { FacetList } from './facet-list';
 import { Pager } from './pager';
 import { ResultList } from './result-list';
 import { SearchBox } from './search-box';
+import { SortSelect } from './sort-select';
 
-export const SORT_OPTIONS = [
-  { id: '', label: 'Recommended' },
-  { id: 'is_price_min asc', label: 'Price: low to high' },
-  { id: 'is_price_max desc', label: 'Price: high to low' },
-  { id: 'fs_rating desc', label: 'Guest rating' },
-  { id: 'is_bedrooms desc', label: 'Most bedrooms' },
-  { id: 'ss_name asc', label: 'Name A–Z' },
-];
-
-function SortSelect() {
-  const state = useSearchState();
-  const { changeSort } = useSearchActions();
-  return (
-    <Select className="sort-select" selectedKey={state.sort ?? ''} onSelectionChange={(key) => changeSort(String(key))}>
-      <Label className="sort-select__label">Sort by</Label>
-      <Button className="jump-menu__button">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className="jump-menu__popover">
-        <ListBox className="jump-menu__list" items={SORT_OPTIONS}>
-          {(option) => (
-            <ListBoxItem className="jump-menu__option" id={option.id} textValue={option.label}>
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
-  );
-}
+export { SORT_OPTIONS } from './sort-options';
 
 /** The result count, with the query when the visitor typed it (`showQuery`). */
 function ResultSummary({ showQuery }: { showQuery: boolean }) {

@@ -34,7 +34,6 @@ export function SearchPanelContent() {
         </div>
       </form>
       <StaySearchForm
-        key={JSON.stringify(last?.rcav ?? null)}
         initial={last?.rcav ?? null}
         onSearch={(rcav) => {
           searchStay(rcav);

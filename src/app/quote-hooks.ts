@@ -1,0 +1,41 @@
+import { useSelector } from '@xstate/react';
+import { createActor } from 'xstate';
+import type { PricedOffer } from '@/domain/pricing/derived';
+import { offerKey } from '@/domain/pricing/offers';
+import { quoteMachine } from '@/machines/quote-machine';
+import { connectQuote } from './pricing-wiring';
+import { defineLazyActor } from './site-actors';
+import { useSiteActors } from './site-context';
+
+/** The Detailed Quote's actor: made with the offers that have a Quote button (offer rows, the order detail). */
+defineLazyActor('quote', {
+  create: () => createActor(quoteMachine),
+  connect: (quote, actors, page) => {
+    const disconnect = connectQuote(quote, page);
+    const close = actors.order.on('order.modals.close', () => quote.send({ type: 'quote.closed' }));
+    return () => {
+      disconnect();
+      close.unsubscribe();
+    };
+  },
+});
+
+/** The Detailed Quote (spec §2 Quote, §4 Quote button). */
+export function useQuote() {
+  const { quote } = useSiteActors();
+  const loading = useSelector(quote, (s) => s.hasTag('pending'));
+  const shown = useSelector(quote, (s) => s.matches('showing'));
+  const buttonKey = useSelector(quote, (s) => s.context.buttonKey);
+  const html = useSelector(quote, (s) => s.context.html);
+  const offer = useSelector(quote, (s) => s.context.offer);
+  return {
+    loading,
+    shown,
+    html,
+    offer,
+    isPending: (candidate: PricedOffer) => loading && buttonKey === offerKey(candidate),
+    request: (candidate: PricedOffer) => quote.send({ type: 'quote.requested', offer: candidate, buttonKey: offerKey(candidate) }),
+    close: () => quote.send({ type: 'quote.closed' }),
+    addToTrips: () => quote.send({ type: 'quote.add.requested' }),
+  };
+}

@@ -1,0 +1,15 @@
+import { deferred } from '@/app/deferred';
+import { island } from '@/app/island';
+import { useSearchState } from '@/app/search-context';
+
+const SortSelectIsland = island(
+  deferred(() => import('./sort-select-live')),
+  (module) => module.SortSelectLive,
+  { name: 'sort-select', idle: true },
+);
+
+/** The sort select (spec §9): rendered by the server, its react-aria code arriving on intent or when idle. */
+export function SortSelect() {
+  const state = useSearchState();
+  return <SortSelectIsland sort={state.sort ?? ''} />;
+}
