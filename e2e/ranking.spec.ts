@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /** A full document as the proxy returns it, with the fields this spec reads. */
@@ -22,20 +22,28 @@ async function countSortOrderUpdates(page: Page) {
 }
 const sortOrderUpdates = (page: Page) => page.evaluate(() => (window as unknown as { sortOrderUpdates: number }).sortOrderUpdates);
 
+interface ServedSearch {
+  /** The default search's documents in the search's own order (as the proxy returned its ids). */
+  searchOrder: Doc[];
+  /** The same documents in the order the page showed them. */
+  shown: Doc[];
+}
+
 /**
- * Passes the full-documents request (a POST to the proxy with `ids`) through and keeps its
- * answer: the page's results in the search's own order, with their property codes.
+ * The default search the server ran for the page (issue 10: complete server HTML), read from the
+ * route data in the page's HTML: its documents in the search's order and as shown.
  */
-function recordDocuments(page: Page): Promise<Doc[]> {
-  return new Promise((resolve) => {
-    void page.route('**/solr/select', async (route: Route) => {
-      if (!new URLSearchParams(route.request().postData() ?? '').has('ids')) return route.fallback();
-      const response = await route.fetch();
-      const body = (await response.json()) as { response: { docs: Doc[] } };
-      resolve(body.response.docs);
-      await route.fulfill({ response, json: body });
+function servedSearch(page: Page): Promise<ServedSearch> {
+  return page
+    .waitForResponse((response) => new URL(response.url()).pathname === '/search' && response.request().resourceType() === 'document')
+    .then(async (response) => {
+      const json = /<script id="route-data" type="application\/json">([^<]*)<\/script>/.exec(await response.text())?.[1] ?? 'null';
+      const data = JSON.parse(json) as { loaderData: Record<string, { initialSearch?: { result: { ids: string[] }; documents: Doc[] } | null }> };
+      const initial = Object.values(data.loaderData).find((entry) => entry?.initialSearch)?.initialSearch;
+      if (!initial) throw new Error('The server did not render the default search');
+      const byId = new Map(initial.documents.map((doc) => [doc.id, doc]));
+      return { searchOrder: initial.result.ids.flatMap((id) => byId.get(id) ?? []), shown: initial.documents };
     });
-  });
 }
 
 async function openSearch(page: Page) {
@@ -48,18 +56,18 @@ test.describe('search ordering by ranking (spec §7 Ranking, §9)', () => {
   test('the results follow the ranking service, sortOrderUpdated is raised, and cards call their trackers', async ({ page, context, consoleErrors }) => {
     await context.addCookies([{ name: '_ga', value: 'GA1.2.1234567890.1700000000', url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
     await countSortOrderUpdates(page);
-    const documents = recordDocuments(page);
+    const served = servedSearch(page);
     const trackers: string[] = [];
     await page.route('**/api/v2/*/track/**', async (route) => {
       trackers.push(new URL(route.request().url()).pathname);
       await route.fulfill({ status: 204 });
     });
-    // The ranking answers once the page's documents are known: reversed, every fourth one left out.
+    // The ranking answers with the page's documents (the search's order) reversed, every fourth one left out.
     let rankingUrl: URL | null = null;
     let ranked: Doc[] = [];
     await page.route('**/api/v2/*/ranking?*', async (route) => {
       rankingUrl = new URL(route.request().url());
-      ranked = [...(await documents)].reverse().filter((_, i) => i % 4 !== 3);
+      ranked = [...(await served).searchOrder].reverse().filter((_, i) => i % 4 !== 3);
       await route.fulfill({
         json: {
           entities: ranked.map((doc) => ({
@@ -100,21 +108,21 @@ test.describe('search ordering by ranking (spec §7 Ranking, §9)', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('a failing ranking service leaves the results in the search order', async ({ page }) => {
+  test('a failing ranking service leaves the results as the page showed them', async ({ page }) => {
     await countSortOrderUpdates(page);
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
-    const documents = recordDocuments(page);
+    const served = servedSearch(page);
     let asked = 0;
     await page.route('**/api/v2/*/ranking?*', async (route) => {
       asked += 1;
       await route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: 'Ranking is down' } });
     });
     await openSearch(page);
-    const docs = await documents;
-    await expect(cardTitles(page)).toHaveText(docs.slice(0, 10).map((doc) => doc.ss_name));
+    const { shown } = await served;
+    await expect(cardTitles(page)).toHaveText(shown.slice(0, 10).map((doc) => doc.ss_name));
     await expect.poll(() => warnings.some((text) => text.includes('Ranking not loaded') && text.includes('Ranking is down'))).toBe(true);
     expect(asked).toBe(1);
     expect(await sortOrderUpdates(page)).toBe(0);
@@ -127,14 +135,14 @@ test.describe('search ordering by ranking (spec §7 Ranking, §9)', () => {
 
   test("the built-in ranking service orders the page's results", async ({ page, consoleErrors }) => {
     await countSortOrderUpdates(page);
-    const documents = recordDocuments(page);
+    const served = servedSearch(page);
     const ranking = page.waitForResponse((response) => /\/api\/v2\/coralhaven\/ranking\?/.test(response.url()));
     await openSearch(page);
     const answer = await ranking;
     expect(answer.status()).toBe(200);
     const { entities } = (await answer.json()) as { entities: Array<{ id: string }> };
     const position = new Map(entities.map((entity, i) => [entity.id, i]));
-    const docs = await documents;
+    const docs = (await served).searchOrder;
     const expected = [...docs].sort(
       (a, b) => (position.get(a.ss_vrfusion_site_property_code) ?? entities.length) - (position.get(b.ss_vrfusion_site_property_code) ?? entities.length),
     );

@@ -22,6 +22,8 @@ import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
 import { addStatusMessage, takeStatusMessages } from './status-messages.ts';
+import { checkSearchParams } from './search/proxy.ts';
+import type { SearchPorts } from '../src/app/entry-server.tsx';
 
 export interface ServerDependencies {
   settings: SiteSettings;
@@ -35,8 +37,8 @@ export interface ServerDependencies {
   /** Reported by /healthz. */
   databaseKind?: string;
   development?: boolean;
-  /** The search proxy (spec §7 Search) at settings.search.url; without it there is no search API. */
-  search?: Pick<SearchService, 'registerRoutes'>;
+  /** The search proxy (spec §7 Search) at settings.search.url; without it there is no search API. With its back end, search pages are rendered with their default search. */
+  search?: Pick<SearchService, 'registerRoutes'> & Partial<Pick<SearchService, 'backend'>>;
   /** The built-in ranking service (spec §7 Ranking) at /api/v2/{segment}/ranking. */
   ranking?: RankingService;
   /** The pricing engine (spec §7 Availability): avail search, quotes, and the page settings' specials. */
@@ -152,6 +154,21 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No API at ${request.method} ${request.url.split('?')[0]}` }),
   );
 
+  // Search pages run their default search on the server, through the same back end as the proxy
+  // and, with the built-in ranking, in its order (src/app/initial-search.ts).
+  const backend = deps.search?.backend;
+  const ranking = deps.ranking;
+  const searchPorts: SearchPorts | undefined = backend
+    ? {
+        select: (params) => {
+          const grouped = new Map<string, string[]>();
+          for (const [name, value] of params) grouped.set(name, [...(grouped.get(name) ?? []), value]);
+          return backend.select(checkSearchParams(grouped));
+        },
+        rankedIds: ranking && deps.settings.ranking.host === '' ? async () => (await ranking.ranking()).map((entity) => entity.id) : undefined,
+      }
+    : undefined;
+
   app.get('/*', async (request, reply) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     const page: PageSettings = {
@@ -172,6 +189,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
       content: deps.content,
       page,
       nonce,
+      search: searchPorts,
     });
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
     for (const failure of result.failures) request.log.error({ err: failure }, 'page data failed to load');

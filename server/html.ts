@@ -17,6 +17,24 @@ export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * Runs before the first paint, so that what the browser knows and the server could not does not
+ * make the page jump once scripts run (issue 10: CLS):
+ * - a search page opened with a search in its hash (the server rendered the default search): its
+ *   results and facets stay hidden until the browser's search for the hash has answered
+ *   (search-wiring.ts), at most 5 s;
+ * - /mytrip and checkout with a Trips Collection in local storage (or a shared one in the
+ *   address): the empty state the server rendered stays hidden and the order's place is kept
+ *   (order-wiring.ts keeps the mark in step with the order).
+ */
+const PRE_PAINT_SCRIPT =
+  'var d=document.documentElement,l=location;' +
+  'if(/^\\/search(?:\\/map)?\\/?$/.test(l.pathname)&&/(?:^#|&)(?:q|fq|sort|start|rows)=/.test(l.hash)){' +
+  'd.dataset.searchHash="";setTimeout(function(){delete d.dataset.searchHash},5000)}' +
+  'if(/^\\/(?:mytrip|rescms\\/order\\/checkout)\\/?$/.test(l.pathname))try{' +
+  'var o=JSON.parse(localStorage.getItem("rcriotorder")||"null");' +
+  'if(o&&o.lis&&Object.keys(o.lis).length||/[?#&](?:rcod|short-url)=/.test(l.search+l.hash))d.dataset.trip=""}catch(e){}';
+
 /** The HTML document around a server-rendered page; the settings object travels as inert JSON. */
 export function htmlDocument(options: {
   title: string;
@@ -40,6 +58,7 @@ export function htmlDocument(options: {
     `<title>${escapeHtml(title)}</title>` +
     `<meta name="description" content="${escapeHtml(description)}">` +
     '<meta name="theme-color" content="#0e7490"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
+    `<script nonce="${nonce}">${PRE_PAINT_SCRIPT}</script>` +
     `${assets.headHtml ?? ''}${styles}${preloads}${scripts}` +
     `<script id="page-settings" type="application/json">${jsonForScript(page)}</script>` +
     `<script id="route-data" type="application/json">${jsonForScript(routeData ?? null)}</script>` +

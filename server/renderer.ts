@@ -3,14 +3,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ContentSource } from '../src/domain/content.ts';
 import type { PageSettings } from '../src/domain/settings.ts';
-import type { RenderResult, render as renderPage } from '../src/app/entry-server.tsx';
+import type { RenderResult, SearchPorts, render as renderPage } from '../src/app/entry-server.tsx';
 import type { PageAssets } from './html.ts';
 
 export type { RenderResult };
 
 /** Renders pages on the server: the production build, or Vite's module graph in development. */
 export interface PageRenderer {
-  render(options: { request: Request; content: ContentSource; page: PageSettings; nonce: string }): Promise<RenderResult>;
+  render(options: { request: Request; content: ContentSource; page: PageSettings; nonce: string; search?: SearchPorts }): Promise<RenderResult>;
   /** The page's scripts and styles; `modules` are the page modules of its routes (their chunks are preloaded). */
   assets(nonce: string, modules?: readonly string[]): PageAssets;
   /** Static client files (production): served under /assets with long cache headers. */

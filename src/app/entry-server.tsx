@@ -4,6 +4,7 @@ import type { ContentSource } from '@/domain/content';
 import { configureSanitizer } from '@/domain/sanitize-html';
 import type { PageSettings } from '@/domain/settings';
 import { loadAllDeferred } from './deferred';
+import type { SearchPorts } from './initial-search';
 import { routeDataOf, type RouteData } from './route-data';
 import { openAllIslands } from './island';
 import { createRoutes, documentTitle, loadAllPageModules, routeModules, type ServerLoadContext } from './routes';
@@ -17,6 +18,8 @@ const sanitizerReady = import('jsdom').then(({ JSDOM }) =>
 );
 // The browser loads pages, dialogs and pickers as they are used; the server renders them in full.
 const modulesReady = loadAllPageModules().then(loadAllDeferred).then(openAllIslands);
+
+export type { SearchPorts };
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
@@ -41,11 +44,13 @@ export async function render(options: {
   content: ContentSource;
   page: PageSettings;
   nonce: string;
+  /** The search back end and built-in ranking: search pages are rendered with their default search. */
+  search?: SearchPorts;
 }): Promise<RenderResult> {
-  const { request, content, page } = options;
+  const { request, content, page, search } = options;
   await Promise.all([sanitizerReady, modulesReady]);
   const handler = createStaticHandler(createRoutes(page.settings));
-  const requestContext: ServerLoadContext = { content, flagged: page.flagged };
+  const requestContext: ServerLoadContext = { content, flagged: page.flagged, search };
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };

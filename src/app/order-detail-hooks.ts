@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActivitySummary, ItemPage } from '@/domain/content';
 import type { LineItem } from '@/domain/order/order';
@@ -54,44 +54,75 @@ export function useShareOrder(): { pending: boolean; shown: boolean; form: strin
   };
 }
 
-const items = new Map<number, Promise<ItemPage | null>>();
+/**
+ * The item pages of line items and the site's activities, fetched once per page view and kept:
+ * an external store the order detail's rows read (null until known; a failed fetch gives null
+ * or no activities), and the detail waits on before it shows (useOrderDetailSettled).
+ */
+const itemPages = new Map<number, ItemPage | null>();
+const itemRequests = new Set<number>();
+let activityList: ActivitySummary[] | null = null;
+let activitiesAsked = false;
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+function askItemPage(eid: number): void {
+  if (itemRequests.has(eid)) return;
+  itemRequests.add(eid);
+  void httpContentSource
+    .item(eid)
+    .catch(() => null)
+    .then((found) => {
+      itemPages.set(eid, found);
+      changed();
+    });
+}
+
+function askActivities(): void {
+  if (activitiesAsked) return;
+  activitiesAsked = true;
+  void httpContentSource
+    .activities()
+    .catch(() => [])
+    .then((found) => {
+      activityList = found;
+      changed();
+    });
+}
 
 /** The item page of a line item (its link and photo), from the content API; null until known. */
 export function useItemPage(eid: number): ItemPage | null {
-  const [page, setPage] = useState<ItemPage | null>(null);
-  useEffect(() => {
-    let live = true;
-    let request = items.get(eid);
-    if (!request) {
-      request = httpContentSource.item(eid).catch(() => null);
-      items.set(eid, request);
-    }
-    void request.then((found) => {
-      if (live) setPage(found);
-    });
-    return () => {
-      live = false;
-    };
-  }, [eid]);
-  return page;
+  useEffect(() => askItemPage(eid), [eid]);
+  return useSyncExternalStore(subscribe, () => itemPages.get(eid) ?? null, () => null);
 }
 
-let activities: Promise<ActivitySummary[]> | null = null;
+const NO_ACTIVITIES: ActivitySummary[] = [];
 
 /** The site's activities, for the order detail's '+ {activity}' panes. */
 export function useActivities(): ActivitySummary[] {
-  const [list, setList] = useState<ActivitySummary[]>([]);
+  useEffect(askActivities, []);
+  return useSyncExternalStore(subscribe, () => activityList ?? NO_ACTIVITIES, () => NO_ACTIVITIES);
+}
+
+/**
+ * Whether the item pages of these line items and the activities are known (or failed): until
+ * then the detail is laid out but not shown, so it does not grow in front of the visitor.
+ */
+export function useOrderDetailSettled(eids: readonly number[]): boolean {
+  const key = eids.join(',');
   useEffect(() => {
-    let live = true;
-    activities ??= httpContentSource.activities().catch(() => []);
-    void activities.then((found) => {
-      if (live) setList(found);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return list;
+    if (key) key.split(',').forEach((eid) => askItemPage(Number(eid)));
+    askActivities();
+  }, [key]);
+  return useSyncExternalStore(
+    subscribe,
+    () => activityList !== null && eids.every((eid) => itemPages.has(eid)),
+    () => false,
+  );
 }
 
 export type ActivityOffer = { phase: 'idle' | 'loading' | 'none' } | { phase: 'priced'; price: Price };

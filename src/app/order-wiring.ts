@@ -5,7 +5,7 @@ import type { PriceQueryParams } from '@/domain/pricing/types';
 import type { PageSettings } from '@/domain/settings';
 import { addToSessionOrder, delay, fetchSessionOrder, removeFromSessionOrder, resolveShortUrl } from '@/effects/order-client';
 import { locationHash$ } from '@/effects/location-hash';
-import { dispatchDocumentEvent, documentEvents$, replaceUrl, storageChanges$ } from '@/effects/order-tabs';
+import { dispatchDocumentEvent, documentEvents$, markTrip, replaceUrl, storageChanges$ } from '@/effects/order-tabs';
 import { ORDER_STORAGE_KEY, parseStoredOrder, readStoredOrder, saveStoredOrder } from '@/persistence/order-storage';
 import { ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from './order-events';
 import type { SiteActors } from './site-actors';
@@ -106,6 +106,14 @@ export function connectOrder(actors: OrderActors, page: PageSettings, effects: O
         const shared = sharedOrderIn(location(), settings.share_url);
         if (shared) order.send({ type: 'order.shared.found', source: shared });
       }),
+  );
+
+  // Once the order is known, the page's mark follows it (the place kept for it on /mytrip and checkout).
+  subscriptions.add(
+    order.subscribe((snapshot) => {
+      if (snapshot.matches('starting') || snapshot.hasTag('loading')) return;
+      markTrip(Object.keys(snapshot.context.order.lis).length > 0);
+    }),
   );
 
   const stored = readStoredOrder(storage);

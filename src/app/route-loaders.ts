@@ -1,11 +1,20 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
-import type { ContentSource } from '@/domain/content';
+import type { ContentSource, SearchPage } from '@/domain/content';
+import type { SearchConfig } from '@/domain/search/search-config';
+import { runInitialSearch, type InitialSearch, type SearchPorts } from './initial-search';
 
-/** What the server hands every loader: the database-backed content and this request's favourites. */
+/**
+ * What the server hands every loader: the database-backed content, this request's favourites
+ * and, when the server has a search back end, the way to it (search pages run their default search).
+ */
 export interface ServerLoadContext {
   content: ContentSource;
   flagged: string[];
+  search?: SearchPorts;
 }
+
+/** A search page's data: the content, and the default search the server ran (null: the browser searches). */
+export type SearchPageData = SearchPage & { initialSearch: InitialSearch | null };
 
 function serverContext(context: unknown): ServerLoadContext {
   if (typeof context === 'object' && context !== null && 'content' in context) return context as ServerLoadContext;
@@ -18,14 +27,19 @@ function found<T>(value: T | null): T {
 }
 
 /** The pages' loaders (server only), against the database-backed content of the request. */
-export function pageLoaders() {
+export function pageLoaders(search: SearchConfig) {
   const load =
     <T,>(fn: (content: ContentSource, args: LoaderFunctionArgs) => Promise<T>) =>
     (args: LoaderFunctionArgs) =>
       fn(serverContext(args.context).content, args);
   return {
     home: load((c) => c.home()),
-    search: load((c) => c.search()),
+    search: async ({ context }: LoaderFunctionArgs): Promise<SearchPageData> => {
+      const { content, search: ports } = serverContext(context);
+      // A search back end that fails leaves the page its first listings; the browser searches then.
+      const [page, initialSearch] = await Promise.all([content.search(), ports ? runInitialSearch(search, ports).catch(() => null) : null]);
+      return { ...page, initialSearch };
+    },
     listing: load(async (c, { params }) => found(await c.listing(params.slug ?? ''))),
     events: load((c) => c.events('event')),
     thingsToDo: load((c) => c.events('thing-to-do')),

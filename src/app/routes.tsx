@@ -5,7 +5,7 @@ import { Layout } from '@/views/shell/layout';
 import { RouteError } from '@/views/pages/route-error';
 import { pageLoaders } from './route-loaders';
 
-export type { ServerLoadContext } from './route-loaders';
+export type { SearchPageData, ServerLoadContext } from './route-loaders';
 
 /**
  * Route handles give each page its document title from its loader data, and name the page's
@@ -38,7 +38,7 @@ function pageRoute(id: string, file: string, name: string, title: (data: never) 
 export function createRoutes(settings: SiteSettings): RouteObject[] {
   // Loaders run on the server only: every page is rendered there, and the browser hydrates it
   // with their data (entry-client.tsx). The browser's build leaves them out.
-  const load = import.meta.env.SSR ? pageLoaders() : null;
+  const load = import.meta.env.SSR ? pageLoaders(settings.search) : null;
   return [
     {
       id: 'root',

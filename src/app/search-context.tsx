@@ -11,6 +11,7 @@ import { firstVisible$ } from '@/effects/visibility';
 import { autocompleteMachine } from '@/machines/autocomplete-machine';
 import { rankingMachine } from '@/machines/ranking-machine';
 import { searchMachine, type ResultDocument } from '@/machines/search-machine';
+import type { InitialSearch } from './initial-search';
 import { useSettings } from './site-context';
 import { connectRanking, connectSearch } from './search-wiring';
 
@@ -32,33 +33,46 @@ export function autocompleteUrl(proxyUrl: string): string {
  * One search component for the page below it: its actors live while it is mounted, and only
  * in the browser are they connected to the hash and the proxy.
  */
+/**
+ * Puts the server's default search into a new search actor, through the events its own first
+ * search would send: the page is rendered with these results on the server and hydrates with them.
+ */
+function seedSearch(search: Actor<typeof searchMachine>, initial: InitialSearch): void {
+  search.send({ type: 'search.hash.changed', state: initial.state });
+  const { requestId } = search.getSnapshot().context;
+  search.send({ type: 'search.results.received', requestId, result: initial.result });
+  if (search.getSnapshot().matches('loadingDocuments')) search.send({ type: 'search.documents.received', requestId, documents: initial.documents });
+}
+
 export function SearchProvider({
   children,
   actors: given,
   ranked = true,
+  initial = null,
 }: {
   children: ReactNode;
   /** Whether the results follow the ranking service's order (spec §9); off for a fixed list. */
   ranked?: boolean;
+  /** The default search the server ran for this page (null: the page's first search is the browser's). */
+  initial?: InitialSearch | null;
   /** Tests hand in their own actors, left unconnected (an idle ranking actor is made when none is given). */
   actors?: Omit<SearchActors, 'ranking'> & Partial<Pick<SearchActors, 'ranking'>>;
 }) {
   const settings = useSettings();
   const config = settings.search;
-  const [actors] = useState<SearchActors>(() =>
-    given
-      ? { ...given, ranking: given.ranking ?? createActor(rankingMachine).start() }
-      : {
-          search: createActor(searchMachine, {
-            input: { maxRows: config.max_rows, numvisible: config.numvisible, returnFullDocs: config.return_full_docs },
-          }).start(),
-          autocomplete: createActor(autocompleteMachine).start(),
-          ranking: createActor(rankingMachine).start(),
-        },
-  );
+  const [actors] = useState<SearchActors>(() => {
+    if (given) return { ...given, ranking: given.ranking ?? createActor(rankingMachine).start() };
+    const search = createActor(searchMachine, {
+      input: { maxRows: config.max_rows, numvisible: config.numvisible, returnFullDocs: config.return_full_docs },
+    }).start();
+    if (initial) seedSearch(search, initial);
+    return { search, autocomplete: createActor(autocompleteMachine).start(), ranking: createActor(rankingMachine).start() };
+  });
+  const [seededDocuments] = useState(() => initial?.documents ?? []);
   useEffect(() => {
     if (given) return undefined;
-    const client = createSearchClient({ url: config.url, docCacheMs: config.doc_cache });
+    // The documents the page came with are in the cache: a search that finds them needs no second request.
+    const client = createSearchClient({ url: config.url, docCacheMs: config.doc_cache, documents: seededDocuments });
     const disconnect = connectSearch(actors.search, config, client);
     // A disabled search (max_rows <= 0) shows the server's listings: no ranking is asked for.
     // Without the ranking, result cards are still observed, but no tracker is ever known.
@@ -80,7 +94,7 @@ export function SearchProvider({
       asked.unsubscribe();
       replies.unsubscribe();
     };
-  }, [actors, config, given, ranked, settings.ranking, settings.vrfusion_site.host]);
+  }, [actors, config, given, ranked, seededDocuments, settings.ranking, settings.vrfusion_site.host]);
   return <SearchContext.Provider value={actors}>{children}</SearchContext.Provider>;
 }
 

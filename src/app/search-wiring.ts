@@ -1,11 +1,12 @@
-import { filter, from, map, pairwise, startWith, type Observable, type Subscription } from 'rxjs';
+import { filter, from, map, pairwise, startWith, take, type Observable, type Subscription } from 'rxjs';
 import type { Actor } from 'xstate';
 import { parseSearchHash, serializeSearchHash } from '@/domain/search/hash-state';
 import { rankingRequestUrl } from '@/domain/search/ranking';
 import { parseSearchResponse } from '@/domain/search/response';
 import { buildDocumentsParams, buildSearchParams } from '@/domain/search/search-params';
 import type { SearchConfig } from '@/domain/search/search-config';
-import { locationHash$, pushHash } from '@/effects/location-hash';
+import { searchStatesEqual } from '@/domain/search/search-state';
+import { locationHash$, markHashSearchSettled, pushHash } from '@/effects/location-hash';
 import { drawSeed, loadRanking, type RankingAnswer } from '@/effects/ranking-client';
 import { sendTracker } from '@/effects/ranking-trackers';
 import type { SearchClient } from '@/effects/search-client';
@@ -83,8 +84,24 @@ export function connectSearch(actor: Actor<typeof searchMachine>, config: Search
         if (previous !== null) saveScrollPosition(previous, target.scrollY);
         const { state, problems } = parseSearchHash(hash ?? '', exposed);
         if (problems.length > 0) console.warn(`Search hash corrected: ${problems.join('; ')}`);
+        // The page came with the results of this state (the server's default search): no need to ask again.
+        const shown = actor.getSnapshot();
+        if (previous === null && shown.matches('ready') && searchStatesEqual(state, shown.context.shownState)) {
+          markHashSearchSettled(target);
+          return;
+        }
         actor.send({ type: 'search.hash.changed', state });
       }),
+  );
+
+  // The first search has answered (or failed): results hidden while it ran show again.
+  subscriptions.push(
+    from(actor)
+      .pipe(
+        filter((snapshot) => snapshot.matches('ready') || snapshot.matches('failed') || snapshot.matches('disabled')),
+        take(1),
+      )
+      .subscribe(() => markHashSearchSettled(target)),
   );
 
   // After back or forward, once the results are on the page, return to where the visitor was.

@@ -29,3 +29,8 @@ export function replaceHash(hash: string, target: Window = window): void {
   const { pathname, search } = target.location;
   target.history.replaceState(target.history.state, '', `${pathname}${search}${hash ? `#${hash}` : ''}`);
 }
+
+/** The page's search for its hash has answered: results hidden for it (server/html.ts) show again. */
+export function markHashSearchSettled(target: Window = window): void {
+  delete target.document.documentElement.dataset.searchHash;
+}

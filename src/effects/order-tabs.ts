@@ -24,3 +24,12 @@ export function documentEvents$<T>(type: string, target: Document = document): O
 export function replaceUrl(url: string, target: Window = window): void {
   target.history.replaceState(target.history.state, '', url);
 }
+
+/**
+ * Marks the page as holding a Trips Collection (`data-trip` on the root element, first set before
+ * the first paint by the server's page script): /mytrip and checkout keep the order's place.
+ */
+export function markTrip(withItems: boolean, target: Document = document): void {
+  if (withItems) target.documentElement.dataset.trip = '';
+  else delete target.documentElement.dataset.trip;
+}

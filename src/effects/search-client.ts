@@ -24,12 +24,19 @@ function isDoc(value: unknown): value is SearchDoc {
  * The search effects (spec §7 Search): two named queues, each running one request at a time,
  * and a per-id document cache of `docCacheMs`.
  */
-export function createSearchClient(options: { url: string; docCacheMs?: number; now?: () => number }): SearchClient {
+export function createSearchClient(options: {
+  url: string;
+  docCacheMs?: number;
+  now?: () => number;
+  /** Documents the page already has (the server's results), cached from the start. */
+  documents?: readonly SearchDoc[];
+}): SearchClient {
   const { url, now = Date.now } = options;
   const docCacheMs = options.docCacheMs && options.docCacheMs > 0 ? options.docCacheMs : DEFAULT_DOC_CACHE_MS;
   const searchQueue = new SerialQueue('search');
   const documentsQueue = new SerialQueue('documents');
   const cache = new Map<string, { doc: SearchDoc; expires: number }>();
+  for (const doc of options.documents ?? []) if (isDoc(doc)) cache.set(doc.id, { doc, expires: now() + docCacheMs });
 
   const post = (params: ReadonlyArray<readonly [string, string]>) =>
     requestJson<unknown>(url, {

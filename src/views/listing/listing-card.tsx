@@ -5,12 +5,13 @@ import { LazyImage } from '@/views/ui/lazy-image';
 
 
 
-export function ListingCard({ listing }: { listing: ListingSummary }) {
+/** A result card; `eager` for the first cards a page shows (in view as it opens), `priority` for the very first (its LCP image). */
+export function ListingCard({ listing, eager = false, priority = false }: { listing: ListingSummary; eager?: boolean; priority?: boolean }) {
   const href = `/listing/${listing.slug}`;
   return (
     <article className="listing-card" data-eid={listing.eid}>
       <a href={href} className="listing-card__image" tabIndex={-1} aria-hidden="true">
-        <LazyImage photo={listing.photo} alt="" />
+        <LazyImage photo={listing.photo} alt="" eager={eager} priority={priority} />
       </a>
       <div className="listing-card__body">
         <h3 className="listing-card__title">
@@ -36,11 +37,12 @@ export function ListingCard({ listing }: { listing: ListingSummary }) {
   );
 }
 
-export function ListingGrid({ listings }: { listings: ListingSummary[] }) {
+/** Cards in a grid; the first `eager` of them load their images at once (the first one first). */
+export function ListingGrid({ listings, eager = 0 }: { listings: ListingSummary[]; eager?: number }) {
   return (
     <div className="listing-grid">
-      {listings.map((listing) => (
-        <ListingCard key={listing.eid} listing={listing} />
+      {listings.map((listing, index) => (
+        <ListingCard key={listing.eid} listing={listing} eager={index < eager} priority={eager > 0 && index === 0} />
       ))}
     </div>
   );

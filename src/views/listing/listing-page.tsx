@@ -37,7 +37,7 @@ export function ListingPage() {
       <div className="listing-top">
         <section className="gallery" aria-label="Photos">
           <figure className="gallery__main">
-            <img src={main.src} alt={main.caption} width={main.width} height={main.height} />
+            <img src={main.src} alt={main.caption} width={main.width} height={main.height} fetchPriority="high" />
             <figcaption>{main.caption}</figcaption>
           </figure>
           <ul className="gallery__thumbs">

@@ -1,7 +1,7 @@
 import { memo, useMemo, useState } from 'react';
 import { useAfterPaint } from '@/app/after-paint';
 import { useSettings } from '@/app/hooks';
-import { useBuyWindow, useItemPage, useLineItems, useOrderActions, useShareOrder } from '@/app/order-detail-hooks';
+import { useBuyWindow, useItemPage, useLineItems, useOrderActions, useOrderDetailSettled, useShareOrder } from '@/app/order-detail-hooks';
 import { useOrder, useOrderDetail } from '@/app/order-hooks';
 import { useQuote } from '@/app/quote-hooks';
 import { formatMoney } from '@/domain/money';
@@ -162,6 +162,21 @@ export function OrderDetail() {
           Search accommodation
         </a>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The order detail as a page's main content (/mytrip): laid out at once but shown only when its
+ * rows' item pages and the activities are known, so it appears whole instead of growing.
+ */
+export function SettledOrderDetail() {
+  const items = useLineItems();
+  const eids = useMemo(() => [...new Set(items.map(({ item }) => item.eid))], [items]);
+  const settled = useOrderDetailSettled(eids);
+  return (
+    <div className="order-detail__settling" data-settled={settled || undefined}>
+      <OrderDetail />
     </div>
   );
 }

@@ -15,12 +15,12 @@ export function eventHref(event: Pick<EventSummary, 'kind' | 'slug'>): string {
 }
 
 /** Event and things-to-do articles in columns of equal height (spec §2 Events). */
-export function EventList({ events }: { events: EventSummary[] }) {
+export function EventList({ events, eager = 0 }: { events: EventSummary[]; /** The first cards, in view as the page opens: their images come at once. */ eager?: number }) {
   return (
     <div className="event-list">
-      {events.map((event) => (
+      {events.map((event, index) => (
         <article key={event.slug} className="event-card">
-          <LazyImage photo={event.photo} alt="" />
+          <LazyImage photo={event.photo} alt="" eager={index < eager} priority={eager > 0 && index === 0} />
           <div className="event-card__body">
             <h3>
               <a href={eventHref(event)}>{event.title}</a>

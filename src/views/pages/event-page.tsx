@@ -8,7 +8,7 @@ export function EventPage() {
   return (
     <article className="page page--event">
       <div className="event-featured">
-        <img src={event.photo.src} alt={event.photo.caption} width={event.photo.width} height={event.photo.height} />
+        <img src={event.photo.src} alt={event.photo.caption} width={event.photo.width} height={event.photo.height} fetchPriority="high" />
         <div className="event-featured__location">
           <h2 className="h3">Where</h2>
           <p>

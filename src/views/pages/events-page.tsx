@@ -14,7 +14,7 @@ export function EventsPage() {
           ? 'Beaches, trails, boat trips and rainy-day ideas around the Coral Haven Coast.'
           : 'Festivals, markets, concerts and races on the coast in the months ahead.'}
       </p>
-      {page.events.length === 0 ? <p>Nothing is planned just now. Please check back soon.</p> : <EventList events={page.events} />}
+      {page.events.length === 0 ? <p>Nothing is planned just now. Please check back soon.</p> : <EventList events={page.events} eager={3} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
 import { SearchProvider } from '@/app/search-context';
-import type { SearchPage as SearchPageData } from '@/domain/content';
+import type { SearchPageData } from '@/app/routes';
 import { MapResults } from '@/views/search/map-results';
 import { SearchResults } from '@/views/search/search-results';
 
@@ -14,7 +14,7 @@ export function MapSearchPage() {
   return (
     <div className="page page--map-search">
       <h1>Map search</h1>
-      <SearchProvider>
+      <SearchProvider initial={search.initialSearch}>
         <SearchResults initial={search.listings} initialTotal={search.total} resultsFrame={(list) => <MapResults list={list} />} />
       </SearchProvider>
     </div>

@@ -25,7 +25,7 @@ export function MyTripPage() {
       </p>
       {withItems ? (
         <section className="my-trip__order" aria-label="Your Trips Collection" data-pending={pending || undefined}>
-          {detail && <detail.OrderDetail />}
+          {detail && <detail.SettledOrderDetail />}
         </section>
       ) : (
         <EmptyTrip message="Your Trips Collection is empty." />

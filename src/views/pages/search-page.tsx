@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
 import { SearchProvider } from '@/app/search-context';
-import type { SearchPage as SearchPageData } from '@/domain/content';
+import type { SearchPageData } from '@/app/routes';
 import { SearchResults } from '@/views/search/search-results';
 
 export function SearchPage() {
@@ -9,7 +9,7 @@ export function SearchPage() {
     <div className="page page--search">
       <h1>{search.title}</h1>
       <p className="lead">{search.intro}</p>
-      <SearchProvider>
+      <SearchProvider initial={search.initialSearch}>
         <SearchResults initial={search.listings} initialTotal={search.total} />
       </SearchProvider>
     </div>

@@ -14,6 +14,9 @@ function EndOfResults({ onVisible }: { onVisible: () => void }) {
   return <div ref={ref} className="results-end" aria-hidden="true" />;
 }
 
+/** Cards in the first row of results (three on a wide screen). */
+const FIRST_ROW = 3;
+
 /**
  * The result list (spec §2): `numvisible` items at first, the next batch appended as the last one
  * comes into view; in the ranking's order once it is loaded (spec §9).
@@ -27,9 +30,10 @@ export function ResultList() {
   return (
     <>
       <div className="listing-grid" data-count={listings.length} data-pricing-results ref={trackers.ref} onClick={trackers.onClick} onAuxClick={trackers.onAuxClick}>
-        {listings.map((listing) => (
+        {listings.map((listing, index) => (
           <div key={listing.docId} className="result-card">
-            <ListingCard listing={listing} />
+            {/* The first row is in view as the page opens: its images come at once, the first one first. */}
+            <ListingCard listing={listing} eager={index < FIRST_ROW} priority={index === 0} />
             <PricingSummary eid={listing.eid} name={listing.name} />
           </div>
         ))}

@@ -104,7 +104,7 @@ export function SearchResults({
           {!unavailable &&
             resultsFrame(
               waiting ? (
-                <ListingGrid listings={initial.slice(0, Math.max(numvisible, 1))} />
+                <ListingGrid listings={initial.slice(0, Math.max(numvisible, 1))} eager={3} />
               ) : (
                 <>
                   {result && result.numFound === 0 ? (

@@ -4,18 +4,40 @@ import type { Photo } from '@/domain/content';
 /**
  * An image that loads the first time its area comes within 80px of the viewport (spec §4
  * Lazy content). Its box keeps the photo's aspect ratio so nothing jumps when it arrives.
+ * `eager` images (the first ones a page shows, in view when it opens) are in the server's HTML
+ * and load at once; `priority` marks the page's largest one (its LCP image) to be fetched first.
  */
-export function LazyImage({ photo, className, alt }: { photo: Photo; className?: string; alt?: string }) {
+export function LazyImage({
+  photo,
+  className,
+  alt,
+  eager = false,
+  priority = false,
+}: {
+  photo: Photo;
+  className?: string;
+  alt?: string;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const [ref, visible] = useFirstVisible<HTMLSpanElement>();
+  const shown = eager || priority || visible;
   return (
     <span
       ref={ref}
       className={`lazy-image${className ? ` ${className}` : ''}`}
-      data-loaded={visible || undefined}
+      data-loaded={shown || undefined}
       style={{ aspectRatio: `${photo.width} / ${photo.height}` }}
     >
-      {visible ? (
-        <img src={photo.src} alt={alt ?? photo.caption} width={photo.width} height={photo.height} decoding="async" />
+      {shown ? (
+        <img
+          src={photo.src}
+          alt={alt ?? photo.caption}
+          width={photo.width}
+          height={photo.height}
+          decoding="async"
+          fetchPriority={priority ? 'high' : undefined}
+        />
       ) : (
         <noscript>
           <img src={photo.src} alt={alt ?? photo.caption} width={photo.width} height={photo.height} />
