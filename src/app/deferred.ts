@@ -6,7 +6,7 @@
  * for it, and a promise React's `use` can read synchronously once it has (its `status` and
  * `value` are set the way React's own thenable tracking sets them). The server loads every
  * deferred module once before its first render (`loadAllDeferred`), so its pages are complete;
- * the browser loads each on intent (pointer, focus), when idle, or when a view needs it now.
+ * the browser loads each on intent (pointer, focus) or when a view needs it now.
  */
 export interface Deferred<T> {
   /** The module once it has arrived, else null. */
@@ -71,17 +71,6 @@ export function deferred<T>(importer: () => Promise<T>): Deferred<T> {
 /** The server: every deferred module, loaded before the first page is rendered. */
 export async function loadAllDeferred(): Promise<void> {
   await Promise.all(registry.map((module) => module.load()));
-}
-
-/** Runs `task` when the browser is idle after the page has loaded (at the latest after `timeout` ms). */
-export function whenIdle(task: () => void, timeout = 4000): void {
-  if (typeof window === 'undefined') return;
-  const schedule = () => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout });
-    else window.setTimeout(task, 200);
-  };
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
 }
 
 /** Loads a module in the background; a failure is only logged (a later intent tries again). */

@@ -1,11 +1,12 @@
 import { Suspense, use, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { preload, tracked, whenIdle, type Deferred } from './deferred';
+import { tracked, type Deferred } from './deferred';
 import { useIsClient } from './hooks';
 
 /**
  * Islands: parts of a page the server renders in full (a react-aria select, a date picker) whose
  * code the browser loads only when the visitor shows intent — the pointer over it, focus in it, a
- * touch — or when the page is idle. Until then the server's HTML stays as it is: the part sits in a
+ * touch. (Not when idle: evaluating react-aria then is main-thread work every visit pays for.)
+ * Until then the server's HTML stays as it is: the part sits in a
  * Suspense boundary that hydration leaves dehydrated (React's selective hydration), so nothing is
  * replaced, nothing moves and focus stays where it is. Once the code has arrived the boundary
  * hydrates against the same HTML with the props of the server render, then takes the current ones.
@@ -91,8 +92,6 @@ function Live<P extends object>({ gate, pick, props, onLive }: { gate: Gate; pic
 export interface IslandOptions {
   /** The name in `data-island` (unique per module). */
   name: string;
-  /** Load the code when the page is idle (it is woken on intent only). */
-  idle?: boolean;
   /** Wake on the visitor's intent (default); false for a part with nothing to interact with, woken only by new props. */
   intent?: boolean;
   /** Shown while the code loads for a part first mounted in the browser. */
@@ -134,10 +133,11 @@ export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: 
         if (missed) {
           missedClicks.delete(options.name);
           // The part's element is the one the server rendered: play the click on it again.
-          if (missed.isConnected && missed instanceof HTMLElement) {
+          if (missed.isConnected) {
             replaying = true;
             try {
-              missed.click();
+              // A click without a pointer (as a keyboard or an assistive tool makes): react-aria presses on it.
+              missed.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
             } finally {
               replaying = false;
             }
@@ -150,7 +150,6 @@ export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: 
     useEffect(() => {
       listenForIntent();
       if (!fromServer || stale) gate.open();
-      else if (options.idle) whenIdle(() => preload(module as Deferred<unknown>));
     }, [fromServer, stale]);
     // While dehydrated the boundary must not see an update (React would give up its HTML and
     // show the fallback), so it is one element made once, with the server render's props.

@@ -27,14 +27,14 @@ export interface StaySearchFormLiveProps extends StaySearchFormProps {
 const StaySearchFormIsland = island(
   deferred(() => import('./stay-search-form-live')),
   (module) => module.StaySearchFormLive,
-  { name: 'stay-search-form', idle: true, inert: ['booked'] },
+  { name: 'stay-search-form', inert: ['booked'] },
 );
 
 /**
  * Dates and guests that run the availability search (spec §4): a date range picker and the
  * guest fields. The server renders it in full; the date picker's code (react-aria) arrives on
- * intent (pointer, focus), when the page is idle, or at once when the form must show other
- * dates than the server's. Booked nights only matter once the calendar is open.
+ * intent (pointer, focus, touch), or at once when the form must show other dates than the
+ * server's. Booked nights only matter once the calendar is open.
  */
 export function StaySearchForm(props: StaySearchFormProps) {
   return <StaySearchFormIsland {...props} searching={useIsAvailabilitySearching()} />;

@@ -5,12 +5,12 @@ import { useSearchState } from '@/app/search-context';
 const SearchBoxIsland = island(
   deferred(() => import('./search-box-live')),
   (module) => module.SearchBoxLive,
-  { name: 'search-box', idle: true },
+  { name: 'search-box' },
 );
 
 /**
  * The keyword box with autocomplete (spec §5). The server renders it in full; its react-aria
- * combo box arrives on intent (pointer, focus) or when the page is idle.
+ * combo box arrives on intent (pointer, focus, touch).
  */
 export function SearchBox() {
   const state = useSearchState();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import {
   useIsSearchPending,
   useSearchActions,
@@ -46,13 +46,7 @@ function ResultSummary({ showQuery }: { showQuery: boolean }) {
  * The search component (spec §2 Search results pages): search box, facets, sorted results
  * with infinite scroll and a pager. Until the first answer, the server's listings are shown.
  */
-export function SearchResults({
-  initial,
-  initialTotal,
-  facets = true,
-  resultsFrame = (list) => list,
-  children,
-}: {
+interface SearchResultsProps {
   initial: ListingSummary[];
   initialTotal: number;
   /** The facet sidebar and sort (off for a fixed list such as the favourites view). */
@@ -60,15 +54,28 @@ export function SearchResults({
   /** Puts the result list (with its pager) in a frame, e.g. beside a map; rendered at one place so the frame stays mounted. */
   resultsFrame?: (list: ReactNode) => ReactNode;
   children?: ReactNode;
-}) {
+}
+
+const identity = (list: ReactNode) => list;
+
+export function SearchResults(props: SearchResultsProps) {
   const pending = useIsSearchPending();
+  // A search starting or ending repaints this mark only, not the results (issue 10: a click paints at once).
+  return (
+    <div className="search" data-pending={pending || undefined} aria-busy={pending}>
+      <SearchBody {...props} />
+    </div>
+  );
+}
+
+const SearchBody = memo(function SearchBody({ initial, initialTotal, facets = true, resultsFrame = identity, children }: SearchResultsProps) {
   const phase = useSearchPhase();
   const result = useSearchResult();
   const { numvisible } = useSettings().search;
   const waiting = phase === 'loading' || phase === 'disabled';
   const unavailable = phase === 'failed' && !result;
   return (
-    <div className="search" data-pending={pending || undefined} aria-busy={pending}>
+    <>
       {facets && (
         <div className="search__bar">
           <SearchBox />
@@ -120,6 +127,6 @@ export function SearchResults({
             )}
         </section>
       </div>
-    </div>
+    </>
   );
-}
+});

@@ -9,10 +9,10 @@ export interface JumpOption {
 
 /**
  * A select that navigates to the chosen option (spec §2 Jump menus; minimum width 140, §9).
- * The server renders it in full; its react-aria code arrives on intent or when the page is idle.
+ * The server renders it in full; its react-aria code arrives on intent (pointer, focus, touch).
  */
 export const JumpMenu = island(
   deferred(() => import('./jump-menu-live')),
   (module) => module.JumpMenuLive,
-  { name: 'jump-menu', idle: true },
+  { name: 'jump-menu' },
 );

@@ -1,0 +1,107 @@
+/**
+ * Lighthouse (mobile preset: its default emulation and simulated throttling) on /, /search, a
+ * listing, /mytrip and checkout, three runs each, in Debian's Chromium, offline: the production
+ * server (NODE_ENV=production) is started on a fresh data directory. Prints the median
+ * performance score, LCP, TBT and CLS per page (issue 10 goals: >= 95, <= 1.5 s, <= 100 ms,
+ * <= 0.02) and writes bench/results/lighthouse.json with every run and the load average.
+ *   npx tsx bench/lighthouse.ts        (BENCH_RUNS, BENCH_PORT, CHROMIUM_PATH)
+ * Exits non-zero when a page misses a goal.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startSite } from './browser-support.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT ?? 4393);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const GOALS = { performance: 95, lcpMs: 1500, tbtMs: 100, cls: 0.02 };
+
+interface Run {
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  /** The element Lighthouse took as the largest contentful paint. */
+  lcpElement: string | null;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+};
+
+async function audit(url: string, chromePort: number): Promise<Run> {
+  const result = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: Math.round(numeric('first-contentful-paint')),
+    lcpMs: Math.round(numeric('largest-contentful-paint')),
+    tbtMs: Math.round(numeric('total-blocking-time')),
+    cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+    speedIndexMs: Math.round(numeric('speed-index')),
+    lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet ?? null,
+  };
+}
+
+const site = await startSite('lighthouse', port);
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+const pages: Array<{ page: string; path: string; runs: Run[] }> = [];
+try {
+  const searchHtml = await (await fetch(`${site.origin}/search`)).text();
+  const listing = /href="(\/listing\/[^"#]+)"/.exec(searchHtml)?.[1];
+  if (!listing) throw new Error('No listing link on /search');
+  for (const [page, pagePath] of [
+    ['home', '/'],
+    ['search', '/search'],
+    ['listing', listing],
+    ['my trip', '/mytrip'],
+    ['checkout', '/rescms/order/checkout'],
+  ] as const) {
+    // A first load warms the server's caches (the pricing model, the ranking), as a running site has them.
+    await fetch(site.origin + pagePath);
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(site.origin + pagePath, chrome.port));
+    pages.push({ page, path: pagePath, runs });
+  }
+} finally {
+  await chrome.kill();
+  await site.stop();
+}
+
+const summary = pages.map(({ page, path: pagePath, runs }) => {
+  const figures = {
+    performance: median(runs.map((run) => run.performance)),
+    fcpMs: median(runs.map((run) => run.fcpMs)),
+    lcpMs: median(runs.map((run) => run.lcpMs)),
+    tbtMs: median(runs.map((run) => run.tbtMs)),
+    cls: median(runs.map((run) => run.cls)),
+    speedIndexMs: median(runs.map((run) => run.speedIndexMs)),
+  };
+  const ok = figures.performance >= GOALS.performance && figures.lcpMs <= GOALS.lcpMs && figures.tbtMs <= GOALS.tbtMs && figures.cls <= GOALS.cls;
+  return { page, path: pagePath, ...figures, ok, lcpElement: runs[0]?.lcpElement ?? null, runs };
+});
+
+const load = os.loadavg();
+console.log(`Lighthouse ${RUNS}× per page, mobile preset, median (load average ${load.map((n) => n.toFixed(1)).join(' ')}):`);
+console.log(`${'page'.padEnd(10)} ${'score'.padStart(5)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)} ${'SI'.padStart(7)}`);
+for (const row of summary) {
+  console.log(
+    `${row.page.padEnd(10)} ${String(row.performance).padStart(5)} ${`${row.fcpMs} ms`.padStart(7)} ${`${row.lcpMs} ms`.padStart(7)} ${`${row.tbtMs} ms`.padStart(7)} ${row.cls.toFixed(3).padStart(6)} ${`${row.speedIndexMs} ms`.padStart(7)}  ${row.ok ? 'ok' : 'below goal'}`,
+  );
+}
+fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+fs.writeFileSync(
+  path.join(root, 'bench', 'results', 'lighthouse.json'),
+  JSON.stringify({ date: new Date().toISOString(), lighthouse: '13', preset: 'mobile', runs: RUNS, loadAverage: load, cpus: os.cpus().length, goals: GOALS, pages: summary }, null, 2) + '\n',
+);
+if (summary.some((row) => !row.ok)) process.exitCode = 1;
