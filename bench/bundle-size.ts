@@ -81,7 +81,8 @@ interface PageFigures {
   ok: boolean;
 }
 
-const port = Number(process.env.BENCH_PORT ?? 4392);
+// Beside the end-to-end servers (E2E_PORT, E2E_PORT + 1) when npm test runs it.
+const port = Number(process.env.BENCH_PORT ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 2 : 4392));
 const site = await startSite('bundle-size', port);
 let figures: PageFigures[];
 try {

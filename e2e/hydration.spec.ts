@@ -19,3 +19,24 @@ test('every screen hydrates without a mismatch', async ({ page, consoleErrors })
     expect(consoleErrors.filter((e) => !e.includes('404 (Not Found)')), path).toEqual([]);
   }
 });
+
+test('parts whose code comes on intent hydrate against the server HTML without a mismatch', async ({ page, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await page.goto('/search');
+  const listing = await page.locator('.listing-card__title a').first().getAttribute('href');
+  for (const [path, names] of [
+    ['/search', ['search-box', 'sort-select', 'jump-menu']],
+    [listing as string, ['stay-search-form']],
+    ['/inquiry', ['jump-menu']],
+  ] as const) {
+    await page.goto(path);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    for (const name of names) {
+      const part = page.locator(`[data-island="${name}"]`).first();
+      // The pointer over it is the intent that brings its code.
+      await part.locator('button:visible, input:visible').first().hover();
+      await expect(part).toHaveAttribute('data-live', 'true');
+    }
+    expect(consoleErrors, path).toEqual([]);
+  }
+});
