@@ -7,6 +7,7 @@ import { loadAllDeferred } from './deferred';
 import type { SearchPorts } from './initial-search';
 import { routeDataOf, type RouteData } from './route-data';
 import { openAllIslands } from './island';
+import { pageLoaders } from './route-loaders';
 import { createRoutes, documentTitle, loadAllPageModules, routeModules, type ServerLoadContext } from './routes';
 import { createSiteActors, stopSiteActors } from './site-actors';
 import { AppRoot } from './app-root';
@@ -49,7 +50,7 @@ export async function render(options: {
 }): Promise<RenderResult> {
   const { request, content, page, search } = options;
   await Promise.all([sanitizerReady, modulesReady]);
-  const handler = createStaticHandler(createRoutes(page.settings));
+  const handler = createStaticHandler(createRoutes(page.settings, pageLoaders(page.settings.search)));
   const requestContext: ServerLoadContext = { content, flagged: page.flagged, search };
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {

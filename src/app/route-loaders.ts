@@ -26,6 +26,8 @@ function found<T>(value: T | null): T {
   return value;
 }
 
+export type PageLoaders = ReturnType<typeof pageLoaders>;
+
 /** The pages' loaders (server only), against the database-backed content of the request. */
 export function pageLoaders(search: SearchConfig) {
   const load =

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, matchRoutes, type RouteObject } from 'react-route
 import type { SiteSettings } from '@/domain/settings';
 import { Layout } from '@/views/shell/layout';
 import { RouteError } from '@/views/pages/route-error';
-import { pageLoaders } from './route-loaders';
+import type { PageLoaders } from './route-loaders';
 
 export type { SearchPageData, ServerLoadContext } from './route-loaders';
 
@@ -35,10 +35,12 @@ function pageRoute(id: string, file: string, name: string, title: (data: never) 
   };
 }
 
-export function createRoutes(settings: SiteSettings): RouteObject[] {
-  // Loaders run on the server only: every page is rendered there, and the browser hydrates it
-  // with their data (entry-client.tsx). The browser's build leaves them out.
-  const load = import.meta.env.SSR ? pageLoaders(settings.search) : null;
+/**
+ * The site's routes. `load` are the pages' loaders, which run on the server only (entry-server
+ * gives them): every page is rendered there, and the browser hydrates it with their data
+ * (entry-client.tsx), so the browser's routes have none and its build leaves them out.
+ */
+export function createRoutes(settings: SiteSettings, load: PageLoaders | null = null): RouteObject[] {
   return [
     {
       id: 'root',
