@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import type { ContentSource } from '@/domain/content';
-import { configureSanitizer } from '@/domain/sanitize-html';
+import { configureSanitizer } from './html-sanitizer';
 import type { PageSettings } from '@/domain/settings';
 import { createRoutes, documentTitle, type ServerLoadContext } from './routes';
 import { createSiteActors, stopSiteActors } from './site-actors';
