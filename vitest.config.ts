@@ -8,6 +8,9 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': src } },
   test: {
+    // A focused (.only) or skipped test fails the run: a test that does not run proves nothing.
+    allowOnly: false,
+    reporters: ['default', './scripts/no-skipped-tests.ts'],
     projects: [
       {
         extends: true,
@@ -25,6 +28,11 @@ export default defineConfig({
           include: ['model-tests/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test-setup.ts'],
+          // Empties model-tests/.coverage/ first, so the report reads this run's results only.
+          globalSetup: ['model-tests/global-setup.ts'],
+          // A walk drives real views in jsdom; on a busy two-core machine one can take more than
+          // vitest's default 5 s, and a walk cut short leaves the next one a dirty page.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,64 +1,55 @@
-// Merges the per-machine coverage the model tests wrote (model-tests/.coverage/*.json) into
-// model-tests/coverage.json, prints a table, and exits 1 when a registered machine is missing,
-// stale or below 100% of its states or transitions. Run by `npm run test:model` after vitest.
+// Merges the per-machine coverage the model tests wrote in this run (model-tests/.coverage/*.json,
+// emptied by global-setup.ts when the run starts) into model-tests/coverage.json, prints a table,
+// and exits 1 when a machine of src/machines/registry.ts has no results, results from an older
+// definition, or less than 100% of its states or transitions. Run by `npm run test:model` after vitest.
 import fs from 'node:fs';
 import path from 'node:path';
+import { machineRegistry } from '@/machines/registry';
+import { COVERAGE_DIR, countedStates, countedTransitions, definitionHash, type CoverageEntry } from './coverage';
 
-const here = import.meta.dirname;
-const coverageDir = path.join(here, '.coverage');
-const registryFile = path.join(coverageDir, '_registry.json');
-const output = path.join(here, 'coverage.json');
+const output = path.join(import.meta.dirname, 'coverage.json');
 
-function readJson(file) {
-  return JSON.parse(fs.readFileSync(file, 'utf8'));
+interface Part {
+  covered: number;
+  total: number;
 }
 
-if (!fs.existsSync(registryFile)) {
-  console.error('No model-test results in model-tests/.coverage/: run `npx vitest run --project model` first.');
-  process.exit(1);
-}
-
-const registry = readJson(registryFile);
-const problems = [];
-const rows = registry.map((machine) => {
-  const file = path.join(coverageDir, `${machine.id}.json`);
+const problems: string[] = [];
+const rows = machineRegistry.map(({ machine, title }) => {
+  const totals = { states: countedStates(machine).length, transitions: countedTransitions(machine).length };
+  const file = path.join(COVERAGE_DIR, `${machine.id}.json`);
   if (!fs.existsSync(file)) {
-    problems.push(`${machine.title} (${machine.id}): no model-test results`);
-    return {
-      id: machine.id,
-      title: machine.title,
-      states: { covered: 0, total: machine.states },
-      transitions: { covered: 0, total: machine.transitions },
-    };
+    problems.push(`${title} (${machine.id}): no model-test results in this run`);
+    return { id: machine.id, title, states: { covered: 0, total: totals.states }, transitions: { covered: 0, total: totals.transitions } };
   }
-  const entry = readJson(file);
-  if (entry.hash !== machine.hash) {
-    problems.push(`${machine.title} (${machine.id}): results are from an older definition of the machine; run the model tests again`);
+  const entry = JSON.parse(fs.readFileSync(file, 'utf8')) as CoverageEntry;
+  if (entry.hash !== definitionHash(machine)) problems.push(`${title} (${machine.id}): results are from another definition of the machine`);
+  // The totals come from the registry's machine, not from what the test wrote.
+  const states = { covered: Math.min(entry.states.covered, totals.states), total: totals.states };
+  const transitions = { covered: Math.min(entry.transitions.covered, totals.transitions), total: totals.transitions };
+  if (entry.states.total !== totals.states || entry.transitions.total !== totals.transitions) {
+    problems.push(`${title} (${machine.id}): the results count ${entry.states.total} states and ${entry.transitions.total} transitions, the machine has ${totals.states} and ${totals.transitions}`);
   }
-  const state = entry.states;
-  const transition = entry.transitions;
-  if (state.covered < state.total || transition.covered < transition.total) {
+  if (states.covered < states.total || transitions.covered < transitions.total) {
     const missing = [...entry.missing.states.map((s) => `state ${s}`), ...entry.missing.transitions.map((t) => `transition ${t}`)];
-    problems.push(`${machine.title} (${machine.id}): not covered: ${missing.join('; ')}`);
+    problems.push(`${title} (${machine.id}): not covered: ${missing.join('; ') || 'see the counts'}`);
     for (const gap of entry.gaps ?? []) problems.push(`  ${gap.event}: ${gap.reason}`);
   }
-  return { id: entry.id, title: entry.title, states: entry.states, transitions: entry.transitions };
+  return { id: machine.id, title, states, transitions };
 });
 
 fs.writeFileSync(output, `${JSON.stringify(rows, null, 2)}\n`);
 
-const percent = ({ covered, total }) => (total === 0 ? 100 : Math.floor((covered / total) * 1000) / 10);
-const cell = (part) => `${part.covered}/${part.total} (${percent(part)}%)`;
-const table = [
-  ['Machine', 'States', 'Transitions'],
-  ...rows.map((row) => [`${row.title} (${row.id})`, cell(row.states), cell(row.transitions)]),
-];
-const widths = table[0].map((_, column) => Math.max(...table.map((line) => line[column].length)));
-const format = (line) => line.map((text, column) => text.padEnd(widths[column])).join('  ').trimEnd();
+const percent = ({ covered, total }: Part) => (total === 0 ? 100 : Math.floor((covered / total) * 1000) / 10);
+const cell = (part: Part) => `${part.covered}/${part.total} (${percent(part)}%)`;
+const table = [['Machine', 'States', 'Transitions'], ...rows.map((row) => [`${row.title} (${row.id})`, cell(row.states), cell(row.transitions)])];
+const widths = (table[0] as string[]).map((_, column) => Math.max(...table.map((line) => (line[column] as string).length)));
+const format = (line: string[]) => line.map((text, column) => text.padEnd(widths[column] as number)).join('  ').trimEnd();
 console.log('\nModel-test coverage (model-tests/coverage.json)');
-console.log(format(table[0]));
-console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-for (const line of table.slice(1)) console.log(format(line));
+for (const [i, line] of table.entries()) {
+  console.log(format(line));
+  if (i === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+}
 
 if (problems.length > 0) {
   console.error(`\nModel coverage is below 100%:\n  ${problems.join('\n  ')}`);
