@@ -24,7 +24,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // A focused test (forbidOnly) or a skipped one (the second reporter) fails the run.
+  reporter: [['list'], ['./scripts/playwright-no-skipped-tests.ts']],
   forbidOnly: true,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
