@@ -14,7 +14,6 @@ const TODAY = new Date('2026-11-22T12:00:00Z');
 let database: OpenDatabase;
 let mediaDir: string;
 let first: EnsureDemoResult;
-let firstMs: number;
 
 function rows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -23,13 +22,11 @@ function rows<T>(result: unknown): T[] {
 beforeAll(async () => {
   database = await openTestDatabase();
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-media-'));
-  const started = performance.now();
   // Two servers starting at once: only one of them seeds.
   const [a, b] = await Promise.all([
     ensureDemoContent(database.db, mediaDir, { today: TODAY }),
     ensureDemoContent(database.db, mediaDir, { today: TODAY }),
   ]);
-  firstMs = performance.now() - started;
   expect([a.created, b.created].filter(Boolean)).toHaveLength(1);
   first = a.created ? a : b;
 });
@@ -47,7 +44,6 @@ describe('ensureDemoContent', () => {
       expect(count, table).toBe(expected[table]);
     }
     expect(first.counts.units).toBeGreaterThanOrEqual(300);
-    console.info(`demo content seeded in ${Math.round(firstMs)} ms`, first.counts);
   });
 
   it('is idempotent: a second start creates and writes nothing', async () => {
