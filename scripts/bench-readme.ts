@@ -1,0 +1,285 @@
+/**
+ * The README's figures, written from the benchmarks' saved results (bench/results/*.json) and
+ * nowhere typed by hand. `npm run bench:readme` rewrites every block of README.md between
+ *
+ *   <!-- bench:NAME -->            and            <!-- /bench:NAME -->
+ *
+ * and scripts/bench-readme.test.ts (part of `npm test`) fails while README.md differs from what
+ * this script would write, or while a results file has no entry below.
+ *
+ * Adding a benchmark (a few lines): have it write bench/results/{name}.json, then add an entry to
+ * BENCHES with
+ *   - `file`: 'name.json';
+ *   - `command` and `measures`: its row of the Benchmarks table;
+ *   - `figures(result)`: the 'Last figures' cell, read from the JSON it saved;
+ *   - optionally `blocks: { name: (result) => markdown }` for a section of its own, with the two
+ *     marker comments placed in README.md where the section goes.
+ * Then run the benchmark and `npm run bench:readme`, and commit the JSON with the README.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const RESULTS_DIR = path.join(root, 'bench', 'results');
+export const README = path.join(root, 'README.md');
+
+// ---------------------------------------------------------------------------------------------
+// Number formats, the same everywhere in the README.
+
+/** `0.401` → '0.4 ms', `9.794` → '9.8 ms', `42.244` → '42 ms', `0.008` → '0.008 ms'. */
+export function ms(value: number): string {
+  const digits = value >= 10 ? 0 : value >= 1 ? 1 : value >= 0.1 ? 2 : 3;
+  return `${Number(value.toFixed(digits))} ms`;
+}
+/** `12823` (ms) → '12.8 s'. */
+const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(1)} s`;
+/** `10000` → '10 000' (a space between thousands, as elsewhere in the README). */
+const count = (value: number) => String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+const kib = (bytes: number) => `${count(bytes / 1024)} KiB`;
+const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** When and where a result was measured: '2026-11-22, 2 CPUs, load 2.7'. */
+function measured(result: { date: string; cpus?: number; loadAverage?: number | number[] }): string {
+  const load = Array.isArray(result.loadAverage) ? result.loadAverage[0] : result.loadAverage;
+  return [result.date.slice(0, 10), result.cpus ? `${result.cpus} CPUs` : null, load !== undefined ? `load ${load}` : null].filter(Boolean).join(', ');
+}
+
+function find<T>(items: T[], predicate: (item: T) => boolean, what: string): T {
+  const item = items.find(predicate);
+  if (item === undefined) throw new Error(`No ${what} in the results`);
+  return item;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The result files as the benchmarks write them (only the fields read here).
+
+interface Dated {
+  date: string;
+  cpus?: number;
+  loadAverage?: number | number[];
+}
+type Percentiles = { p50: number; p95: number; max?: number };
+interface ColdStart extends Dated {
+  results: Array<{ label: string; ms: number }>;
+}
+interface BundleSize extends Dated {
+  rows: Array<{ file: string; bytes: number; gzip: number }>;
+}
+interface SearchEngine extends Dated {
+  results: Array<{ size: number; engine: string; latency: Record<'faceted' | 'text' | 'multi', Percentiles> }>;
+}
+interface ProxyThroughput extends Dated {
+  listings: number;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p99: number };
+}
+type FacetPaint = Dated & Percentiles & { samples: number };
+type Repaint = Percentiles & { samples: number; withinOneFrame: number };
+interface OrderRepaint extends Dated {
+  frameMs: number;
+  add: Repaint;
+  remove: Repaint;
+  widgetAlone: Repaint;
+}
+interface Availability extends Dated {
+  iterations: number;
+  modelLoadMs: number;
+  modelBuildMs: Record<string, number>;
+  results: Array<{ name: string; units: number; kind: 'stay' | 'flex'; p50: number; p95: number; prices: number; bytes: number }>;
+}
+interface HostileQueries extends Dated {
+  parse: Percentiles & { samples: number };
+  select: Percentiles & { samples: number };
+  pathological: Array<{ name: string; growth8x: number | null }>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One entry per results file.
+
+interface Bench<T> {
+  file: string;
+  command: string;
+  measures: string;
+  figures: (result: T) => string;
+  blocks?: Record<string, (result: T) => string>;
+}
+
+/** Keeps each entry's own result type while the list holds them all. */
+const bench = <T extends Dated>(entry: Bench<T>) => entry as unknown as Bench<Dated>;
+
+/** The availability search's p95 goal for every unit of the demo database (20 ms). */
+const AVAILABILITY_P95_GOAL_MS = 20;
+
+export const BENCHES: Array<Bench<Dated>> = [
+  bench<ColdStart>({
+    file: 'cold-start.json',
+    command: '`npx tsx bench/cold-start.ts`',
+    measures: '`npm start` to the first page',
+    figures: (r) => r.results.map((row) => `${row.label.replace(/ \(.*\)$/, '')} ${seconds(row.ms)}`).join(', '),
+    blocks: {
+      'cold-start': (r) =>
+        [
+          `Measured with \`npx tsx bench/cold-start.ts\` (${measured(r)}; figures saved in`,
+          '`bench/results/cold-start.json`), from `npm start` to the first page served:',
+          '',
+          '| Start | Time |',
+          '|---|---|',
+          ...r.results.map((row) => `| ${capitalised(row.label)} | ${seconds(row.ms)} |`),
+        ].join('\n'),
+    },
+  }),
+  bench<BundleSize>({
+    file: 'bundle-size.json',
+    command: '`npx tsx bench/bundle-size.ts`',
+    measures: 'client assets of a first visit (the entry chunk and its stylesheet)',
+    figures: (r) => {
+      const of = (extension: string) => r.rows.filter((row) => row.file.endsWith(extension)).reduce((sum, row) => sum + row.gzip, 0);
+      return `script ${kib(of('.js'))} gzip, stylesheet ${kib(of('.css'))} gzip`;
+    },
+  }),
+  bench<SearchEngine>({
+    file: 'search-engine.json',
+    command: '`node --expose-gc --import tsx bench/search-engine.ts`',
+    measures: 'embedded engine against Orama and MiniSearch, p50/p95 per query kind',
+    figures: (r) =>
+      [...new Set(r.results.map((row) => row.size))]
+        .map((size) => {
+          const p95 = (engine: string) => find(r.results, (row) => row.size === size && row.engine === engine, `${engine} at ${size}`).latency.faceted.p95;
+          return `${count(size)} listings: faceted p95 ${ms(p95('embedded'))} (Orama ${ms(p95('orama'))}, MiniSearch ${ms(p95('minisearch'))})`;
+        })
+        .join('; '),
+  }),
+  bench<ProxyThroughput>({
+    file: 'proxy-throughput.json',
+    command: '`npx tsx bench/proxy-throughput.ts`',
+    measures: 'search proxy on loopback with autocannon',
+    figures: (r) => `${count(r.listings)} listings: ${count(r.requestsPerSecond)} req/s, p50 ${ms(r.latencyMs.p50)}, p99 ${ms(r.latencyMs.p99)}`,
+  }),
+  bench<FacetPaint>({
+    file: 'facet-paint.json',
+    command: '`npx tsx bench/facet-paint.ts`',
+    measures: 'in Chromium, a facet click to the new results painted',
+    figures: (r) => `p50 ${ms(r.p50)}, p95 ${ms(r.p95)} (${r.samples} clicks)`,
+  }),
+  bench<OrderRepaint>({
+    file: 'order-repaint.json',
+    command: '`npx tsx bench/order-repaint.ts`',
+    measures:
+      'in Chromium, local mode: Add (the detail opens) and Remove (in the detail) to the header widget repainted, as the order grows and empties; the detail opens and updates one painted frame after the widget',
+    figures: (r) => {
+      const part = (name: string, f: Repaint) => `${name} p50 ${ms(f.p50)}, p95 ${ms(f.p95)} (${percent(f.withinOneFrame)} within a ${r.frameMs} ms frame)`;
+      return [part('add', r.add), part('remove', r.remove), part('the widget alone', r.widgetAlone)].join('; ');
+    },
+  }),
+  bench<Availability>({
+    file: 'availability.json',
+    command: '`node --expose-gc --import tsx bench/availability.ts`',
+    measures: 'availability search for every unit, 7 nights and a 28-day flexible window: the route on the demo database and the engine alone, p50/p95',
+    figures: () => 'see [below](#availability-search-figures)',
+    blocks: {
+      availability: (r) => {
+        const row = (name: string, units: number, kind: 'stay' | 'flex') => find(r.results, (x) => x.name === name && x.units === units && x.kind === kind, `${name} ${units} ${kind}`);
+        const cell = (x: Availability['results'][number], sizes: boolean) =>
+          `p50 ${ms(x.p50)}, p95 ${ms(x.p95)}${sizes ? ` (${count(x.prices)} prices, ${x.bytes >= 1048576 ? mib(x.bytes) : kib(x.bytes)})` : ''}`;
+        const lines = [...new Set(r.results.map((x) => `${x.name}|${x.units}`))].map((key) => {
+          const [name = '', units = '0'] = key.split('|');
+          const stay = row(name, Number(units), 'stay');
+          const flex = row(name, Number(units), 'flex');
+          const sizes = name.startsWith('route') || Number(units) > 1000;
+          return `| ${name}, ${count(Number(units))} units | ${cell(stay, sizes)} | ${cell(flex, sizes)} |`;
+        });
+        const route = r.results.filter((x) => x.name.startsWith('route'));
+        const goal = (x: Availability['results'][number]) => (x.p95 <= AVAILABILITY_P95_GOAL_MS ? 'meets' : 'does not meet');
+        const stay = find(route, (x) => x.kind === 'stay', 'route stay');
+        const flex = find(route, (x) => x.kind === 'flex', 'route flex');
+        const builds = Object.entries(r.modelBuildMs).map(([units, took]) => `${count(Number(units))} units ${took >= 1000 ? seconds(took) : ms(took)}`);
+        return [
+          `<a id="availability-search-figures"></a>Availability search figures (\`bench/results/availability.json\`, ${r.iterations} searches each, arrivals`,
+          `spread over six months; measured ${measured(r)}):`,
+          '',
+          '| Search | 7 nights | 7 nights, 28-day flexible window |',
+          '|---|---|---|',
+          ...lines,
+          '',
+          `On the demo database (${count(stay.units)} units) the 7-night search ${goal(stay)} the ${AVAILABILITY_P95_GOAL_MS} ms p95 goal (p95 ${ms(stay.p95)}) and the`,
+          `flexible window ${goal(flex)} it (p95 ${ms(flex.p95)}, an answer of ${kib(flex.bytes)}: one offer per unit, arrival day and rate).`,
+          `Loading the pricing model from the demo database took ${ms(r.modelLoadMs)}; building one in memory: ${builds.join(', ')}.`,
+        ].join('\n');
+      },
+    },
+  }),
+  bench<HostileQueries>({
+    file: 'hostile-queries.json',
+    command: '`npx tsx bench/hostile-queries.ts`',
+    measures: 'generated hostile queries (the fuzz test’s inputs) through the parser and whole requests through the engine; pathological queries at 1 000–8 000 characters',
+    figures: (r) => {
+      const growth = r.pathological.map((x) => x.growth8x ?? 0);
+      return (
+        `parse p95 ${ms(r.parse.p95)}, max ${ms(r.parse.max ?? r.parse.p95)} (${count(r.parse.samples)} queries); ` +
+        `select p95 ${ms(r.select.p95)}, max ${ms(r.select.max ?? r.select.p95)} (${count(r.select.samples)} requests); ` +
+        `8× longer pathological queries take ${Math.min(...growth)}–${Math.max(...growth)}× as long`
+      );
+    },
+  }),
+];
+
+// ---------------------------------------------------------------------------------------------
+
+/** The Benchmarks table, one row per entry. */
+function benchmarksTable(results: Map<string, Dated | null>): string {
+  return [
+    'Benchmarks print their figures and save them in `bench/results/`; this table and the other',
+    'figures in this README are written from those files by `npm run bench:readme`.',
+    '',
+    '| Command | What it measures | Last figures | Measured |',
+    '|---|---|---|---|',
+    ...BENCHES.map((entry) => {
+      const result = results.get(entry.file) ?? null;
+      return `| ${entry.command} | ${entry.measures} | ${result ? entry.figures(result) : 'not measured yet'} | ${result ? measured(result) : '—'} |`;
+    }),
+  ].join('\n');
+}
+
+/** Every results file, parsed; null for an entry whose benchmark has not saved any yet. */
+export function readResults(dir = RESULTS_DIR): Map<string, Dated | null> {
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.json')) : [];
+  const unknown = files.filter((file) => !BENCHES.some((entry) => entry.file === file));
+  if (unknown.length > 0) throw new Error(`No README entry for ${unknown.map((file) => `bench/results/${file}`).join(', ')}: add one to BENCHES in scripts/bench-readme.ts`);
+  return new Map(BENCHES.map((entry) => [entry.file, files.includes(entry.file) ? (JSON.parse(fs.readFileSync(path.join(dir, entry.file), 'utf8')) as Dated) : null]));
+}
+
+/** Every generated block by name. */
+function blocks(results: Map<string, Dated | null>): Map<string, string> {
+  const all = new Map<string, string>([['table', benchmarksTable(results)]]);
+  for (const entry of BENCHES) {
+    for (const [name, render] of Object.entries(entry.blocks ?? {})) {
+      const result = results.get(entry.file) ?? null;
+      all.set(name, result ? render(result) : `Not measured yet: run ${entry.command}, then \`npm run bench:readme\`.`);
+    }
+  }
+  return all;
+}
+
+/** The README with every `<!-- bench:NAME -->` block rewritten from the results. */
+export function renderReadme(readme: string, results: Map<string, Dated | null>): string {
+  const generated = blocks(results);
+  const seen = new Set<string>();
+  const rendered = readme.replace(/<!-- bench:([\w-]+) -->\n[\s\S]*?<!-- \/bench:\1 -->/g, (_block, name: string) => {
+    const content = generated.get(name);
+    if (content === undefined) throw new Error(`README.md has a block <!-- bench:${name} --> that no benchmark writes`);
+    seen.add(name);
+    return `<!-- bench:${name} -->\n${content}\n<!-- /bench:${name} -->`;
+  });
+  const missing = [...generated.keys()].filter((name) => !seen.has(name));
+  if (missing.length > 0) throw new Error(`README.md has no place for ${missing.map((name) => `<!-- bench:${name} --> … <!-- /bench:${name} -->`).join(', ')}`);
+  return rendered;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const before = fs.readFileSync(README, 'utf8');
+  const after = renderReadme(before, readResults());
+  fs.writeFileSync(README, after);
+  console.log(after === before ? 'README.md already has the figures of bench/results/.' : 'README.md rewritten from bench/results/.');
+}
