@@ -4,10 +4,11 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
+import { fileURLToPath } from 'node:url';
 
 // ---------------------------------------------------------------------------------------------
 // Layers (ARCHITECTURE.md, "Layers and folders"). eslint-plugin-boundaries resolves every import,
-// export-from and dynamic import to a file (the TypeScript resolver knows the '@/' alias), so a
+// export-from and dynamic import to a file (scripts/eslint-resolver.cjs knows the '@/' alias), so a
 // relative '../effects/x' is judged exactly as '@/effects/x' is. Anything not allowed below is
 // refused, our files outside the layers included.
 
@@ -87,6 +88,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS modules (the layer rules' import resolver is loaded by eslint-module-utils with require).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['server/**', 'scripts/**', 'bench/**', 'model-tests/**', 'e2e/**', '*.config.{js,ts}', '.ci/**'],
     languageOptions: { globals: { ...globals.node } },
   },
@@ -101,7 +108,7 @@ export default tseslint.config(
     ignores: [...TESTS, 'server/test-renderer.ts'],
     plugins: { boundaries },
     settings: {
-      'import/resolver': { typescript: { project: 'tsconfig.json' } },
+      'import/resolver': { [fileURLToPath(new URL('./scripts/eslint-resolver.cjs', import.meta.url))]: {} },
       'boundaries/elements': Object.entries(LAYERS).map(([type, pattern]) => ({ type, pattern, partialMatch: false })),
       'boundaries/files': [{ category: 'app-for-views', pattern: APP_FOR_VIEWS }],
       // Imports are classified by hand below, so that `import { type X }` (every name a type) counts as a type import.
