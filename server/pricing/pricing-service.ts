@@ -21,7 +21,7 @@ import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
 import { activities, bookings, fees, packages, seasons, specials, unitRates, units } from '../db/schema.ts';
 import { searchAvailability, type SearchContext } from './engine.ts';
-import { buildPricingData, dayOf, type PricingData, type PricingRows } from './model.ts';
+import { buildPricingData, dayOf, markOccupied, type PricingData, type PricingRows } from './model.ts';
 import { quoteStay, type QuoteResult } from './quote.ts';
 import { parseQuoteQuery, parseSearchQuery, type ParseContext, type QuoteInput } from './validate.ts';
 
@@ -48,6 +48,12 @@ export interface PricingService {
   quote(rawQuery: string, options?: { detailedQuote?: boolean }): Promise<{ input: QuoteInput; result: QuoteResult }>;
   /** Drops the cached model: the next request loads it again. */
   invalidate(): void;
+  /**
+   * Marks the nights of new bookings (a checkout that committed) as taken in the cached model at
+   * once, so the very next search and calendar no longer offer them without waiting for a reload;
+   * a load that started before is not kept. The next fingerprint check reloads as usual.
+   */
+  markBooked(stays: readonly { unitEid: number; begin: string; end: string }[]): void;
 }
 
 /** Reads the rows the model is built from, in parallel. */
@@ -90,7 +96,7 @@ export async function pricingFingerprint(db: Pick<Database, 'execute'>): Promise
     (select concat_ws(':', count(*), max(${bookings.id}), sum(${bookings.endDate} - ${bookings.beginDate}), sum(${bookings.beginDate} - date '2000-01-01')) from ${bookings}),
     (select concat_ws(':', count(*), sum(${unitRates.nightlyCents}::bigint), sum(${unitRates.seasonId}::bigint * ${unitRates.unitEid})) from ${unitRates}),
     (select concat_ws(':', count(*), sum(${seasons.minStay}), sum(${seasons.endDate} - ${seasons.beginDate}), max(${seasons.endDate})) from ${seasons}),
-    (select concat_ws(':', count(*), sum(${fees.amount}), sum(case when ${fees.optional} then 1 else 0 end)) from ${fees}),
+    (select md5(string_agg(concat_ws(',', ${fees.code}, ${fees.name}, ${fees.kind}, ${fees.amount}, ${fees.optional}, ${fees.optionKind}, ${fees.choice}, ${fees.position}, ${fees.description}), ';' order by ${fees.code})) from ${fees}),
     (select concat_ws(':', count(*), sum(${specials.discountPercent}), sum(${specials.bookEnd} - ${specials.bookBegin}), sum(${specials.stayEnd} - ${specials.stayBegin}), sum(cardinality(${specials.units})), sum(${specials.minNights} + ${specials.maxNights} + ${specials.minGuests} + ${specials.maxGuests})) from ${specials}),
     (select concat_ws(':', count(*), sum(${units.cleaningFeeCents}), sum(${units.sleeps})) from ${units}),
     (select concat_ws(':', count(*), sum(${activities.pricePerPersonCents})) from ${activities}),
@@ -174,6 +180,11 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
       generation++;
       cached = null;
       revalidating = null;
+    },
+    markBooked(stays) {
+      generation++;
+      revalidating = null;
+      if (cached) markOccupied(cached.data, stays);
     },
   };
 }
