@@ -394,6 +394,9 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
     for (const change of verified.changes) {
       const reason = verified.reasons.get(change.key);
       if (reason === 'booked') {
+        // A retry of a submit that booked these very nights meanwhile gets that booking.
+        const again = await replay(key, hash);
+        if (again) return again;
         const item = order.lis[change.key];
         const stay = { name: change.n, begin: item?.b ?? '', end: item?.e ?? '' };
         return {
@@ -641,6 +644,8 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
         if (again) return again;
       }
       if (error instanceof StayTaken) {
+        const again = await replay(key, hash);
+        if (again) return again;
         return {
           status: 409,
           body: {

@@ -39,7 +39,9 @@ export async function registerCheckoutRoutes(
           ? 'Booking is not available just now. Nothing was booked; please try again.'
           : status === 413
             ? 'The checkout is too large.'
-            : error.message;
+            : status === 415
+              ? 'Send the checkout as JSON (Content-Type: application/json).'
+              : error.message;
       return reply.status(status).send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
     });
 
@@ -56,8 +58,7 @@ export async function registerCheckoutRoutes(
       '/rescms/order/checkout',
       { bodyLimit: CHECKOUT_BODY_LIMIT, config: rateLimit ? { rateLimit } : {} },
       async (request, reply) => {
-        const type = request.headers['content-type'] ?? '';
-        if (!/^application\/json\b/i.test(type)) {
+        if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
           return reply.status(415).send({ statusCode: 415, error: STATUS_CODES[415], message: 'Send the checkout as JSON (Content-Type: application/json).' });
         }
         const header = request.headers['idempotency-key'];
