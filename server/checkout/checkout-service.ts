@@ -176,6 +176,8 @@ function cardField(body: Record<string, unknown>): string | null {
     if (typeof value === 'string' || typeof value === 'number') return containsCardNumber(String(value)) ? name : null;
     if (value && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) {
+        // The idempotency key is an opaque random text, checked by its own pattern.
+        if (depth === 0 && key === 'idempotency_key') continue;
         const field = Array.isArray(value) ? `${name}[${key}]` : name ? `${name}[${key}]` : key;
         if (CARD_FIELD.test(key)) return field;
         const found = walk(inner, field, depth + 1);
@@ -198,13 +200,21 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
   const log = options.log ?? { info: () => {}, warn: () => {}, error: () => {} };
   const currency = settings.order.currency;
 
-  const provincesOf = async (country: string): Promise<Record<string, string>> => {
-    const rows = await db
+  // Provinces change about never: each country's list is read at most every 10 minutes.
+  const provinceCache = new Map<string, { at: number; list: Promise<Record<string, string>> }>();
+  const provincesOf = (country: string): Promise<Record<string, string>> => {
+    const hit = provinceCache.get(country);
+    if (hit && Date.now() - hit.at < 600_000) return hit.list;
+    const list = db
       .select({ code: provinces.code, name: provinces.name })
       .from(provinces)
       .where(eq(provinces.countryCode, country))
-      .orderBy(asc(provinces.name), asc(provinces.code));
-    return Object.fromEntries(rows.map((r) => [r.code, r.name]));
+      .orderBy(asc(provinces.name), asc(provinces.code))
+      .then((rows) => Object.fromEntries(rows.map((r) => [r.code, r.name])));
+    if (provinceCache.size > 300) provinceCache.clear();
+    provinceCache.set(country, { at: Date.now(), list });
+    list.catch(() => provinceCache.delete(country));
+    return list;
   };
 
   /** The booking of an idempotency key, as the answer to a retry (or 422 for another request under the same key). */

@@ -288,6 +288,21 @@ describe('POST /rescms/order/checkout: a booking', () => {
     expect(calendar.json().booked).toContainEqual({ begin: stay.b, end: stay.e });
   });
 
+  it('is seen by another server at its next check, which reads the new reservation instead of reloading its model', async () => {
+    const other = createPricingService({ db: database.db, settings, now: () => NOW, freshMs: 0, staleMs: 0 });
+    const stay = await freeStay();
+    const search = () => other.search(toQueryString({ rcav: { begin: stay.b, nights: 7, adult: 2, IDs: [stay.eid] } }));
+    expect((await search())[0]?.prices.some((p) => p.b === stay.b)).toBe(true);
+    const model = await other.data();
+    expect((await post({ ...guest, order: orderOf(stay), idempotency_key: key() })).statusCode).toBe(201);
+    expect((await search())[0]?.prices.some((p) => p.b === stay.b)).toBe(false);
+    expect(await other.data()).toBe(model);
+    // Anything else (a cancelled reservation here) reloads it.
+    await database.db.execute(sql`delete from trip_bookings`);
+    expect((await search())[0]?.prices.some((p) => p.b === stay.b)).toBe(true);
+    expect(await other.data()).not.toBe(model);
+  });
+
   it('books the session order in session mode and empties it', async () => {
     const stay = await freeStay();
     const added = await app.inject({ url: `/rcapi/order/add?${toQueryString(stay.qp)}` });

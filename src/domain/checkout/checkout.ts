@@ -118,7 +118,8 @@ export function protectionValue(raw: unknown): ProtectionValue | null {
   return null;
 }
 
-const DIGIT_RUN = /\d(?:[ -]?\d){12,18}/g;
+/** 13 to 19 digits, single spaces or dashes between them, not part of a longer word (a key, a token). */
+const DIGIT_RUN = /(?<![A-Za-z0-9])\d(?:[ -]?\d){12,18}(?![A-Za-z0-9])/g;
 
 function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -135,7 +136,7 @@ function luhnValid(digits: string): boolean {
 
 /**
  * Whether a text holds something that looks like a payment card number: 13 to 19 digits (single
- * spaces or dashes between them allowed) that pass the Luhn check. Card numbers never reach this
+ * spaces or dashes between them allowed, not inside a longer word) that pass the Luhn check. Card numbers never reach this
  * site; payments travel as a provider's token.
  *
  * @example containsCardNumber('4242 4242 4242 4242') // true
