@@ -14,7 +14,7 @@
  * in the database and then answers with its result; nothing is booked or charged twice.
  */
 import crypto from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   checkoutTotals,
   containsCardNumber,
@@ -34,7 +34,7 @@ import type { PriceChange } from '../../src/domain/order/verification.ts';
 import { formatStayDate } from '../../src/domain/pricing/dates.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, orderSessions, provinces, reservations, tripBookings, units } from '../db/schema.ts';
+import { bookings, provinces, reservations, tripBookings, units } from '../db/schema.ts';
 import type { MailQueue } from '../mail/mail-queue.ts';
 import type { OrderStore } from '../orders/order-store.ts';
 import type { PricedStay } from '../orders/pricing-adapter.ts';
@@ -137,15 +137,6 @@ export interface CheckoutService {
   provinces(country: string): Promise<Record<string, string>>;
 }
 
-class StayTaken extends Error {
-  constructor(
-    readonly key: string,
-    readonly stay: { name: string; begin: string; end: string },
-  ) {
-    super('stay taken');
-  }
-}
-class KeyTaken extends Error {}
 class PaymentDeclined extends Error {}
 class PaymentUnavailable extends Error {}
 
@@ -191,8 +182,74 @@ function cardField(body: Record<string, unknown>): string | null {
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : null);
 
-function staysText(name: string, begin: string, end: string): string {
-  return `${name}, ${formatStayDate(begin)} – ${formatStayDate(end)}`;
+/** The loser of a race for a stay (spec: a clear 409 naming the stay; its Trips Collection stays as it was). */
+function unavailable(key: string, stay: { name: string; begin: string; end: string }): CheckoutAnswer {
+  return {
+    status: 409,
+    body: {
+      message: `${stay.name}, ${formatStayDate(stay.begin)} – ${formatStayDate(stay.end)} was just booked by someone else. Nothing was booked and your Trips Collection is as it was; please choose other dates.`,
+      reason: 'unavailable',
+      key,
+      stay,
+    },
+  };
+}
+
+const BOOKING_COLUMNS = sql.raw(
+  'code, idempotency_key, request_hash, first_name, last_name, email, phone, address_line, city, postal_code, country, state, notes, province, currency, total_cents, protection_cents, deposit_cents, paid_cents, balance_due, payment_option, payment_status, payment_provider',
+);
+const RESERVATION_COLUMNS = sql.raw(
+  'line_key, position, eid, unit_eid, package_eid, name, offer, offer_name, begin_date, end_date, nights, adult, child, senior, qp, lines, payments, price_cents, ti, ti_cents, dp, dp_cents',
+);
+const MAIL_COLUMNS = sql.raw('kind, reference, recipient, subject, text_body, html_body');
+
+interface BookingWrite {
+  /** trip_bookings columns. */
+  booking: Record<string, unknown>;
+  /** reservations columns, one object per line item. */
+  reservations: Record<string, unknown>[];
+  /** mail_queue columns of the confirmation. */
+  mail: Record<string, unknown>;
+  /** The order session to empty (session mode), or null. */
+  session: string | null;
+}
+
+/**
+ * Writes a booking in ONE statement (atomic by itself): the booking, its confirmation email, the
+ * emptied session order, its reservations and every unit stay's nights in the calendar. Each part
+ * travels as one JSON parameter. Fails with 23505 when the idempotency key is taken and 23P01
+ * (bookings_no_overlap) when a night is. Returns the booking's id.
+ */
+async function writeBooking(executor: Pick<Database, 'execute'>, write: BookingWrite): Promise<number> {
+  const result = await executor.execute(sql`with
+    t as (insert into trip_bookings (${BOOKING_COLUMNS})
+      select ${BOOKING_COLUMNS} from json_populate_record(null::trip_bookings, ${JSON.stringify(write.booking)}::json) returning id),
+    m as (insert into mail_queue (${MAIL_COLUMNS})
+      select ${MAIL_COLUMNS} from json_populate_record(null::mail_queue, ${JSON.stringify(write.mail)}::json)),
+    s as (update order_sessions set "order" = ${JSON.stringify(emptyOrder())}::jsonb, updated_at = now() where id = ${write.session ?? ''}),
+    r as (insert into reservations (trip_booking_id, ${RESERVATION_COLUMNS})
+      select t.id, ${RESERVATION_COLUMNS} from t, json_populate_recordset(null::reservations, ${JSON.stringify(write.reservations)}::json)
+      returning id, unit_eid, begin_date, end_date),
+    c as (insert into bookings (unit_eid, begin_date, end_date, kind, reservation_id)
+      select unit_eid, begin_date, end_date, 'booked', id from r where unit_eid is not null returning id)
+    select (select id from t) as id, (select count(*) from c)::int as nights`);
+  const row = (result as unknown as { rows: { id: number | string }[] }).rows[0];
+  return Number(row?.id);
+}
+
+/** Which stay of a booking lost its nights (after a 23P01): the first whose nights overlap the calendar now. */
+async function takenStay(db: Database, rows: readonly { key: string; unitEid: number | null; values: { name: string; beginDate: string; endDate: string } }[]): Promise<{ key: string; name: string; begin: string; end: string }> {
+  const stays = rows.filter((r) => r.unitEid !== null);
+  for (const r of stays) {
+    const [hit] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.unitEid, r.unitEid as number), sql`${bookings.stay} && daterange(${r.values.beginDate}::date, ${r.values.endDate}::date, '[)')`))
+      .limit(1);
+    if (hit) return { key: r.key, name: r.values.name, begin: r.values.beginDate, end: r.values.endDate };
+  }
+  const first = stays[0] ?? rows[0];
+  return { key: first?.key ?? 'ind-0', name: first?.values.name ?? 'This stay', begin: first?.values.beginDate ?? '', end: first?.values.endDate ?? '' };
 }
 
 export function createCheckoutService(options: CheckoutServiceOptions): CheckoutService {
@@ -408,16 +465,7 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
         const again = await replay(key, hash);
         if (again) return again;
         const item = order.lis[change.key];
-        const stay = { name: change.n, begin: item?.b ?? '', end: item?.e ?? '' };
-        return {
-          status: 409,
-          body: {
-            message: `${staysText(stay.name, stay.begin, stay.end)} was just booked by someone else. Nothing was booked and your Trips Collection is as it was; please choose other dates.`,
-            reason: 'unavailable',
-            key: change.key,
-            stay,
-          },
-        };
+        return unavailable(change.key, { name: change.n, begin: item?.b ?? '', end: item?.e ?? '' });
       }
       if (reason === 'input') errors.order = `${change.n}: ${change.problem ?? 'this line item is not valid'}`;
       else if (reason && reason !== 'no-rate' && reason !== 'min-stay') errors.order = change.problem ?? `${change.n} cannot be booked.`;
@@ -561,64 +609,67 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
     const email = confirmationEmail(preview, settings.site, confirmationUrl);
 
     let charge: { id: string } | null = null;
+    const write = {
+      booking: {
+        code,
+        idempotency_key: key,
+        request_hash: hash,
+        first_name: guest.first_name,
+        last_name: guest.last_name,
+        email: guest.email,
+        phone: guest.phone,
+        address_line: guest.address,
+        city: guest.city,
+        postal_code: guest.postal_code,
+        country: guest.country,
+        state: guest.state,
+        notes: guest.notes,
+        province: insurance.province,
+        currency,
+        total_cents: totalCents,
+        protection_cents: protectionCents,
+        deposit_cents: depositCents,
+        paid_cents: 0,
+        balance_due: balanceDue,
+        payment_option: option,
+        payment_status: 'unpaid',
+        payment_provider: option === 'later' ? null : payments.name,
+      },
+      reservations: reservationRows.map(({ values: r }) => ({
+        line_key: r.lineKey,
+        position: r.position,
+        eid: r.eid,
+        unit_eid: r.unitEid,
+        package_eid: r.packageEid,
+        name: r.name,
+        offer: r.offer,
+        offer_name: r.offerName,
+        begin_date: r.beginDate,
+        end_date: r.endDate,
+        nights: r.nights,
+        adult: r.adult,
+        child: r.child,
+        senior: r.senior,
+        qp: r.qp,
+        lines: r.lines,
+        payments: r.payments,
+        price_cents: r.priceCents,
+        ti: r.ti,
+        ti_cents: r.tiCents,
+        dp: r.dp,
+        dp_cents: r.dpCents,
+      })),
+      mail: { kind: 'booking-confirmation', reference: code, recipient: guest.email, subject: email.subject, text_body: email.text, html_body: email.html },
+      session: fromSession ? request.sessionId : null,
+    };
     try {
-      await db.transaction(async (tx) => {
-        let bookingId: number;
-        try {
-          const [row] = await tx
-            .insert(tripBookings)
-            .values({
-              code,
-              idempotencyKey: key,
-              requestHash: hash,
-              firstName: guest.first_name,
-              lastName: guest.last_name,
-              email: guest.email,
-              phone: guest.phone,
-              addressLine: guest.address,
-              city: guest.city,
-              postalCode: guest.postal_code,
-              country: guest.country,
-              state: guest.state,
-              notes: guest.notes,
-              province: insurance.province,
-              currency,
-              totalCents,
-              protectionCents,
-              depositCents,
-              paidCents: 0,
-              balanceDue,
-              paymentOption: option,
-              paymentStatus: 'unpaid',
-              paymentProvider: option === 'later' ? null : payments.name,
-            })
-            .returning({ id: tripBookings.id });
-          bookingId = (row as { id: number }).id;
-        } catch (error) {
-          // Another checkout with this key committed first (a retry of the same submit).
-          if (sqlState(error) === '23505') throw new KeyTaken();
-          throw error;
-        }
-        for (const { key: lineKey, unitEid, values } of reservationRows) {
-          const [reservation] = await tx
-            .insert(reservations)
-            .values({ ...values, tripBookingId: bookingId })
-            .returning({ id: reservations.id });
-          if (unitEid === null) continue;
-          try {
-            await tx.insert(bookings).values({ unitEid, beginDate: values.beginDate, endDate: values.endDate, kind: 'booked', reservationId: (reservation as { id: number }).id });
-          } catch (error) {
-            // bookings_no_overlap: a night of this stay is taken (another checkout committed first).
-            if (sqlState(error) === '23P01') throw new StayTaken(lineKey, { name: values.name, begin: values.beginDate, end: values.endDate });
-            throw error;
-          }
-        }
-        if (fromSession && request.sessionId) {
-          await tx.update(orderSessions).set({ order: emptyOrder(), updatedAt: new Date() }).where(eq(orderSessions.id, request.sessionId));
-        }
-        await mail.enqueue(tx, { kind: 'booking-confirmation', reference: code, to: guest.email, subject: email.subject, text: email.text, html: email.html });
-        // Last, the payment: a decline or a provider that fails rolls all of it back.
-        if (option !== 'later' && depositCents > 0) {
+      if (option === 'later' || depositCents === 0) {
+        // Nothing to charge: one statement, atomic on its own.
+        await writeBooking(db, write);
+      } else {
+        await db.transaction(async (tx) => {
+          const bookingId = await writeBooking(tx, write);
+          // Last, the payment: a decline or a provider that fails rolls all of it back.
           let result;
           try {
             result = await payments.charge({
@@ -640,8 +691,8 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
             .update(tripBookings)
             .set({ paidCents: depositCents, paymentStatus: depositCents >= totalCents ? 'paid' : 'deposit_paid', paymentReference: result.id })
             .where(eq(tripBookings.id, bookingId));
-        }
-      });
+        });
+      }
     } catch (error) {
       const taken = charge as { id: string } | null;
       if (taken) {
@@ -649,22 +700,17 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
         await payments.refund(taken.id).catch((refundError: unknown) => log.error({ err: refundError, charge: taken.id, code }, 'REFUND FAILED after a booking could not be saved: refund it by hand'));
         log.warn({ charge: taken.id, code }, 'payment refunded: the booking could not be saved');
       }
-      if (error instanceof KeyTaken) {
+      if (sqlState(error) === '23505') {
+        // Another checkout with this key committed first (a retry of the same submit).
         const again = await replay(key, hash);
         if (again) return again;
       }
-      if (error instanceof StayTaken) {
+      if (sqlState(error) === '23P01') {
+        // bookings_no_overlap: a night of a stay is taken (another checkout committed first).
         const again = await replay(key, hash);
         if (again) return again;
-        return {
-          status: 409,
-          body: {
-            message: `${staysText(error.stay.name, error.stay.begin, error.stay.end)} was just booked by someone else. Nothing was booked and your Trips Collection is as it was; please choose other dates.`,
-            reason: 'unavailable',
-            key: error.key,
-            stay: error.stay,
-          },
-        };
+        const taken = await takenStay(db, reservationRows);
+        return unavailable(taken.key, { name: taken.name, begin: taken.begin, end: taken.end });
       }
       if (error instanceof PaymentDeclined) {
         return { status: 402, body: { message: `${error.message} Nothing was booked.`, errors: { 'payment[token]': error.message } } };

@@ -91,7 +91,7 @@ describe('ensureDemoContent', () => {
   it('rewrites missing media files when the media directory was deleted', async () => {
     // Every file there, whichever of the two starting servers wrote it (on PostgreSQL both write at once).
     const present = fs.readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
-    expect(present).toBeGreaterThanOrEqual(first.counts.mediaFilesWritten);
+    expect(present).toBeGreaterThanOrEqual(first.counts.mediaFilesWritten ?? 0);
     fs.rmSync(mediaDir, { recursive: true, force: true });
     const again = await ensureDemoContent(database.db, mediaDir);
     expect(again.created).toBe(false);

@@ -23,6 +23,8 @@ export const MAX_ATTEMPTS = 8;
 /** How long a claimed message is left to its sender before another may try it. */
 const LEASE = sql`interval '5 minutes'`;
 const BATCH = 20;
+/** How long a kick waits for more messages to send with it. */
+const KICK_DELAY_MS = 200;
 
 export interface QueuedMail {
   /** What the message is, e.g. 'booking-confirmation' or 'lead'. */
@@ -47,7 +49,7 @@ export interface MailQueue {
   enqueue(db: Pick<Database, 'insert'>, mail: QueuedMail): Promise<void>;
   /** Delivers the messages that are due; resolves with how many were sent and how many failed. */
   deliverDue(): Promise<{ sent: number; failed: number }>;
-  /** Delivers what is due soon, in the background (after a commit). */
+  /** Delivers what is due within KICK_DELAY_MS, in the background (after a commit), with whatever else is queued by then. */
   kick(): void;
   /** Resolves when no delivery is running (tests, shutdown). */
   idle(): Promise<void>;
@@ -84,10 +86,11 @@ export function createMailQueue(options: { db: Database; transport: MailTranspor
         .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: sql`now() + ${LEASE}` })
         .where(inArray(mailQueue.id, due))
         .returning();
+      const delivered: number[] = [];
       for (const message of claimed.sort((a, b) => a.id - b.id)) {
         try {
           const result = await transport.send({ from, to: message.recipient, subject: message.subject, text: message.textBody, html: message.htmlBody });
-          await db.update(mailQueue).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(mailQueue.id, message.id));
+          delivered.push(message.id);
           log.info({ mail: message.id, kind: message.kind, reference: message.reference, messageId: result.messageId, file: result.file }, 'email sent');
           sent++;
         } catch (error) {
@@ -106,6 +109,8 @@ export function createMailQueue(options: { db: Database; transport: MailTranspor
           }
         }
       }
+      // A crash before this line sends these again when their lease ends (at least once).
+      if (delivered.length > 0) await db.update(mailQueue).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(inArray(mailQueue.id, delivered));
       if (claimed.length < BATCH) return { sent, failed };
     }
   };
@@ -126,14 +131,28 @@ export function createMailQueue(options: { db: Database; transport: MailTranspor
       });
   };
 
+  // Messages queued close together go out in one batch: a kick waits KICK_DELAY_MS for others.
+  let kicked: NodeJS.Timeout | undefined;
+  const flushKick = () => {
+    if (kicked === undefined) return;
+    clearTimeout(kicked);
+    kicked = undefined;
+    run();
+  };
+
   return {
     transport,
     async enqueue(tx, mail) {
       await tx.insert(mailQueue).values({ kind: mail.kind, reference: mail.reference, recipient: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
     },
     deliverDue,
-    kick: run,
+    kick() {
+      if (kicked !== undefined) return;
+      kicked = setTimeout(flushKick, KICK_DELAY_MS);
+      kicked.unref();
+    },
     async idle() {
+      flushKick();
       while (running) await running;
     },
     start(intervalMs = 60_000) {
@@ -144,6 +163,7 @@ export function createMailQueue(options: { db: Database; transport: MailTranspor
     },
     async close() {
       clearInterval(timer);
+      flushKick();
       while (running) await running;
       transport.close();
     },
