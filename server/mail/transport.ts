@@ -5,6 +5,7 @@
  * file, synced, then renamed, so the outbox never holds half a message.
  */
 import crypto from 'node:crypto';
+import fsCallbacks from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -26,29 +27,29 @@ export interface MailTransport {
   close(): void;
 }
 
-/** Writes a file so that it appears whole or not at all (temporary file, fsync, rename, directory fsync). */
+/** fsync of a directory (its new entries survive a crash of the machine), with the plain fs calls. */
+function syncDirectory(dir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    fsCallbacks.open(dir, 'r', (openError, fd) => {
+      if (openError) return reject(openError);
+      fsCallbacks.fsync(fd, (syncError) => fsCallbacks.close(fd, () => (syncError ? reject(syncError) : resolve())));
+    });
+  });
+}
+
+/** Writes a file so that it appears whole or not at all (temporary file written and flushed, rename, directory fsync). */
 export async function writeFileAtomic(file: string, data: Buffer | string): Promise<void> {
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
-  const handle = await fs.open(temp, 'wx', 0o640);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  // `flush` fsyncs the file before the promise settles (Node >= 20.10).
+  await fs.writeFile(temp, data, { flag: 'wx', mode: 0o640, flush: true });
   try {
     await fs.rename(temp, file);
   } catch (error) {
     await fs.rm(temp, { force: true });
     throw error;
   }
-  const directory = await fs.open(dir, 'r');
-  try {
-    await directory.sync();
-  } finally {
-    await directory.close();
-  }
+  await syncDirectory(dir);
 }
 
 function smtpTarget(url: string): string {
