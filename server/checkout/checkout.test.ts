@@ -560,6 +560,8 @@ describe('the confirmation email', () => {
     expect(message).toMatch(/^Subject: Your booking with Coral Haven Coast Rentals is confirmed$/m);
     expect(message).toContain('Content-Type: text/plain');
     expect(message).toContain('Content-Type: text/html');
+    // Pay later: the deposit is said to be due now, the rest by the balance date.
+    expect(message.replace(/=\r?\n/g, '')).toMatch(/Due now: \$[\d,.]+; we will contact you to take it\. Then \$[\d,.]+ by \w{3}, \w{3} \d{1,2}, \d{4}\./);
     const link = `${ORIGIN}${response.json().url}`;
     expect(message.replace(/=\r?\n/g, '')).toContain(link);
     const html = message.slice(message.indexOf('Content-Type: text/html')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');

@@ -33,7 +33,15 @@ export function confirmationEmail(booking: BookingConfirmation, site: { name: st
   const subject = `Your booking with ${site.name} is confirmed`;
   const paymentLine =
     booking.paid > 0 ? `Paid now: ${money(booking.paid)} by ${booking.payment.optionLabel.toLowerCase()}${test}` : `Payment: ${booking.payment.optionLabel}; nothing has been charged yet`;
-  const balanceLine = booking.balance > 0 ? `Still to pay: ${money(booking.balance)}${booking.balanceDue ? ` by ${formatStayDate(booking.balanceDue)}` : ''}` : 'Nothing left to pay';
+  const rest = booking.total - booking.deposit;
+  const restText = rest > 0 ? `${money(rest)}${booking.balanceDue ? ` by ${formatStayDate(booking.balanceDue)}` : ''}` : '';
+  // Pay later: the deposit is due now all the same, and we will be in touch for it.
+  const balanceLine =
+    booking.balance <= 0
+      ? 'Nothing left to pay'
+      : booking.paid === 0
+        ? `Due now: ${money(booking.deposit)}; we will contact you to take it.${rest > 0 ? ` Then ${restText}.` : ''}`
+        : `Still to pay: ${restText}`;
 
   const text = [
     `Dear ${booking.guest.firstName} ${booking.guest.lastName},`,

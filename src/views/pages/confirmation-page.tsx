@@ -60,10 +60,16 @@ export function ConfirmationPage() {
         </dd>
         <dt>Paid</dt>
         <dd>{money(booking.paid)}</dd>
-        <dt>Still to pay</dt>
+        {booking.paid === 0 && booking.deposit > 0 && (
+          <>
+            <dt>Due now</dt>
+            <dd>{money(booking.deposit)} (we will contact you to take it)</dd>
+          </>
+        )}
+        <dt>{booking.paid === 0 && booking.deposit > 0 ? 'Then' : 'Still to pay'}</dt>
         <dd>
-          {money(booking.balance)}
-          {booking.balance > 0 && booking.balanceDue && ` by ${formatStayDate(booking.balanceDue)}`}
+          {money(booking.total - Math.max(booking.paid, booking.deposit))}
+          {booking.total > Math.max(booking.paid, booking.deposit) && booking.balanceDue && ` by ${formatStayDate(booking.balanceDue)}`}
         </dd>
       </dl>
     </div>
