@@ -3,11 +3,13 @@
  *
  * A checkout is read and checked field by field (a message per field, under the client's field
  * names), its line items re-priced exactly as POST /rcapi/order/verify does (a price from the
- * client is never used), and then, in ONE transaction: the booking (guest, totals, payment), one
- * reservation per line item, the nights of every unit stay in the bookings calendar — where the
- * exclusion constraint `bookings_no_overlap` refuses a night already taken, so a double booking is
- * impossible whatever the timing —, the emptied session order (session mode), the confirmation
- * email (queued) and, last, the payment: a declined or failed payment rolls everything back.
+ * client is never used), and then written at once (writeBooking: one statement, inside a transaction
+ * with the payment for card and ACH): the booking (guest, totals, payment), one reservation per line
+ * item, the nights of every unit stay in the bookings calendar — where the exclusion constraint
+ * `bookings_no_overlap` refuses a night already taken, so a double booking is impossible whatever
+ * the timing —, the emptied session order (session mode) and the confirmation email (a mail_queue
+ * row, sent after the commit by server/mail); last, the payment: a declined or failed payment rolls
+ * everything back.
  *
  * A retried submit with the same idempotency key returns the first booking: the key is unique in
  * trip_bookings, so a retry that arrives while the first is still in its transaction waits for it
