@@ -41,8 +41,9 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** When and where a result was measured: '2026-11-22, 2 CPUs, load 2.7'. */
-function measured(result: { date: string; cpus?: number; loadAverage?: number | number[] }): string {
-  const load = Array.isArray(result.loadAverage) ? result.loadAverage[0] : result.loadAverage;
+function measured(result: Dated): string {
+  const raw = result.loadAverage;
+  const load = Array.isArray(raw) ? raw[0] : typeof raw === 'object' ? raw.before[0] : raw;
   return [result.date.slice(0, 10), result.cpus ? `${result.cpus} CPUs` : null, load !== undefined ? `load ${load}` : null].filter(Boolean).join(', ');
 }
 
@@ -58,7 +59,8 @@ function find<T>(items: T[], predicate: (item: T) => boolean, what: string): T {
 interface Dated {
   date: string;
   cpus?: number;
-  loadAverage?: number | number[];
+  /** One figure, the 1/5/15-minute averages, or those before and after the run. */
+  loadAverage?: number | number[] | { before: number[]; after: number[] };
 }
 type Percentiles = { p50: number; p95: number; max?: number };
 interface ColdStart extends Dated {
@@ -93,6 +95,21 @@ interface HostileQueries extends Dated {
   parse: Percentiles & { samples: number };
   select: Percentiles & { samples: number };
   pathological: Array<{ name: string; growth8x: number | null }>;
+}
+
+interface Checkout extends Dated {
+  clients: number;
+  checkouts: number;
+  ms: { p50: number; p95: number; p99: number };
+  goalP95Ms: number;
+  serverCpuMsPerCheckout: number;
+  throughputPerSecond: number;
+}
+interface CheckoutDurability extends Dated {
+  kills: number;
+  totals: { acknowledged: number; cutOff: number; cutOffThatHadBooked: number };
+  retriedAfterRestart: { bookedNow: number; sameBooking: number; failed: number; wrong: number };
+  checks: { acknowledgedMissing: number; halfWritten: Record<string, number> };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -221,6 +238,22 @@ export const BENCHES: Array<Bench<Dated>> = [
         `select p95 ${ms(r.select.p95)}, max ${ms(r.select.max ?? r.select.p95)} (${count(r.select.samples)} requests); ` +
         `8× longer pathological queries take ${Math.min(...growth)}–${Math.max(...growth)}× as long`
       );
+    },
+  }),
+  bench<Checkout>({
+    file: 'checkout.json',
+    command: '`npx tsx bench/checkout.ts`',
+    measures: '`POST /rescms/order/checkout` with concurrent clients booking different free stays on PGlite with the demo content (half pay later, half by test card, with TI and DP)',
+    figures: (r) =>
+      `${r.clients} clients, ${count(r.checkouts)} bookings: p50 ${ms(r.ms.p50)}, p95 ${ms(r.ms.p95)} (goal ${ms(r.goalP95Ms)}, ${r.ms.p95 <= r.goalP95Ms ? 'met' : 'not met'}), ${count(r.throughputPerSecond)} bookings/s; server CPU ${ms(r.serverCpuMsPerCheckout)} per checkout`,
+  }),
+  bench<CheckoutDurability>({
+    file: 'checkout-durability.json',
+    command: '`npx tsx bench/checkout-durability.ts`',
+    measures: 'a stream of checkouts, the server killed with SIGKILL and restarted; every acknowledged booking then checked in the database (whole, nothing half-written) and the cut-off requests retried with their keys',
+    figures: (r) => {
+      const halfWritten = Object.values(r.checks.halfWritten).reduce((sum, n) => sum + n, 0);
+      return `${r.kills} kills: ${count(r.totals.acknowledged)} acknowledged, ${count(r.checks.acknowledgedMissing)} lost, ${count(halfWritten)} half-written; ${count(r.totals.cutOff)} cut off (${count(r.totals.cutOffThatHadBooked)} had booked), ${count(r.retriedAfterRestart.bookedNow + r.retriedAfterRestart.sameBooking)} booked once on retry`;
     },
   }),
 ];

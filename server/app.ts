@@ -18,6 +18,8 @@ import { browserSettings, registerPricingRoutes } from './pricing/routes.ts';
 import type { OrderStore } from './orders/order-store.ts';
 import { registerOrderRoutes, type OrderPricing } from './orders/routes.ts';
 import { registerCalendarRoute } from './pricing/calendar-route.ts';
+import type { CheckoutService } from './checkout/checkout-service.ts';
+import { registerCheckoutRoutes } from './checkout/routes.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
@@ -43,6 +45,8 @@ export interface ServerDependencies {
   pricing?: PricingService;
   /** The Trips Collection's session mode and sharing (spec §7): where orders live and how they are re-priced. */
   orders?: { store: OrderStore; pricing: OrderPricing };
+  /** Checkout and booking (issue 13): provinces, POST /rescms/order/checkout. */
+  checkout?: CheckoutService;
 }
 
 /** Request bodies larger than this are refused with 413 (the largest form, a shared order, is 16 KB). */
@@ -146,6 +150,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.pricing) await registerPricingRoutes(app, deps.pricing, deps.settings);
   if (deps.orders) await registerOrderRoutes(app, { ...deps.orders, settings: deps.settings });
   if (deps.pricing) await registerCalendarRoute(app, deps.pricing);
+  if (deps.checkout) await registerCheckoutRoutes(app, { checkout: deps.checkout });
   // Coupon codes stay on the server.
   const pageSiteSettings = browserSettings(deps.settings);
   app.all('/api/*', async (request, reply) =>
@@ -183,10 +188,12 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
       });
       return reply.redirect('/search', 302);
     }
+    // A confirmation page's code is the key to a guest's booking: keep it out of caches and indexes.
+    if (url.pathname.startsWith('/rescms/order/confirmation/')) reply.header('x-robots-tag', 'noindex');
     return reply
       .status(result.status)
       .header('content-security-policy', contentSecurityPolicy(nonce, development, tileSource, connectOrigins))
-      .header('cache-control', 'private, no-cache')
+      .header('cache-control', url.pathname.startsWith('/rescms/order/confirmation/') ? 'private, no-store' : 'private, no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
       .send(

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSiteSettings, readServerConfig } from './config.ts';
+import { loadSiteSettings, publicOrigin, readServerConfig } from './config.ts';
 
 // A parsed JSON document is edited freely here, to break one setting at a time.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -57,5 +57,17 @@ describe('server settings from the environment', () => {
 
   it('refuses a port that is not a number', () => {
     expect(() => readServerConfig({ PORT: 'http' })).toThrow('PORT must be a whole number from 0 to 65535, got "http"');
+  });
+});
+
+describe('PUBLIC_ORIGIN: the origin of absolute links in email', () => {
+  it('defaults to this machine on PORT and takes a configured origin without its trailing slash', () => {
+    expect(publicOrigin({})).toBe('http://localhost:3000');
+    expect(publicOrigin({ PORT: '4000' })).toBe('http://localhost:4000');
+    expect(publicOrigin({ PUBLIC_ORIGIN: 'https://www.example.com/' })).toBe('https://www.example.com');
+  });
+
+  it.each(['www.example.com', 'ftp://example.com', 'https://example.com/shop', 'https://example.com/?a=1', 'https://user:pw@example.com'])('refuses %s', (origin) => {
+    expect(() => publicOrigin({ PUBLIC_ORIGIN: origin })).toThrow(/PUBLIC_ORIGIN must be an http\(s\) origin/);
   });
 });

@@ -85,3 +85,23 @@ export function loadSiteSettings(file: string): SiteSettings {
     throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
   }
 }
+
+/**
+ * The site's public origin for absolute URLs the server writes where there is no request to go by
+ * (links in email): PUBLIC_ORIGIN (`https://www.example.com`), by default this machine's
+ * http://localhost:{PORT}. Never taken from a request's Host header.
+ */
+export function publicOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env.PUBLIC_ORIGIN;
+  if (!raw) return `http://localhost:${integer('PORT', env.PORT, 3000, 0, 65535)}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_ORIGIN must be an http(s) origin such as https://www.example.com, got ${JSON.stringify(raw)}`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new Error(`PUBLIC_ORIGIN must be an http(s) origin without a path, such as https://www.example.com, got ${JSON.stringify(raw)}`);
+  }
+  return url.origin;
+}

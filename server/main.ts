@@ -2,8 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildServer } from './app.ts';
-import { loadSiteSettings, readServerConfig } from './config.ts';
+import { loadSiteSettings, publicOrigin, readServerConfig } from './config.ts';
+import { createCheckoutService } from './checkout/checkout-service.ts';
+import { loadPaymentProvider } from './checkout/payment.ts';
+import { createMailQueue } from './mail/mail-queue.ts';
+import { createMailTransport } from './mail/transport.ts';
 import { openDatabase } from './db/client.ts';
 import { createContentService } from './content/content-service.ts';
 import { ensureDemoContent } from './demo/seed.ts';
@@ -67,9 +72,36 @@ async function main(): Promise<void> {
   const secret = cookieSecret(config.dataDir);
   const pricing = createPricingService({ db: database.db, settings });
   const orders = createOrderStore(database.db);
+  const repricing = orderPricing(pricing);
+  // Mail and checkout log through the server's logger once it exists.
+  let serverLog: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | null = null;
+  const log = {
+    info: (obj: object, msg: string) => serverLog?.info(obj, msg),
+    warn: (obj: object, msg: string) => serverLog?.warn(obj, msg),
+    error: (obj: object, msg: string) => serverLog?.error(obj, msg),
+  };
+  // Email: SMTP_URL, else .eml files in DATA_DIR/outbox. Queued in the database, sent after commit.
+  const mail = createMailQueue({
+    log,
+    db: database.db,
+    transport: createMailTransport({ smtpUrl: process.env.SMTP_URL, outboxDir: path.join(config.dataDir, 'outbox') }),
+    from: { name: settings.site.name, address: process.env.MAIL_FROM || settings.site.email },
+  });
+  const payments = await loadPaymentProvider();
+  const checkout = createCheckoutService({
+    db: database.db,
+    settings,
+    pricing: repricing,
+    markBooked: (stays) => pricing.markBooked(stays),
+    store: orders,
+    payments,
+    mail,
+    publicOrigin: publicOrigin(),
+    log,
+  });
   const app = await buildServer({
     settings,
-    content: createContentService(database.db, settings, { pricing }),
+    content: createContentService(database.db, settings, { pricing, checkout }),
     renderer,
     mediaDir,
     cookieSecret: secret,
@@ -80,8 +112,13 @@ async function main(): Promise<void> {
     search,
     ranking: createRankingService({ db: database.db, settings, secret }),
     pricing,
-    orders: { store: orders, pricing: orderPricing(pricing) },
+    orders: { store: orders, pricing: repricing },
+    checkout,
   });
+  serverLog = app.log;
+  if (payments.test) app.log.warn(`Payments: ${payments.label} (the built-in test provider; set PAYMENT_PROVIDER_MODULE for a real one)`);
+  app.log.info({ mail: mail.transport.kind, to: mail.transport.target }, 'email delivery');
+  mail.start();
   // Session-mode orders untouched for 30 days go: now and every 6 hours.
   const sweepOrders = () =>
     orders.sweep().then(
@@ -130,6 +167,7 @@ async function main(): Promise<void> {
         clearInterval(orderSweep);
       }],
       ['http server', () => app.close()],
+      ['mail', () => mail.close()],
       ['search', () => search.close()],
       ['renderer', () => renderer.close()],
       ['database', () => database.close()],

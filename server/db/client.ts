@@ -91,11 +91,14 @@ export async function openDatabase(options: {
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // btree_gist backs the bookings' exclusion constraint (migration 0004): no double booking.
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const release = options.memory ? () => {} : lockDataDirectory(options.dataDir);
   try {
-    const client = options.memory ? new PGlite() : new PGlite(path.join(options.dataDir, 'db'));
+    const extensions = { btree_gist };
+    const client = options.memory ? new PGlite({ extensions }) : new PGlite(path.join(options.dataDir, 'db'), { extensions });
     await client.waitReady;
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });

@@ -110,7 +110,7 @@ describe('POST /rcapi/order/verify: every price checked again before checkout', 
     const added = await app.inject({ url: `/rcapi/order/add?${toQueryString(offer.qp)}` });
     const cookie = `${SESSION_COOKIE}=${added.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`;
     const response = await verify({ order: emptyOrder() }, cookie);
-    expect(response.json()).toEqual({ order: added.json(), changes: [] });
+    expect(response.json()).toMatchObject({ order: added.json(), changes: [] });
   });
 
   it('refuses a malformed order with 400', async () => {

@@ -5,7 +5,8 @@
  *   GET  /rcapi/order/add?{price qp}             → the order with the re-priced offer added
  *   GET  /rcapi/order/remove?index=ind-N         → the order without that line item
  *   POST /rescms/order/share (url, hash, order)  → { form, url }: the share form and the short URL
- *   POST /rcapi/order/verify ({ order })         → { order, changes }: every line item re-priced before checkout
+ *   POST /rcapi/order/verify ({ order, province }) → { order, changes, checkout }: every line item re-priced before
+ *                                                  checkout, with its protection and payments (server/checkout/quote.ts)
  *   GET  /rescms/order/shorturl/{code}           → the shared order, base64 (text/plain)
  *   POST /rescms/order/share/send                → sends the Trips Collection to someone (kept as a lead)
  *
@@ -22,6 +23,8 @@ import type { Price } from '../../src/domain/pricing/types.ts';
 import type { PriceChange } from '../../src/domain/order/verification.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import { rawQueryOf } from '../pricing/routes.ts';
+import { checkoutQuote, insuranceFor, PROVINCE_COOKIE, readProvince } from '../checkout/quote.ts';
+import type { PricedStay } from './pricing-adapter.ts';
 import { addStatusMessage } from '../status-messages.ts';
 import { newSessionId, SESSION_DAYS, SHARE_CODE, type OrderStore } from './order-store.ts';
 import { SHARE_SEND_PATH, shareFormHtml } from './share-form.ts';
@@ -29,12 +32,17 @@ import { SHARE_SEND_PATH, shareFormHtml } from './share-form.ts';
 export const SESSION_COOKIE = 'rc_order_session';
 const SESSION_ID = /^[A-Za-z0-9_-]{32}$/;
 const LINE_KEY = /^ind-\d{1,4}$/;
-const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+/** An email address as forms accept it. */
+export const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const HOST = /^[A-Za-z0-9.-]{1,253}(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](?::\d{1,5})?$/;
 
-/** Re-prices a price's query params with the pricing engine (the raw bracket-form query string). */
+/**
+ * Re-prices a price's query params with the pricing engine (the raw bracket-form query string).
+ * `stay` carries the itemised quote and protection checkout needs; `reason` says why an offer
+ * cannot be had ('input' for a query that is not valid, else the engine's problem, e.g. 'booked').
+ */
 export interface OrderPricing {
-  price(rawQuery: string): Promise<{ ok: true; price: Price } | { ok: false; message: string }>;
+  price(rawQuery: string): Promise<{ ok: true; price: Price; stay?: PricedStay } | { ok: false; message: string; reason?: string }>;
 }
 
 class BadRequest extends Error {
@@ -69,34 +77,52 @@ function originOf(request: FastifyRequest): string {
 }
 
 
+export interface VerifiedOrder {
+  order: Order;
+  changes: PriceChange[];
+  /** The priced stay of every line item still in the order, by key (when the pricing gives one). */
+  stays: Map<string, PricedStay>;
+  /** Why each removed line item can no longer be had, by key (see OrderPricing). */
+  reasons: Map<string, string>;
+}
+
 /**
  * Re-prices every line item from its qp, in key order: a changed price replaces the line item,
  * an offer that can no longer be had is removed. Totals are recomputed to the cent.
  */
-export async function verifyOrder(order: Order, pricing: OrderPricing): Promise<{ order: Order; changes: PriceChange[] }> {
+export async function verifyOrder(order: Order, pricing: OrderPricing): Promise<VerifiedOrder> {
   const changes: PriceChange[] = [];
+  const stays = new Map<string, PricedStay>();
+  const reasons = new Map<string, string>();
   let checked = order;
   for (const [key, item] of lineItems(order)) {
     const priced = await pricing.price(toQueryString(item.qp));
     const name = item.n ?? `Item ${item.eid}`;
     if (!priced.ok) {
       changes.push({ key, n: name, was: item.p, now: null, problem: priced.message });
+      reasons.set(key, priced.reason ?? 'unavailable');
       checked = removeLineItem(checked, key);
-    } else if (toCents(priced.price.p) !== toCents(item.p)) {
+      continue;
+    }
+    if (priced.stay) stays.set(key, priced.stay);
+    if (toCents(priced.price.p) !== toCents(item.p)) {
       changes.push({ key, n: name, was: item.p, now: priced.price.p });
       checked = replaceLineItem(checked, key, priced.price);
     }
   }
-  return { order: checked, changes };
+  return { order: checked, changes, stays, reasons };
+}
+
+/** The visitor's order session id from its signed cookie, or null (none, tampered or malformed). */
+export function orderSessionOf(request: FastifyRequest): string | null {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value !== null && SESSION_ID.test(unsigned.value) ? unsigned.value : null;
 }
 
 export async function registerOrderRoutes(app: FastifyInstance, { store, pricing, settings }: OrderRouteOptions): Promise<void> {
-  const sessionOf = (request: FastifyRequest): string | null => {
-    const raw = request.cookies[SESSION_COOKIE];
-    if (!raw) return null;
-    const unsigned = request.unsignCookie(raw);
-    return unsigned.valid && unsigned.value !== null && SESSION_ID.test(unsigned.value) ? unsigned.value : null;
-  };
+  const sessionOf = orderSessionOf;
   const startSession = (request: FastifyRequest, reply: FastifyReply): string => {
     const id = newSessionId();
     reply.setCookie(SESSION_COOKIE, id, {
@@ -170,10 +196,15 @@ export async function registerOrderRoutes(app: FastifyInstance, { store, pricing
         if (!parsed.ok) throw new BadRequest(parsed.error);
         order = parsed.value;
       }
-      const { order: checked, changes } = await verifyOrder(order, pricing);
+      const { order: checked, changes, stays } = await verifyOrder(order, pricing);
       if (stored && session && changes.length > 0) await store.update(session, () => checked);
       reply.header('cache-control', 'no-store');
-      return { order: checked, changes };
+      // What checkout offers for it (issue 13): protection by line item for the guest's insurance
+      // state (`province`, else the rcstate cookie), payment schedule and totals.
+      const body = request.body as { province?: unknown } | null;
+      const province = readProvince(settings, (body && typeof body === 'object' ? body.province : undefined) ?? request.cookies[PROVINCE_COOKIE]);
+      const checkout = checkoutQuote(checked, stays, settings.order.currency, insuranceFor(settings, province.ok ? province.province : null));
+      return { order: checked, changes, checkout };
     });
 
     scope.post('/rescms/order/share', async (request, reply) => {

@@ -9,7 +9,7 @@
 import { fromCents, shareOfCents } from '../../src/domain/money.ts';
 import { specialApplies } from '../../src/domain/pricing/specials.ts';
 import type { AvailItem, OfferGroupInfo, Price, PriceQueryParams, Rcav } from '../../src/domain/pricing/types.ts';
-import { isoOfDay, secondsOfDay, type ActivityInfo, type Coupon, type PackageInfo, type PricingData, type SpecialInfo, type UnitInfo } from './model.ts';
+import { isoOfDay, secondsOfDay, type ActivityInfo, type Coupon, type PackageInfo, type PricingData, type ProtectionInfo, type SpecialInfo, type UnitInfo } from './model.ts';
 
 /** Offer groups (spec §3 Offer group); a price's `og` names its group. */
 export type OfferId = 'standard' | 'special' | 'nonrefundable' | 'package' | 'activity';
@@ -272,6 +272,27 @@ export function queryParamsOf(price: StayPrice): PriceQueryParams {
   if (guests.senior > 0) qp.senior = guests.senior;
   if (price.offer === 'nonrefundable') qp.og = 'nonrefundable';
   return qp;
+}
+
+/** A protection offered at checkout for one priced stay, with its amount in cents. */
+export interface ProtectionOffer extends ProtectionInfo {
+  amountCents: number;
+}
+
+/** The cents of a protection for a stay: a share of its total, per stay or per night. */
+function protectionCents(info: ProtectionInfo, price: StayPrice): number {
+  if (info.feeKind === 'percent') return shareOfCents(price.totalCents, info.amount);
+  return info.feeKind === 'per_night' ? info.amount * price.nights : info.amount;
+}
+
+/**
+ * Trip insurance and damage protection for a priced offer (the optional fees of the model): for
+ * stays of a unit only (an activity has neither), each null when the site offers none.
+ */
+export function protectionOf(data: PricingData, price: StayPrice): { ti: ProtectionOffer | null; dp: ProtectionOffer | null } {
+  const offer = (info: ProtectionInfo | null): ProtectionOffer | null =>
+    info && price.offer !== 'activity' && price.nights > 0 ? { ...info, amountCents: protectionCents(info, price) } : null;
+  return { ti: offer(data.protection.ti), dp: offer(data.protection.dp) };
 }
 
 /** The wire form of a priced offer (spec §3 Price / offer). */

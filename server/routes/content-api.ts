@@ -64,6 +64,15 @@ export function registerContentApi(app: FastifyInstance, content: ContentSource)
           if (stay.length > 8192) throw new BadRequest('query must be at most 8192 characters');
           return send(await content.buy(eid, stay));
         }
+        case 'checkout':
+          reply.header('cache-control', 'no-store');
+          return content.checkout();
+        case 'confirmation': {
+          // The code is the key to a guest's booking: never cached, never indexed.
+          reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+          const code = query.code ?? '';
+          return send(/^[A-Za-z0-9_-]{1,64}$/.test(code) ? await content.confirmation(code) : null);
+        }
         case 'favourites': {
           const ids = (query.ids ?? '').split(',').filter((id) => id !== '');
           if (ids.length > MAX_FLAG_ITEMS || !ids.every(isFlagItemId)) {

@@ -14,6 +14,7 @@ import { FavouritesPage } from '@/views/pages/favourites-page';
 import { MyTripPage } from '@/views/pages/my-trip-page';
 import { CheckoutPage } from '@/views/pages/checkout-page';
 import { BuyPage } from '@/views/pages/buy-page';
+import { ConfirmationPage } from '@/views/pages/confirmation-page';
 import { InquiryPage } from '@/views/pages/inquiry-page';
 import { ContentPage } from '@/views/pages/content-page';
 import { StatechartsPage } from '@/views/statecharts/statecharts-page';
@@ -89,6 +90,12 @@ export function createRoutes(settings: SiteSettings): RouteObject[] {
         },
         { path: 'mytrip', Component: MyTripPage, handle: titled(() => 'My trip') },
         { path: 'rescms/order/checkout', Component: CheckoutPage, handle: titled(() => 'Checkout') },
+        {
+          path: 'rescms/order/confirmation/:code',
+          loader: load(async (c, { params }) => found(await c.confirmation(params.code ?? ''))),
+          Component: ConfirmationPage,
+          handle: titled(() => 'Booking confirmed'),
+        },
         {
           path: 'rescms/item/:eid/buy',
           // The stay of the query string is re-priced on the server (never a price from the client).

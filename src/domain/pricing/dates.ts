@@ -75,8 +75,12 @@ export function addDays(value: string, days: number): string | null {
  *
  * @example formatStayDate('2026-12-01') // 'Tue, Dec 1, 2026'
  */
+let stayDateFormat: Intl.DateTimeFormat | null = null;
+
 export function formatStayDate(value: string): string {
   const ms = dateToMs(value);
   if (ms === null) return value;
-  return new Intl.DateTimeFormat('en', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(ms);
+  // Building a DateTimeFormat costs far more than using one (about 0.5 ms): one for all calls.
+  stayDateFormat ??= new Intl.DateTimeFormat('en', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return stayDateFormat.format(ms);
 }
