@@ -17,6 +17,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // Spec §5 / §9 autocomplete rules: the same module the browser uses.
 import { AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MAX_LENGTH, shouldAutocomplete } from '../../src/domain/search/autocomplete.ts';
+import { checkQueryCost } from './query-caps.ts';
 import { SearchRequestError, type SearchBackend, type SolrParams, type SolrResponse } from './types.ts';
 
 export interface SearchProxyLimits {
@@ -237,6 +238,8 @@ export function checkSearchParams(params: ReadonlyMap<string, readonly string[]>
     for (const value of values) rule!.check(value, name, limits);
     if (name !== '_') checked.set(name, [...values]);
   }
+  // What the queries expand to (wildcards, fuzzy terms, clauses): one request must not stall the server.
+  checkQueryCost(checked);
   return checked;
 }
 
