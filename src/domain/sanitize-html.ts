@@ -1,4 +1,5 @@
 import DOMPurify, { type WindowLike } from 'dompurify';
+import { withoutEventHandlerAttributes } from './event-handler-attributes';
 
 /**
  * The one sanitizer for HTML from the server (quotes, share forms, content pages): scripts,
@@ -24,7 +25,8 @@ export function configureSanitizer(windowLike: WindowLike): void {
 
 export function sanitizeHtml(html: string): string {
   if (!purifier) throw new Error('The HTML sanitizer has no window: call configureSanitizer() on the server first.');
-  return purifier.sanitize(html, {
+  // Handlers renamed first: parsing them would log a CSP violation each (see event-handler-attributes.ts).
+  return purifier.sanitize(withoutEventHandlerAttributes(html), {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link'],
     FORBID_ATTR: ['style', 'srcdoc', 'formaction'],
