@@ -20,12 +20,19 @@ export function wantsPage(request: FastifyRequest): boolean {
   return accept.includes('text/html') && !request.url.startsWith('/api/');
 }
 
+/** Inline (the fallback policy allows no style sheet): the site's colours, readable on a phone. */
+const ERROR_PAGE_STYLE =
+  'body{margin:0;font:1rem/1.5 system-ui,sans-serif;color:#0f172a;background:#fdf8ef}' +
+  'main{max-width:40rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 8px 24px rgb(15 23 42/8%)}' +
+  'h1{margin-top:0;color:#155e75}a{color:#155e75}';
+
 /** The error page: the status, the message and a way home. */
 export function errorPageHtml(status: number, message: string): string {
   const title = status >= 500 ? 'Sorry' : (STATUS_CODES[status] ?? 'Error');
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Home</a></p></main></body></html>`
+    `<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${ERROR_PAGE_STYLE}</style></head>` +
+    `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p></main></body></html>`
   );
 }
 
