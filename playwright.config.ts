@@ -49,7 +49,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { PORT: String(port), HOST: '127.0.0.1' },
+      env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
     },
     {
       command: 'node scripts/e2e-server.mjs',
@@ -58,7 +58,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { PORT: String(devPort), HOST: '127.0.0.1', E2E_MODE: 'development' },
+      env: { PORT: String(devPort), HOST: '127.0.0.1', PUBLIC_ORIGIN: `http://127.0.0.1:${devPort}`, E2E_MODE: 'development' },
     },
   ],
 });

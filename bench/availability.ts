@@ -142,7 +142,7 @@ const modelLoadMs = Math.round((performance.now() - loadStarted) * 10) / 10;
 console.log(`Model load from the demo database (${demoData.unitList.length} units, ${demoRows.bookings.length} bookings): ${modelLoadMs} ms`);
 const pricing = createPricingService({ db: database.db, settings, freshMs: 3_600_000, staleMs: 3_600_000 });
 const app = Fastify();
-await registerPricingRoutes(app, pricing, settings, { rateLimit: false });
+await registerPricingRoutes(app, pricing, settings);
 await app.ready();
 for (const kind of ['stay', 'flex'] as const) {
   const run = (query: string) => app.inject({ url: `/rcapi/item/avail/search?${query}` });

@@ -53,7 +53,7 @@ if (process.argv.includes('--serve')) {
   const engine = createEmbeddedEngine({ maxRows: 100 });
   await engine.replaceAll(documents(LISTINGS));
   const app = Fastify({ logger: false });
-  await registerSearchProxy(app, { backend: engine, url: '/solr/select', rateLimit: false });
+  await registerSearchProxy(app, { backend: engine, url: '/solr/select' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });

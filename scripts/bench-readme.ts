@@ -112,6 +112,25 @@ interface CheckoutDurability extends Dated {
   checks: { acknowledgedMissing: number; halfWritten: Record<string, number> };
 }
 
+interface EventLoop extends Dated {
+  goalMs: number;
+  worstEventLoopDelayMs: number;
+  worstSearchCpuMs: number;
+  documents: number;
+}
+interface Kill9 extends Dated {
+  kills: number;
+  acknowledged: number;
+  byKind: Record<string, number>;
+  lost: number;
+  cycles: Array<{ restartMs: number }>;
+}
+interface ShareStorage extends Dated {
+  shares: number;
+  real: { lineItems: number; bytesPerShare: number };
+  randomTexts: { bytesPerShare: number };
+}
+
 // ---------------------------------------------------------------------------------------------
 // One entry per results file.
 
@@ -255,6 +274,30 @@ export const BENCHES: Array<Bench<Dated>> = [
       const halfWritten = Object.values(r.checks.halfWritten).reduce((sum, n) => sum + n, 0);
       return `${r.kills} kills: ${count(r.totals.acknowledged)} acknowledged, ${count(r.checks.acknowledgedMissing)} lost, ${count(halfWritten)} half-written; ${count(r.totals.cutOff)} cut off (${count(r.totals.cutOffThatHadBooked)} had booked), ${count(r.retriedAfterRestart.bookedNow + r.retriedAfterRestart.sameBooking)} booked once on retry`;
     },
+  }),
+  bench<EventLoop>({
+    file: 'event-loop.json',
+    command: '`npx tsx bench/event-loop.ts`',
+    measures: 'the costliest search of each kind the query caps allow, sent to the proxy while `/healthz` is polled every 10 ms: the server\'s event-loop delay (perf_hooks) and the CPU time of each search',
+    figures: (r) =>
+      `${count(r.documents)} listings: worst event-loop delay ${ms(r.worstEventLoopDelayMs)} (goal ≤ ${ms(r.goalMs)}, ${r.worstEventLoopDelayMs <= r.goalMs ? 'met' : 'not met'}), worst CPU of one search ${ms(r.worstSearchCpuMs)}`,
+  }),
+  bench<Kill9>({
+    file: 'kill9.json',
+    command: '`npx tsx bench/kill9.ts`',
+    measures: '`npm start` on a fresh data directory, clients streaming session-mode order adds and share links, SIGKILL mid-stream, restart, every acknowledged (2xx) write looked up again',
+    figures: (r) => {
+      const kinds = Object.entries(r.byKind).map(([kind, n]) => `${count(n)} ${kind}`).join(', ');
+      const restarts = r.cycles.map((cycle) => cycle.restartMs);
+      return `${r.kills} kills: ${count(r.acknowledged)} acknowledged writes (${kinds}), ${count(r.lost)} lost; restart ${seconds(Math.min(...restarts))}–${seconds(Math.max(...restarts))}`;
+    },
+  }),
+  bench<ShareStorage>({
+    file: 'share-storage.json',
+    command: '`npx tsx bench/share-storage.ts`',
+    measures: 'growth of `shared_orders` per share (`pg_total_relation_size`): a full Trips Collection of real offers, and shares whose texts are random',
+    figures: (r) =>
+      `${count(r.shares)} shares of ${r.real.lineItems} line items: ${count(r.real.bytesPerShare)} B per share (random texts: ${count(r.randomTexts.bytesPerShare)} B)`,
   }),
 ];
 

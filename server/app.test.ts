@@ -9,7 +9,7 @@ import { loadSiteSettings } from './config.ts';
 import { createContentService } from './content/content-service.ts';
 import type { OpenDatabase } from './db/client.ts';
 import { ensureDemoContent } from './demo/seed.ts';
-import { openTestDatabase } from './test-support.ts';
+import { FROM_THIS_SITE, openTestDatabase } from './test-support.ts';
 import { testRenderer as renderer } from './test-renderer.ts';
 
 const settings = loadSiteSettings(path.resolve('config/site.json'));
@@ -187,9 +187,9 @@ describe('content API', () => {
   it('refuses request bodies over the limit with 413 and a message', async () => {
     const server = await serverWith(content);
     server.post('/echo', async (request) => request.body);
-    const small = await server.inject({ method: 'POST', url: '/echo', payload: { ok: 'x'.repeat(1000) } });
+    const small = await server.inject({ method: 'POST', url: '/echo', headers: FROM_THIS_SITE, payload: { ok: 'x'.repeat(1000) } });
     expect(small.statusCode).toBe(200);
-    const big = await server.inject({ method: 'POST', url: '/echo', payload: { big: 'x'.repeat(70_000) } });
+    const big = await server.inject({ method: 'POST', url: '/echo', headers: FROM_THIS_SITE, payload: { big: 'x'.repeat(70_000) } });
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toMatch(/too large/i);
     await server.close();

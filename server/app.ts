@@ -3,13 +3,15 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ContentSource } from '../src/domain/content.ts';
 import { FLAG_COOKIE_NAME, parseFlagItems } from '../src/domain/flag-items.ts';
 import { serviceOrigin } from '../src/domain/service-origin.ts';
 import { tileImageSource, type PageSettings, type SiteSettings } from '../src/domain/settings.ts';
-import { escapeHtml, htmlDocument } from './html.ts';
+import { htmlDocument } from './html.ts';
+import { sendProblem } from './security/error-page.ts';
+import { registerSecurity, type SecurityOptions } from './security/register-security.ts';
+import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 import { registerTileRoutes } from './tiles/routes.ts';
 import type { RankingService } from './ranking/ranking-service.ts';
 import { registerRankingRoutes } from './ranking/routes.ts';
@@ -33,7 +35,12 @@ export interface ServerDependencies {
   mediaDir: string;
   cookieSecret: string;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** TRUST_PROXY (server/security/trust-proxy.ts); default none. */
+  trustProxy?: TrustProxy;
+  /** PUBLIC_ORIGIN: every absolute URL the server builds starts with it, never with the Host header. */
+  publicOrigin?: string;
+  /** Cross-site refusal and rate limits (server/security/register-security.ts). */
+  security?: Omit<SecurityOptions, 'publicOrigin'>;
   /** Reported by /healthz. */
   databaseKind?: string;
   development?: boolean;
@@ -80,6 +87,7 @@ const FAVICON =
 /** Builds the Fastify server: pages rendered on the server, assets, media and the JSON APIs. */
 export async function buildServer(deps: ServerDependencies): Promise<FastifyInstance> {
   const development = deps.development ?? false;
+  const publicOrigin = deps.publicOrigin ?? 'http://localhost:3000';
   // Maps load tiles from an owner's http(s) tile server too (settings.site.map_tile_url).
   const tileSource = tileImageSource(deps.settings.site.map_tile_url);
   const { order } = deps.settings;
@@ -91,7 +99,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
   });
@@ -99,21 +107,16 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   await app.register(cookie, { secret: deps.cookieSecret });
   // The page CSP carries a per-request nonce, so it is set by the page handler below.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  await app.register(rateLimit, { global: false });
+  // Before any route: routes that change state and named limits are protected by default.
+  await registerSecurity(app, { publicOrigin, ...deps.security });
 
   app.setErrorHandler((error: { statusCode?: number; message: string; validation?: unknown }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const message = status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message;
-    const wantsHtml = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
-    if (wantsHtml) {
-      return reply
-        .status(status)
-        .type('text/html; charset=utf-8')
-        .send(`<!doctype html><html lang="en"><title>Error</title><h1>Sorry</h1><p>${escapeHtml(message)}</p><p><a href="/">Home</a></p></html>`);
-    }
-    return reply.status(status).send({ statusCode: status, error: status >= 500 ? 'Internal Server Error' : 'Bad Request', message });
+    return sendProblem(request, reply, status, status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message);
   });
+  // Files not found under /media/ and /assets/ (pages have their own not-found page).
+  app.setNotFoundHandler((request, reply) => sendProblem(request, reply, 404, `Nothing is at ${request.url.split('?')[0]?.slice(0, 200) ?? '/'}`));
 
   app.get('/healthz', async () => ({ ok: true, database: deps.databaseKind ?? 'unknown' }));
   app.get('/favicon.svg', async (_request, reply) =>
@@ -148,7 +151,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.search) await deps.search.registerRoutes(app);
   if (deps.ranking) await registerRankingRoutes(app, deps.ranking);
   if (deps.pricing) await registerPricingRoutes(app, deps.pricing, deps.settings);
-  if (deps.orders) await registerOrderRoutes(app, { ...deps.orders, settings: deps.settings });
+  if (deps.orders) await registerOrderRoutes(app, { ...deps.orders, settings: deps.settings, publicOrigin });
   if (deps.pricing) await registerCalendarRoute(app, deps.pricing);
   if (deps.checkout) await registerCheckoutRoutes(app, { checkout: deps.checkout });
   // Coupon codes stay on the server.
@@ -171,7 +174,14 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
           })
         : [],
     };
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    // The page's URL on the public origin: never the Host header, which the client writes.
+    if (!request.url.startsWith('/')) return sendProblem(request, reply, 400, 'The request target must be a path of this site');
+    let url: URL;
+    try {
+      url = new URL(`${publicOrigin}${request.url}`);
+    } catch {
+      return sendProblem(request, reply, 400, 'The address is not valid');
+    }
     const result = await deps.renderer.render({
       request: new Request(url, { headers: { accept: request.headers.accept ?? 'text/html' } }),
       content: deps.content,

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseSiteSettings, type SiteSettings } from '../src/domain/settings.ts';
+import { isAddressOrRange, parseOrigin, parseOriginList } from './security/origins.ts';
+import { parseRateLimits, type RateLimits } from './security/rate-limits.ts';
+import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 
 /** Server settings from the environment; every one is listed in the README's configuration table. */
 export interface ServerConfig {
@@ -18,10 +21,29 @@ export interface ServerConfig {
   logLevel: string;
   /** 'production' serves the built assets; 'development' runs Vite as middleware. */
   mode: 'production' | 'development';
-  /** Trust X-Forwarded-* headers from a proxy in front (HTTPS termination). */
-  trustProxy: boolean;
+  /** PUBLIC_ORIGIN: the origin visitors use (every absolute URL); undefined = http://localhost:{port}. */
+  publicOrigin: string | undefined;
+  /** TRUSTED_ORIGINS: other origins whose pages may send requests that change state. */
+  trustedOrigins: string[];
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For / -Proto are believed (none, a hop count, or addresses). */
+  trustProxy: TrustProxy;
+  /** RATE_LIMITS over the defaults of server/security/rate-limits.ts. */
+  rateLimits: RateLimits;
+  /** RATE_LIMIT_EXEMPT: addresses and CIDR ranges never rate limited. */
+  rateLimitExempt: string[];
+  /** Shared Trips Collections: lifetime since last opened, quota per client a day, total cap. */
+  shares: ShareSettings;
   /** Development only: Vite's hot reload over a WebSocket (HMR=0 turns it off). */
   hmr: boolean;
+}
+
+export interface ShareSettings {
+  /** SHARE_DAYS: a share link unused for this many days expires (each opening renews it). */
+  days: number;
+  /** SHARE_QUOTA: share links one client address may create in 24 hours. */
+  quotaPerDay: number;
+  /** SHARE_MAX_TOTAL: share links kept at most; beyond it new ones are refused until old ones expire. */
+  maxTotal: number;
 }
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
@@ -47,6 +69,13 @@ function solrUrl(raw: string | undefined): string | undefined {
   return url.href.replace(/\/+$/, '');
 }
 
+function addressOrRangeList(name: string, raw: string | undefined): string[] {
+  const entries = (raw ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) throw new Error(`${name} must be a comma-separated list of addresses and CIDR ranges, got ${JSON.stringify(bad)}`);
+  return entries;
+}
+
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const mode = env.NODE_ENV === 'development' ? 'development' : 'production';
   return {
@@ -60,7 +89,16 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     siteConfigPath: path.resolve(env.SITE_CONFIG || 'config/site.json'),
     logLevel: env.LOG_LEVEL || 'info',
     mode,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    publicOrigin: env.PUBLIC_ORIGIN ? parseOrigin('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN) : undefined,
+    trustedOrigins: parseOriginList('TRUSTED_ORIGINS', env.TRUSTED_ORIGINS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimits: parseRateLimits(env.RATE_LIMITS),
+    rateLimitExempt: addressOrRangeList('RATE_LIMIT_EXEMPT', env.RATE_LIMIT_EXEMPT),
+    shares: {
+      days: integer('SHARE_DAYS', env.SHARE_DAYS, 90, 1, 3650),
+      quotaPerDay: integer('SHARE_QUOTA', env.SHARE_QUOTA, 100, 1, 1_000_000),
+      maxTotal: integer('SHARE_MAX_TOTAL', env.SHARE_MAX_TOTAL, 200_000, 1, 100_000_000),
+    },
     hmr: env.HMR !== '0',
   };
 }
@@ -84,24 +122,4 @@ export function loadSiteSettings(file: string): SiteSettings {
   } catch (error) {
     throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
   }
-}
-
-/**
- * The site's public origin for absolute URLs the server writes where there is no request to go by
- * (links in email): PUBLIC_ORIGIN (`https://www.example.com`), by default this machine's
- * http://localhost:{PORT}. Never taken from a request's Host header.
- */
-export function publicOrigin(env: NodeJS.ProcessEnv = process.env): string {
-  const raw = env.PUBLIC_ORIGIN;
-  if (!raw) return `http://localhost:${integer('PORT', env.PORT, 3000, 0, 65535)}`;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`PUBLIC_ORIGIN must be an http(s) origin such as https://www.example.com, got ${JSON.stringify(raw)}`);
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
-    throw new Error(`PUBLIC_ORIGIN must be an http(s) origin without a path, such as https://www.example.com, got ${JSON.stringify(raw)}`);
-  }
-  return url.origin;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildServer } from './app.ts';
-import { loadSiteSettings, publicOrigin, readServerConfig } from './config.ts';
+import { loadSiteSettings, readServerConfig } from './config.ts';
 import { createCheckoutService } from './checkout/checkout-service.ts';
 import { loadPaymentProvider } from './checkout/payment.ts';
 import { createMailQueue } from './mail/mail-queue.ts';
@@ -16,6 +16,8 @@ import { createOrderStore } from './orders/order-store.ts';
 import { orderPricing } from './orders/pricing-adapter.ts';
 import { createPricingService } from './pricing/pricing-service.ts';
 import { createRankingService } from './ranking/ranking-service.ts';
+import { loopbackOrigin } from './security/origins.ts';
+import { describeTrustProxy } from './security/trust-proxy.ts';
 import { createBuildRenderer, createViteRenderer } from './renderer.ts';
 import { createEmbeddedEngine } from './search/engine/engine.ts';
 import { createSearchService } from './search/search-service.ts';
@@ -71,7 +73,9 @@ async function main(): Promise<void> {
   }
   const secret = cookieSecret(config.dataDir);
   const pricing = createPricingService({ db: database.db, settings });
-  const orders = createOrderStore(database.db);
+  const orders = createOrderStore(database.db, { secret, shares: config.shares });
+  // Every absolute URL (share links, email links …) starts with it; never the Host header of a request.
+  const publicOrigin = config.publicOrigin ?? loopbackOrigin(config.port);
   const repricing = orderPricing(pricing);
   // Mail and checkout log through the server's logger once it exists.
   let serverLog: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | null = null;
@@ -96,7 +100,7 @@ async function main(): Promise<void> {
     store: orders,
     payments,
     mail,
-    publicOrigin: publicOrigin(),
+    publicOrigin,
     log,
   });
   const app = await buildServer({
@@ -107,6 +111,8 @@ async function main(): Promise<void> {
     cookieSecret: secret,
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
+    publicOrigin,
+    security: { trustedOrigins: config.trustedOrigins, rateLimits: config.rateLimits, rateLimitExempt: config.rateLimitExempt },
     databaseKind: database.kind,
     development: config.mode === 'development',
     search,
@@ -119,11 +125,11 @@ async function main(): Promise<void> {
   if (payments.test) app.log.warn(`Payments: ${payments.label} (the built-in test provider; set PAYMENT_PROVIDER_MODULE for a real one)`);
   app.log.info({ mail: mail.transport.kind, to: mail.transport.target }, 'email delivery');
   mail.start();
-  // Session-mode orders untouched for 30 days go: now and every 6 hours.
+  // Session-mode orders untouched for 30 days and share links unused for SHARE_DAYS go: now and every 6 hours.
   const sweepOrders = () =>
     orders.sweep().then(
-      (removed) => removed > 0 && app.log.info({ removed }, 'old order sessions removed'),
-      (error: unknown) => app.log.warn({ err: error }, 'could not remove old order sessions'),
+      ({ sessions, shares }) => (sessions > 0 || shares > 0) && app.log.info({ sessions, shares }, 'old order sessions and share links removed'),
+      (error: unknown) => app.log.warn({ err: error }, 'could not remove old order sessions and share links'),
     );
   void sweepOrders();
   const orderSweep = setInterval(() => void sweepOrders(), 6 * 3_600_000);
@@ -194,6 +200,12 @@ async function main(): Promise<void> {
   app.log.info(
     { database: database.kind, mode: config.mode, startupMs: Math.round(performance.now() - started) },
     `Serving ${settings.site.name} on http://localhost:${port}`,
+  );
+  app.log.info(
+    { publicOrigin, trustedOrigins: config.trustedOrigins, trustProxy: describeTrustProxy(config.trustProxy) },
+    config.publicOrigin
+      ? `Public origin ${publicOrigin} (PUBLIC_ORIGIN)`
+      : `Public origin ${publicOrigin} (PUBLIC_ORIGIN is not set: share links will point to this machine; set it to the address visitors use)`,
   );
 }
 

@@ -49,7 +49,7 @@ beforeAll(async () => {
   ]);
   outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-outbox-'));
   pricing = createPricingService({ db: database.db, settings, now: () => NOW });
-  const store = createOrderStore(database.db);
+  const store = createOrderStore(database.db, { secret: 'checkout-test-secret' });
   mail = createMailQueue({ db: database.db, transport: createMailTransport({ outboxDir: outbox }), from: { name: settings.site.name, address: settings.site.email } });
   checkoutService = createCheckoutService({
     db: database.db,

@@ -10,26 +10,19 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { LOOPBACK } from '../search/proxy.ts';
 import { orderSessionOf } from '../orders/routes.ts';
 import type { CheckoutService } from './checkout-service.ts';
 import { PROVINCE_COOKIE } from './quote.ts';
 
-/**
- * The named rate limit 'checkout': per client, loopback exempt. Issue 12's named, proxy-aware
- * limits replace this object; the route reads it from here only.
- */
-export const CHECKOUT_RATE_LIMIT = { max: 30, timeWindow: '1 minute', allowList: LOOPBACK };
 const COUNTRY = /^[A-Z]{2}$/;
 /** The largest checkout body: 10 line items and the guest's fields fit in well under 32 KB. */
 export const CHECKOUT_BODY_LIMIT = 64 * 1024;
 
 export async function registerCheckoutRoutes(
   app: FastifyInstance,
-  options: { checkout: CheckoutService; rateLimit?: { max: number; timeWindow: string; allowList?: string[] } | false },
+  options: { checkout: CheckoutService },
 ): Promise<void> {
   const { checkout } = options;
-  const rateLimit = options.rateLimit === undefined ? CHECKOUT_RATE_LIMIT : options.rateLimit;
   await app.register(async (scope) => {
     scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
@@ -45,7 +38,7 @@ export async function registerCheckoutRoutes(
       return reply.status(status).send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
     });
 
-    scope.get<{ Params: { country: string } }>('/rescms/order/provinces/:country', { config: { rateLimit: { max: 600, timeWindow: '1 minute', allowList: LOOPBACK } } }, async (request, reply) => {
+    scope.get<{ Params: { country: string } }>('/rescms/order/provinces/:country', { config: { limit: 'content' } }, async (request, reply) => {
       const { country } = request.params;
       if (!COUNTRY.test(country)) {
         return reply.status(400).send({ statusCode: 400, error: 'Bad Request', message: 'The country code must be two capital letters A-Z, such as US.' });
@@ -56,7 +49,7 @@ export async function registerCheckoutRoutes(
 
     scope.post<{ Querystring: { province?: string } }>(
       '/rescms/order/checkout',
-      { bodyLimit: CHECKOUT_BODY_LIMIT, config: rateLimit ? { rateLimit } : {} },
+      { bodyLimit: CHECKOUT_BODY_LIMIT, config: { limit: 'checkout' } },
       async (request, reply) => {
         if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
           return reply.status(415).send({ statusCode: 415, error: STATUS_CODES[415], message: 'Send the checkout as JSON (Content-Type: application/json).' });

@@ -389,7 +389,10 @@ export const meta = pgTable('meta', {
 /**
  * The built-in ranking service (spec §7 Ranking): one row per impression and per landing-page
  * click of a listing, recorded by the tracker URLs the ranking hands out. The ranking counts
- * the rows of a recent window, so the index leads with the time.
+ * the rows of a recent window, so the index leads with the time. A visitor counts once per
+ * listing and day (issue 12: a replayed tracker URL must not buy the top rank): `visitor` is a
+ * keyed hash of the client address and the day, unique with the listing and the day (rows from
+ * before have none).
  */
 export const rankingImpressions = pgTable(
   'ranking_impressions',
@@ -399,8 +402,10 @@ export const rankingImpressions = pgTable(
       .notNull()
       .references(() => units.propertyCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    day: date('day', { mode: 'string' }),
+    visitor: text('visitor'),
   },
-  (t) => [index('ranking_impressions_time_idx').on(t.occurredAt, t.propertyCode)],
+  (t) => [index('ranking_impressions_time_idx').on(t.occurredAt, t.propertyCode), uniqueIndex('ranking_impressions_visit_idx').on(t.propertyCode, t.day, t.visitor)],
 );
 
 export const rankingClicks = pgTable(
@@ -411,8 +416,10 @@ export const rankingClicks = pgTable(
       .notNull()
       .references(() => units.propertyCode, { onDelete: 'cascade', onUpdate: 'cascade' }),
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    day: date('day', { mode: 'string' }),
+    visitor: text('visitor'),
   },
-  (t) => [index('ranking_clicks_time_idx').on(t.occurredAt, t.propertyCode)],
+  (t) => [index('ranking_clicks_time_idx').on(t.occurredAt, t.propertyCode), uniqueIndex('ranking_clicks_visit_idx').on(t.propertyCode, t.day, t.visitor)],
 );
 
 /**
@@ -429,15 +436,27 @@ export const orderSessions = pgTable(
   (t) => [index('order_sessions_updated_idx').on(t.updatedAt)],
 );
 
-/** Shared Trips Collections (POST /rescms/order/share): an unguessable code to the order. */
+/**
+ * Shared Trips Collections (POST /rescms/order/share): an unguessable code to the offers shared,
+ * stripped to what names them (`{ items: [{ qp, p, n }] }`: the engine's query params, the price
+ * and name when shared; rows from before hold the whole order). Priced again when opened.
+ * `client_key` (a keyed hash of the sharer's address) counts the quota per client; a share not
+ * opened for SHARE_DAYS (`used_at`) is removed.
+ */
 export const sharedOrders = pgTable(
   'shared_orders',
   {
     code: text('code').primaryKey(),
     order: jsonb('order').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    clientKey: text('client_key'),
   },
-  (t) => [check('shared_orders_code_check', sql`length(${t.code}) >= 8`)],
+  (t) => [
+    check('shared_orders_code_check', sql`length(${t.code}) >= 8`),
+    index('shared_orders_used_idx').on(t.usedAt),
+    index('shared_orders_client_idx').on(t.clientKey, t.createdAt),
+  ],
 );
 
 /** 'Send this Trips Collection' requests from the share form: kept for the site owner. */

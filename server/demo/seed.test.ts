@@ -98,6 +98,31 @@ describe('ensureDemoContent', () => {
     expect((await ensureDemoContent(database.db, mediaDir)).counts.mediaFilesWritten).toBe(1);
   });
 
+  it('rewrites on start what a killed start left: zero-byte and missing images, a tour page, and its temporary files (issue 12 #8)', async () => {
+    const photos = rows<{ path: string }>(await database.db.execute(sql`select path from photos order by path`)).map((p) => p.path);
+    const broken = photos.filter((_, i) => i % 300 === 0);
+    const original = new Map(broken.map((p) => [p, fs.readFileSync(path.join(mediaDir, p), 'utf8')]));
+    const [empty, missing] = [broken.filter((_, i) => i % 2 === 0), broken.filter((_, i) => i % 2 === 1)];
+    for (const p of empty) fs.truncateSync(path.join(mediaDir, p), 0);
+    for (const p of missing) fs.rmSync(path.join(mediaDir, p));
+    const tour = rows<{ url: string }>(await database.db.execute(sql`select virtual_tour_url as url from units where virtual_tour_url is not null limit 1`))[0]!.url;
+    const tourFile = path.join(mediaDir, tour.slice('/media/'.length));
+    fs.writeFileSync(tourFile, '');
+    // What a start killed between writing and renaming leaves: a hidden temporary file.
+    const leftover = path.join(path.dirname(path.join(mediaDir, empty[0]!)), `.${path.basename(empty[0]!)}.tmp-12345-0a1b2c3d`);
+    fs.writeFileSync(leftover, '<svg');
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(leftover, anHourAgo, anHourAgo);
+
+    const again = await ensureDemoContent(database.db, mediaDir);
+    expect(again.counts.mediaFilesWritten).toBe(broken.length + 1);
+    for (const p of broken) expect(fs.readFileSync(path.join(mediaDir, p), 'utf8'), p).toBe(original.get(p));
+    expect(fs.statSync(tourFile).size).toBeGreaterThan(0);
+    expect(fs.existsSync(leftover)).toBe(false);
+    const temporary = fs.readdirSync(mediaDir, { recursive: true }).map(String).filter((name) => /\.tmp-\d+-[0-9a-f]+$/.test(name));
+    expect(temporary).toEqual([]);
+  });
+
   it('stores bookings without overlaps and seasons without gaps', async () => {
     const overlaps = rows<{ n: number }>(
       await database.db.execute(sql`

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
 import { buildSearchDocuments, searchDocumentId } from './documents.ts';
-import { registerSearchProxy, type SearchProxyLimits, type SearchProxyOptions } from './proxy.ts';
+import { registerSearchProxy, type SearchProxyLimits } from './proxy.ts';
 import type { SearchBackend } from './types.ts';
 
 export interface SearchServiceOptions {
@@ -22,7 +22,6 @@ export interface SearchServiceOptions {
   settings: SiteSettings;
   backend: SearchBackend;
   limits?: Partial<SearchProxyLimits>;
-  rateLimit?: SearchProxyOptions['rateLimit'];
 }
 
 export interface SearchService {
@@ -72,7 +71,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     },
 
     async registerRoutes(app) {
-      await registerSearchProxy(app, { backend, url: settings.search.url, limits: options.limits, rateLimit: options.rateLimit });
+      await registerSearchProxy(app, { backend, url: settings.search.url, limits: options.limits });
     },
 
     async close() {

@@ -1,4 +1,5 @@
 import DOMPurify, { type WindowLike } from 'dompurify';
+import { withoutEventHandlerAttributes } from '@/domain/event-handler-attributes';
 import { HTML_POLICY, isSiteFormAction } from '@/domain/html-policy';
 
 /**
@@ -23,5 +24,6 @@ export function configureSanitizer(windowLike: WindowLike): void {
 
 export function sanitizeHtml(html: string): string {
   if (!purifier) throw new Error('The HTML sanitizer has no window: call configureSanitizer() on the server first.');
-  return purifier.sanitize(html, HTML_POLICY);
+  // Handlers renamed first: parsing them would log a CSP violation each (see event-handler-attributes.ts).
+  return purifier.sanitize(withoutEventHandlerAttributes(html), HTML_POLICY);
 }

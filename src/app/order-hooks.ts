@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActivitySummary, ItemPage } from '@/domain/content';
 import { lineItems, type LineItem, type Order } from '@/domain/order/order';
+import type { PriceChange } from '@/domain/order/verification';
 import { derivePrice, type PricedOffer } from '@/domain/pricing/derived';
 import type { Price } from '@/domain/pricing/types';
 import { searchAvailability } from '@/effects/availability-client';
@@ -65,6 +66,8 @@ export function useOrderActions(): {
 export function useSharedTrip(): {
   confirming: boolean;
   candidateCount: number;
+  /** What changed since the trip was shared: said with the confirmation. */
+  changes: PriceChange[];
   accept: () => void;
   decline: () => void;
   notice: string | null;
@@ -74,10 +77,12 @@ export function useSharedTrip(): {
   const { order } = useSiteActors();
   const confirming = useSelector(order, (s) => s.matches('confirming'));
   const candidateCount = useSelector(order, (s) => (s.context.candidate ? Object.keys(s.context.candidate.lis).length : 0));
+  const changes = useSelector(order, (s) => s.context.candidateChanges);
   const notice = useSelector(order, (s) => s.context.notice);
   return {
     confirming: client && confirming,
     candidateCount,
+    changes,
     accept: () => order.send({ type: 'order.shared.accepted' }),
     decline: () => order.send({ type: 'order.shared.declined' }),
     notice: client ? notice : null,
