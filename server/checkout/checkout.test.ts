@@ -70,6 +70,8 @@ beforeAll(async () => {
     pricing,
     orders: { store, pricing: orderPricing(pricing) },
     checkout: checkoutService,
+    // One test client books hundreds of times; the checkout limit itself is tested with the other limits (server/security).
+    security: { rateLimitExempt: ['127.0.0.1'] },
   });
 });
 
@@ -87,6 +89,9 @@ beforeEach(async () => {
   await database.db.execute(sql`delete from mail_queue`);
   pricing.invalidate();
 });
+
+/** The site's own calls carry X-Requested-With (src/effects/http-client.ts); the cross-site check wants it or an Origin. */
+const OWN_CALL = { 'x-requested-with': 'XMLHttpRequest' };
 
 const today = dayOf(TODAY) as number;
 
@@ -127,7 +132,7 @@ const guest = {
 const key = () => `test-${crypto.randomBytes(12).toString('hex')}`;
 
 function post(body: object, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url: '/rescms/order/checkout', payload: body, headers: { 'content-type': 'application/json', ...headers } } as InjectOptions);
+  return app.inject({ method: 'POST', url: '/rescms/order/checkout', payload: body, headers: { ...OWN_CALL, 'content-type': 'application/json', ...headers } } as InjectOptions);
 }
 
 async function counts(): Promise<{ bookings: number; reservations: number; calendar: number; mail: number }> {
@@ -187,7 +192,7 @@ describe('the checkout page data', () => {
 });
 
 describe('POST /rcapi/order/verify: the protection offered at checkout', () => {
-  const verify = (body: object) => app.inject({ method: 'POST', url: '/rcapi/order/verify', payload: body });
+  const verify = (body: object) => app.inject({ method: 'POST', url: '/rcapi/order/verify', payload: body, headers: OWN_CALL });
 
   it('prices trip insurance as 7% of each stay and damage protection flat, from the optional fees', async () => {
     const stay = await freeStay();
@@ -213,7 +218,7 @@ describe('POST /rcapi/order/verify: the protection offered at checkout', () => {
     const unknown = (await verify({ order: orderOf(stay) })).json().checkout as CheckoutQuote;
     expect(unknown.items[0]?.ti).toBeNull();
     expect(unknown.insurance.note).toMatch(/Choose the state/);
-    const fromCookie = await app.inject({ method: 'POST', url: '/rcapi/order/verify', payload: { order: orderOf(stay) }, headers: { cookie: 'rcstate=TX' } });
+    const fromCookie = await app.inject({ method: 'POST', url: '/rcapi/order/verify', payload: { order: orderOf(stay) }, headers: { ...OWN_CALL, cookie: 'rcstate=TX' } });
     expect((fromCookie.json().checkout as CheckoutQuote).items[0]?.ti).not.toBeNull();
   });
 });
@@ -305,7 +310,7 @@ describe('POST /rescms/order/checkout: a booking', () => {
 
   it('books the session order in session mode and empties it', async () => {
     const stay = await freeStay();
-    const added = await app.inject({ url: `/rcapi/order/add?${toQueryString(stay.qp)}` });
+    const added = await app.inject({ url: `/rcapi/order/add?${toQueryString(stay.qp)}`, headers: OWN_CALL });
     expect(added.statusCode, added.body).toBe(200);
     const cookie = `${SESSION_COOKIE}=${added.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`;
     const response = await post({ ...guest, idempotency_key: key() }, { cookie });
@@ -409,7 +414,7 @@ describe('double booking is impossible', () => {
 
   it("keeps the loser's session order as it was", async () => {
     const stay = await freeStay();
-    const added = await app.inject({ url: `/rcapi/order/add?${toQueryString(stay.qp)}` });
+    const added = await app.inject({ url: `/rcapi/order/add?${toQueryString(stay.qp)}`, headers: OWN_CALL });
     const cookie = `${SESSION_COOKIE}=${added.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`;
     expect((await post({ ...guest, order: orderOf(stay), idempotency_key: key() })).statusCode).toBe(201);
     const lost = await post({ ...guest, idempotency_key: key() }, { cookie });
@@ -533,13 +538,13 @@ describe('bad input gets a 4xx with a message, and nothing is booked', () => {
   });
 
   it('refuses a form post (415) and a body over 64 KB (413)', async () => {
-    const form = await app.inject({ method: 'POST', url: '/rescms/order/checkout', payload: 'first_name=Ada', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await app.inject({ method: 'POST', url: '/rescms/order/checkout', payload: 'first_name=Ada', headers: { ...OWN_CALL, 'content-type': 'application/x-www-form-urlencoded' } });
     expect(form.statusCode).toBe(415);
     expect(form.json().message).toMatch(/JSON/);
     const huge = await post({ ...(await valid()), pad: 'x'.repeat(70 * 1024) });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toMatch(/too large/);
-    const broken = await app.inject({ method: 'POST', url: '/rescms/order/checkout', payload: '{"first_name":', headers: { 'content-type': 'application/json' } });
+    const broken = await app.inject({ method: 'POST', url: '/rescms/order/checkout', payload: '{"first_name":', headers: { ...OWN_CALL, 'content-type': 'application/json' } });
     expect(broken.statusCode).toBe(400);
     expect(await counts()).toEqual(nothing);
   });
