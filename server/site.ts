@@ -1,0 +1,175 @@
+/**
+ * The whole site in one process: database, demo content, search index, renderer, pricing,
+ * orders and the Fastify server, wired as `npm start` runs them (server/main.ts adds the
+ * signals and the port). Benchmarks and tests open the same site in-process.
+ *
+ *   const site = await openSite(readServerConfig(), { root });
+ *   await site.app.listen({ port: 3000 });
+ *   ...
+ *   await site.close();
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { SiteSettings } from '../src/domain/settings.ts';
+import { buildServer } from './app.ts';
+import { loadSiteSettings, type ServerConfig } from './config.ts';
+import { openDatabase, type OpenDatabase } from './db/client.ts';
+import { createContentService } from './content/content-service.ts';
+import { ensureDemoContent } from './demo/seed.ts';
+import { createOrderStore } from './orders/order-store.ts';
+import { orderPricing } from './orders/pricing-adapter.ts';
+import { createPricingService, type PricingService } from './pricing/pricing-service.ts';
+import { createRankingService } from './ranking/ranking-service.ts';
+import { createBuildRenderer, createViteRenderer, type PageRenderer } from './renderer.ts';
+import { createEmbeddedEngine } from './search/engine/engine.ts';
+import { createSearchService, type SearchService } from './search/search-service.ts';
+import { createSolrBackend, SearchUnavailableError } from './search/solr-backend.ts';
+
+/** COOKIE_SECRET, or a random one kept in the data directory (set COOKIE_SECRET when running several instances). */
+function cookieSecret(dataDir: string): string {
+  if (process.env.COOKIE_SECRET) return process.env.COOKIE_SECRET;
+  const file = path.join(dataDir, 'cookie-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = crypto.randomBytes(32).toString('hex');
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export interface Site {
+  app: FastifyInstance;
+  settings: SiteSettings;
+  database: OpenDatabase;
+  search: SearchService;
+  pricing: PricingService;
+  renderer: PageRenderer;
+  /** Demo content was created by this start. */
+  seeded: { created: boolean; counts: Record<string, number> };
+  /** Closes everything in order; each step on its own, a failing one is reported by name and the others still run. */
+  close(report?: (step: string, ms: number, error?: unknown) => void): Promise<boolean>;
+}
+
+export interface OpenSiteOptions {
+  /** The project folder: dist/ (production) or the Vite root (development). */
+  root: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function openSite(config: ServerConfig, options: OpenSiteOptions): Promise<Site> {
+  const settings = loadSiteSettings(config.siteConfigPath);
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const mediaDir = path.join(config.dataDir, 'media');
+  // Search: the in-process engine, or Apache Solr when SOLR_URL is set; filled from the database at start.
+  const search = createSearchService({
+    db: database.db,
+    settings,
+    backend: config.solrUrl
+      ? createSolrBackend({ url: config.solrUrl, timeoutMs: config.solrTimeoutMs, indexId: settings.search.index })
+      : createEmbeddedEngine({ maxRows: config.searchMaxRows }),
+    limits: { maxRows: config.searchMaxRows },
+  });
+  let renderer: PageRenderer;
+  let indexed: { documents: number; ms: number } | Error;
+  let seeded: Site['seeded'];
+  try {
+    seeded = await ensureDemoContent(database.db, mediaDir);
+    [renderer, indexed] = await Promise.all([
+      config.mode === 'development' ? createViteRenderer(options.root, { hmr: config.hmr }) : createBuildRenderer(path.join(options.root, 'dist')),
+      // A Solr that is down must not keep the site from starting: search answers 503 until it is back.
+      search.rebuild().catch((error: unknown) => {
+        if (config.solrUrl && error instanceof Error) return error;
+        throw error;
+      }),
+    ]);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const secret = cookieSecret(config.dataDir);
+  const pricing = createPricingService({ db: database.db, settings });
+  const orders = createOrderStore(database.db);
+  const app = await buildServer({
+    settings,
+    content: createContentService(database.db, settings, { pricing }),
+    renderer,
+    mediaDir,
+    cookieSecret: secret,
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    databaseKind: database.kind,
+    development: config.mode === 'development',
+    search,
+    ranking: createRankingService({ db: database.db, settings, secret }),
+    pricing,
+    orders: { store: orders, pricing: orderPricing(pricing) },
+  });
+  // Session-mode orders untouched for 30 days go: now and every 6 hours.
+  const sweepOrders = () =>
+    orders.sweep().then(
+      (removed) => removed > 0 && app.log.info({ removed }, 'old order sessions removed'),
+      (error: unknown) => app.log.warn({ err: error }, 'could not remove old order sessions'),
+    );
+  void sweepOrders();
+  const orderSweep = setInterval(() => void sweepOrders(), 6 * 3_600_000);
+  orderSweep.unref();
+  // Solr down at start: try again, 30 s and then up to 5 min apart, until the index is filled.
+  let indexRetry: NodeJS.Timeout | undefined;
+  const reportIndex = (result: { documents: number; ms: number } | Error, nextDelayMs: number) => {
+    if (!(result instanceof Error)) {
+      app.log.info({ search: search.backend.kind, documents: result.documents, ms: result.ms }, 'search index built');
+      return;
+    }
+    const detail = result instanceof SearchUnavailableError ? result.detail : result.message;
+    app.log.warn(`Could not fill Solr at ${config.solrUrl} (${detail}); search answers 503 until Solr is back. Trying again in ${nextDelayMs / 1000} s.`);
+    indexRetry = setTimeout(() => {
+      search.rebuild().then(
+        (again) => reportIndex(again, 0),
+        (error: unknown) => reportIndex(error instanceof Error ? error : new Error(String(error)), Math.min(nextDelayMs * 2, 300_000)),
+      );
+    }, nextDelayMs);
+    indexRetry.unref();
+  };
+  reportIndex(indexed, 30_000);
+  if (settings.search.max_rows > config.searchMaxRows) {
+    app.log.warn(`search.max_rows (${settings.search.max_rows}) is above SEARCH_MAX_ROWS (${config.searchMaxRows}): such searches are refused with 400`);
+  }
+
+  return {
+    app,
+    settings,
+    database,
+    search,
+    pricing,
+    renderer,
+    seeded,
+    async close(report = () => {}) {
+      const steps: Array<[string, () => unknown]> = [
+        ['timers', () => {
+          clearTimeout(indexRetry);
+          clearInterval(orderSweep);
+        }],
+        ['http server', () => app.close()],
+        ['search', () => search.close()],
+        ['renderer', () => renderer.close()],
+        ['database', () => database.close()],
+      ];
+      let ok = true;
+      for (const [name, step] of steps) {
+        const stepStarted = performance.now();
+        try {
+          await step();
+          report(name, Math.round(performance.now() - stepStarted));
+        } catch (error) {
+          ok = false;
+          report(name, Math.round(performance.now() - stepStarted), error);
+        }
+      }
+      return ok;
+    },
+  };
+}
