@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const port = 4390;
+const port = Number(process.env.BENCH_PORT ?? 4390);
 
 async function timeStart(label: string, dataDir: string, removeBuild: boolean) {
   if (removeBuild) fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });

@@ -2,16 +2,17 @@
  * The production server as `npm start` runs it, started by a benchmark on a port and data
  * directory of its choice, with its process id (for CPU time and memory from /proc).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** The command `npm start` runs after its prestart build. */
+/** The command `npm start` runs after its prestart build (the build is brought up to date first). */
 export function serverCommand(): { command: string; args: string[] } {
-  return { command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'] };
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+  return { command: process.execPath, args: ['dist/server-main.mjs'] };
 }
 
 export interface RunningServer {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -92,6 +93,9 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     routerOptions: { maxParamLength: 200 },
   });
 
+  // Pages and JSON above 1 KiB go out compressed (brotli at quality 4, or gzip, as the browser
+  // accepts); the built assets are compressed once at build time and served as they are.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, { secret: deps.cookieSecret });
   // The page CSP carries a per-request nonce, so it is set by the page handler below.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
@@ -111,7 +115,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     return reply.status(status).send({ statusCode: status, error: status >= 500 ? 'Internal Server Error' : 'Bad Request', message });
   });
 
-  app.get('/healthz', async () => ({ ok: true, database: deps.databaseKind ?? 'unknown' }));
+  app.get('/healthz', async () => ({ ok: true, database: deps.databaseKind ?? 'unknown', mode: development ? 'development' : 'production', node_env: process.env.NODE_ENV ?? null }));
   app.get('/favicon.svg', async (_request, reply) =>
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON),
   );
@@ -128,9 +132,14 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
       root: path.join(deps.renderer.clientDir, 'assets'),
       prefix: '/assets/',
       decorateReply: false,
+      // Hashed names: a changed file gets a new name, so browsers may keep each for a year.
       immutable: true,
       maxAge: '365d',
       index: false,
+      // name.br / name.gz written by scripts/ensure-build.mjs, chosen by Accept-Encoding.
+      preCompressed: true,
+      // Source maps are not public (the build keeps them out of dist/client; this refuses any left there).
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
     });
   }
   if (deps.renderer.middleware) {

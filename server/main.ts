@@ -1,11 +1,34 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { readServerConfig } from './config.ts';
 import { projectRoot } from './paths.ts';
 import { openSite } from './site.ts';
 
+/**
+ * Brings the client and rendering bundles up to date (scripts/ensure-build.mjs --client: a quick
+ * no-op when they are), in a child process, while the database opens and the demo content is
+ * created. A deployment without the build script (only dist/) skips it.
+ */
+function ensureClientBuild(): Promise<void> | undefined {
+  const script = path.join(projectRoot, 'scripts', 'ensure-build.mjs');
+  if (!fs.existsSync(script)) return undefined;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, '--client'], { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`building the client failed (exit code ${code})`))));
+  });
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
+  // `npm start` serves production builds: React's production build unless NODE_ENV says otherwise
+  // (the renderer loads React after this line).
+  process.env.NODE_ENV ||= 'production';
   const config = readServerConfig();
-  const site = await openSite(config, { root: projectRoot });
+  const clientBuild = config.mode === 'production' ? ensureClientBuild() : undefined;
+  clientBuild?.catch(() => {}); // reported through openSite; a start that fails before it waits must not crash on it
+  const site = await openSite(config, { root: projectRoot, clientBuild });
   if (site.seeded.created) console.log(`Demo content created: ${JSON.stringify(site.seeded.counts)}`);
   const { app } = site;
 

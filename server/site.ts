@@ -58,6 +58,8 @@ export interface OpenSiteOptions {
   /** The project folder: dist/ (production) or the Vite root (development). */
   root: string;
   logger?: FastifyServerOptions['logger'];
+  /** A build of the client and rendering bundles still running (npm start's first run): the renderer waits for it. */
+  clientBuild?: Promise<unknown>;
 }
 
 export async function openSite(config: ServerConfig, options: OpenSiteOptions): Promise<Site> {
@@ -77,16 +79,24 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   let indexed: { documents: number; ms: number } | Error;
   let seeded: Site['seeded'];
   try {
-    seeded = await ensureDemoContent(database.db, mediaDir);
-    [renderer, indexed] = await Promise.all([
-      config.mode === 'development' ? createViteRenderer(options.root, { hmr: config.hmr }) : createBuildRenderer(path.join(options.root, 'dist')),
-      // A Solr that is down must not keep the site from starting: search answers 503 until it is back.
-      search.rebuild().catch((error: unknown) => {
-        if (config.solrUrl && error instanceof Error) return error;
-        throw error;
-      }),
+    // The database side (demo content, then the index) and the page renderer (waiting for a
+    // build still running) get ready side by side.
+    [[seeded, indexed], renderer] = await Promise.all([
+      (async () => {
+        const created = await ensureDemoContent(database.db, mediaDir);
+        // A Solr that is down must not keep the site from starting: search answers 503 until it is back.
+        const index = await search.rebuild().catch((error: unknown) => {
+          if (config.solrUrl && error instanceof Error) return error;
+          throw error;
+        });
+        return [created, index] as const;
+      })(),
+      config.mode === 'development'
+        ? createViteRenderer(options.root, { hmr: config.hmr })
+        : Promise.resolve(options.clientBuild).then(() => createBuildRenderer(path.join(options.root, 'dist'))),
     ]);
   } catch (error) {
+    await options.clientBuild?.catch(() => {});
     await database.close();
     throw error;
   }
