@@ -50,7 +50,7 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const config = { ...readServerConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SOLR_URL: '' }) };
 const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
 const site = await openSite(config, { root, logger: { level: config.logLevel, stream: quiet } });
-const searchHtml = (await site.app.inject({ url: '/search', headers: BROWSER_HEADERS })).body;
+const searchHtml = (await site.app.inject({ url: '/search', headers: { accept: 'text/html' } })).body;
 const listing = /href="(\/listing\/[a-z0-9-]+)"/.exec(searchHtml)?.[1];
 if (!listing) throw new Error('no listing link on /search');
 const routes = ['/', '/search', listing, '/mytrip'];

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -19,6 +19,7 @@ import { browserSettings, registerPricingRoutes } from './pricing/routes.ts';
 import type { OrderStore } from './orders/order-store.ts';
 import { registerOrderRoutes, type OrderPricing } from './orders/routes.ts';
 import { registerCalendarRoute } from './pricing/calendar-route.ts';
+import type { PageCache } from './page-cache.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
@@ -44,7 +45,12 @@ export interface ServerDependencies {
   pricing?: PricingService;
   /** The Trips Collection's session mode and sharing (spec §7): where orders live and how they are re-priced. */
   orders?: { store: OrderStore; pricing: OrderPricing };
+  /** Rendered pages kept until the content changes (page-cache.ts); without it every page is rendered. */
+  pageCache?: PageCache;
 }
+
+/** Requests slower than this are logged at info level (every request at debug level). */
+export const SLOW_REQUEST_MS = 1_000;
 
 /** Request bodies larger than this are refused with 413 (the largest form, a shared order, is 16 KB). */
 export const BODY_LIMIT = 64 * 1024;
@@ -91,6 +97,13 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     trustProxy: deps.trustProxy ?? false,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // Two log lines per request cost more than a cached page: see the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    if (ms >= SLOW_REQUEST_MS) request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, 'slow request');
+    else request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, 'request completed');
   });
 
   // Pages and JSON above 1 KiB go out compressed (brotli at quality 4, or gzip, as the browser
@@ -176,12 +189,13 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
         : [],
     };
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
-    const result = await deps.renderer.render({
+    const renderOptions = {
       request: new Request(url, { headers: { accept: request.headers.accept ?? 'text/html' } }),
       content: deps.content,
       page,
       nonce,
-    });
+    };
+    const result = deps.pageCache ? await deps.pageCache.render(deps.renderer, renderOptions) : await deps.renderer.render(renderOptions);
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
     for (const failure of result.failures) request.log.error({ err: failure }, 'page data failed to load');
     // A listing that is gone: send the visitor to the search with a word of explanation.

@@ -22,6 +22,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Development only: Vite's hot reload over a WebSocket (HMR=0 turns it off). */
   hmr: boolean;
+  /** Most MiB of rendered pages kept in memory until the content changes; 0 renders every page. */
+  pageCacheMiB: number;
 }
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
@@ -62,6 +64,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     mode,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     hmr: env.HMR !== '0',
+    pageCacheMiB: integer('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64, 0, 4096),
   };
 }
 

@@ -16,10 +16,13 @@ import type { SiteSettings } from '../src/domain/settings.ts';
 import { buildServer } from './app.ts';
 import { loadSiteSettings, type ServerConfig } from './config.ts';
 import { openDatabase, type OpenDatabase } from './db/client.ts';
+import { cachedContentSource } from './content/cached-content.ts';
 import { createContentService } from './content/content-service.ts';
+import { createContentVersion } from './content/content-version.ts';
 import { ensureDemoContent } from './demo/seed.ts';
 import { createOrderStore } from './orders/order-store.ts';
 import { orderPricing } from './orders/pricing-adapter.ts';
+import { createPageCache } from './page-cache.ts';
 import { createPricingService, type PricingService } from './pricing/pricing-service.ts';
 import { createRankingService } from './ranking/ranking-service.ts';
 import { createBuildRenderer, createViteRenderer, type PageRenderer } from './renderer.ts';
@@ -103,16 +106,23 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   const secret = cookieSecret(config.dataDir);
   const pricing = createPricingService({ db: database.db, settings });
   const orders = createOrderStore(database.db);
+  // Page data and rendered pages are kept until the content (or the search index) changes.
+  const contentVersion = createContentVersion(database.db);
+  const development = config.mode === 'development';
   const app = await buildServer({
     settings,
-    content: createContentService(database.db, settings, { pricing }),
+    content: cachedContentSource(createContentService(database.db, settings, { pricing }), contentVersion),
+    pageCache:
+      development || config.pageCacheMiB === 0
+        ? undefined
+        : createPageCache({ version: async () => `${await contentVersion.current()}/${search.generation}`, maxBytes: config.pageCacheMiB * 1024 * 1024 }),
     renderer,
     mediaDir,
     cookieSecret: secret,
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     databaseKind: database.kind,
-    development: config.mode === 'development',
+    development,
     search,
     ranking: createRankingService({ db: database.db, settings, secret }),
     pricing,

@@ -27,6 +27,8 @@ export interface SearchServiceOptions {
 
 export interface SearchService {
   readonly backend: SearchBackend;
+  /** Counts the index's changes (rebuilds and refreshes): what was derived from search answers is current while it stays. */
+  readonly generation: number;
   /** Replaces the whole index with the database's listings. */
   rebuild(): Promise<{ documents: number; ms: number }>;
   /** Re-indexes the given units after a content change; units no longer in the database are removed. */
@@ -47,14 +49,20 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     return run;
   }
 
+  let generation = 0;
+
   return {
     backend,
+    get generation() {
+      return generation;
+    },
 
     rebuild() {
       return serial(async () => {
         const started = performance.now();
         const documents = await buildSearchDocuments(db, settings);
         await backend.replaceAll(documents);
+        generation++;
         return { documents: documents.length, ms: Math.round(performance.now() - started) };
       });
     },
@@ -67,6 +75,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         const found = new Set(documents.map((d) => d.entity_id));
         const deleted = wanted.filter((eid) => !found.has(eid)).map((eid) => searchDocumentId(settings, eid));
         await backend.update(documents, deleted);
+        generation++;
         return { updated: documents.length, deleted: deleted.length };
       });
     },
