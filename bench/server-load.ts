@@ -5,7 +5,9 @@
  *     logging as configured, compression as a browser asks for it), each page requested in turn
  *     through Fastify's inject; the process's CPU time (user + system, all threads) around each
  *     request gives CPU ms per page (p50, p95) and pages per server-CPU-second, for /, /search,
- *     a listing and /mytrip.
+ *     a listing and /mytrip: as served (rendered pages cached until the content changes; a
+ *     listing also a different one per request, each a first render) and with every page
+ *     rendered (PAGE_CACHE_MB=0).
  *  2. /search under load: the production server in a child process, autocannon at 50
  *     connections; requests per second, p50/p99, errors and timeouts, the server's CPU seconds,
  *     and its resident memory before, at the peak and 60 s after the load.
@@ -45,51 +47,68 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 }
 
-// 1. Pages in-process.
+// 1. Pages in-process: as served (the page cache on), and every page rendered (PAGE_CACHE_MB=0).
 fs.rmSync(dataDir, { recursive: true, force: true });
-const config = { ...readServerConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SOLR_URL: '' }) };
 const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-const site = await openSite(config, { root, logger: { level: config.logLevel, stream: quiet } });
-const searchHtml = (await site.app.inject({ url: '/search', headers: { accept: 'text/html' } })).body;
-const listing = /href="(\/listing\/[a-z0-9-]+)"/.exec(searchHtml)?.[1];
-if (!listing) throw new Error('no listing link on /search');
-const routes = ['/', '/search', listing, '/mytrip'];
 const pages: Record<string, unknown>[] = [];
-console.log(`Pages in-process (${PAGES} each after ${WARMUP} to warm up), load average ${loadAverage().join(' ')}`);
-for (const url of routes) {
-  const cpu: number[] = [];
-  const wall: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < WARMUP + PAGES; i++) {
-    const cpuBefore = process.cpuUsage();
-    const started = performance.now();
-    const response = await site.app.inject({ url, headers: BROWSER_HEADERS });
-    const elapsed = performance.now() - started;
-    const used = process.cpuUsage(cpuBefore);
-    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
-    if (i < WARMUP) continue;
-    cpu.push((used.user + used.system) / 1000);
-    wall.push(elapsed);
-    bytes = response.rawPayload.length;
+for (const pageCache of ['64', '0']) {
+  const config = readServerConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SOLR_URL: '', PAGE_CACHE_MB: pageCache });
+  const site = await openSite(config, { root, logger: { level: config.logLevel, stream: quiet } });
+  const searchHtml = (await site.app.inject({ url: '/search', headers: { accept: 'text/html' } })).body;
+  const listings = [...new Set([...searchHtml.matchAll(/href="(\/listing\/[a-z0-9-]+)"/g)].map((m) => m[1] as string))];
+  if (listings.length === 0) throw new Error('no listing link on /search');
+  // A listing: the same one again and again, and (page cache on) a different one each time, as
+  // visitors spread over the site would ask (each a first render).
+  const allListings = (JSON.parse((await site.app.inject({ url: '/api/content/inquiry' })).body) as { properties: { value: string }[] }).properties
+    .map((p) => /::(\/listing\/.+)$/.exec(p.value)?.[1])
+    .filter((url): url is string => Boolean(url));
+  let next = 0;
+  const routes: Array<[string, () => string]> = [
+    ['/', () => '/'],
+    ['/search', () => '/search'],
+    ['/listing/{slug}', () => listings[0] as string],
+    ...(pageCache === '0' ? [] : ([['/listing/{slug}, a different one each time', () => allListings[next++ % allListings.length] as string]] as Array<[string, () => string]>)),
+    ['/mytrip', () => '/mytrip'],
+  ];
+  const mode = pageCache === '0' ? 'every page rendered (PAGE_CACHE_MB=0)' : 'as served (page cache on)';
+  console.log(`Pages in-process, ${mode}: ${PAGES} each after ${WARMUP} to warm up, load average ${loadAverage().join(' ')}`);
+  for (const [name, url] of routes) {
+    const cpu: number[] = [];
+    const wall: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < WARMUP + PAGES; i++) {
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      const response = await site.app.inject({ url: url(), headers: BROWSER_HEADERS });
+      const elapsed = performance.now() - started;
+      const used = process.cpuUsage(cpuBefore);
+      if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode}`);
+      if (i < WARMUP) continue;
+      cpu.push((used.user + used.system) / 1000);
+      wall.push(elapsed);
+      bytes = response.rawPayload.length;
+    }
+    cpu.sort((a, b) => a - b);
+    wall.sort((a, b) => a - b);
+    const total = cpu.reduce((a, b) => a + b, 0);
+    const figures = {
+      url: name,
+      pageCache: pageCache !== '0',
+      cpuMs: { p50: round(percentile(cpu, 50)), p95: round(percentile(cpu, 95)), mean: round(total / cpu.length) },
+      wallMs: { p50: round(percentile(wall, 50)), p95: round(percentile(wall, 95)) },
+      pagesPerCpuSecond: Math.round((cpu.length / total) * 1000),
+      bytesSent: bytes,
+      encoding: 'br',
+      loadAverage: loadAverage(),
+    };
+    pages.push(figures);
+    console.log(
+      `  ${figures.url.padEnd(44)} CPU p50 ${figures.cpuMs.p50.toFixed(1).padStart(6)} ms  p95 ${figures.cpuMs.p95.toFixed(1).padStart(6)} ms  ` +
+        `${String(figures.pagesPerCpuSecond).padStart(5)} pages per CPU-second  wall p50 ${figures.wallMs.p50.toFixed(1)} ms  ${(bytes / 1024).toFixed(1)} KiB sent`,
+    );
   }
-  cpu.sort((a, b) => a - b);
-  wall.sort((a, b) => a - b);
-  const total = cpu.reduce((a, b) => a + b, 0);
-  const figures = {
-    url: url === listing ? '/listing/{slug}' : url,
-    cpuMs: { p50: round(percentile(cpu, 50)), p95: round(percentile(cpu, 95)), mean: round(total / cpu.length) },
-    wallMs: { p50: round(percentile(wall, 50)), p95: round(percentile(wall, 95)) },
-    pagesPerCpuSecond: Math.round((cpu.length / total) * 1000),
-    bytesSent: bytes,
-    encoding: 'br',
-  };
-  pages.push(figures);
-  console.log(
-    `  ${figures.url.padEnd(16)} CPU p50 ${figures.cpuMs.p50.toFixed(1).padStart(6)} ms  p95 ${figures.cpuMs.p95.toFixed(1).padStart(6)} ms  ` +
-      `${String(figures.pagesPerCpuSecond).padStart(5)} pages per CPU-second  wall p50 ${figures.wallMs.p50.toFixed(1)} ms  ${(bytes / 1024).toFixed(1)} KiB sent`,
-  );
+  await site.close();
 }
-await site.close();
 
 // 2. and 3. The production server under load.
 const server = await startServer({ port: PORT, dataDir, env: { NODE_ENV: process.env.NODE_ENV } });

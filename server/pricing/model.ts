@@ -103,6 +103,13 @@ export interface UnitInfo {
   /** 1 for each occupied night, by day - PricingData.start. */
   occupied: Uint8Array;
   /**
+   * Occupancy precomputed for searches: `blocked[i]` counts the nights before day index i that
+   * cannot be sold (occupied, or no season or rate of this unit), so whether the nights
+   * from … to - 1 are all free is one subtraction, `blocked[to] - blocked[from] === 0`,
+   * whatever the length of the stay. Length days + 1.
+   */
+  blocked: Uint16Array | Uint32Array;
+  /**
    * The specials that name this unit, in the site's order, each narrowed to this unit's eid
    * (so checking one is not a search through hundreds of eids).
    */
@@ -221,6 +228,7 @@ export function buildPricingData(rows: PricingRows, options: PricingOptions): Pr
       cleaningFeeCents: row.cleaningFeeCents,
       rates: new Int32Array(seasons.length),
       occupied: new Uint8Array(days),
+      blocked: days < 65_535 ? new Uint16Array(days + 1) : new Uint32Array(days + 1),
       specials: specialsOfUnit.get(row.eid) ?? [],
     });
   }
@@ -236,6 +244,14 @@ export function buildPricingData(rows: PricingRows, options: PricingOptions): Pr
     if (!unit || begin === null || end === null) continue;
     // end is the departure day: the nights begin … end - 1 are taken.
     for (let day = Math.max(begin, start); day < Math.min(end, start + days); day++) unit.occupied[day - start] = 1;
+  }
+  for (const unit of units.values()) {
+    const { blocked, occupied, rates } = unit;
+    for (let i = 0; i < days; i++) {
+      const season = seasonOfDay[i] as number;
+      const unsellable = occupied[i] === 1 || season < 0 || rates[season] === 0;
+      blocked[i + 1] = (blocked[i] as number) + (unsellable ? 1 : 0);
+    }
   }
 
   const fees: FeeInfo[] = [];
