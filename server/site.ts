@@ -69,7 +69,10 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   const settings = loadSiteSettings(config.siteConfigPath);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const mediaDir = path.join(config.dataDir, 'media');
-  // Search: the in-process engine, or Apache Solr when SOLR_URL is set; filled from the database at start.
+  // Page data, rendered pages and the embedded index's snapshot are kept until the content changes.
+  const contentVersion = createContentVersion(database.db);
+  // Search: the in-process engine, or Apache Solr when SOLR_URL is set; filled from the database at
+  // start (the embedded engine from its snapshot in the data directory while the content is unchanged).
   const search = createSearchService({
     db: database.db,
     settings,
@@ -77,9 +80,10 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
       ? createSolrBackend({ url: config.solrUrl, timeoutMs: config.solrTimeoutMs, indexId: settings.search.index })
       : createEmbeddedEngine({ maxRows: config.searchMaxRows }),
     limits: { maxRows: config.searchMaxRows },
+    snapshot: config.solrUrl ? undefined : { file: path.join(config.dataDir, 'search-snapshot.json'), version: () => contentVersion.current() },
   });
   let renderer: PageRenderer;
-  let indexed: { documents: number; ms: number } | Error;
+  let indexed: { documents: number; ms: number; fromSnapshot?: boolean } | Error;
   let seeded: Site['seeded'];
   try {
     // The database side (demo content, then the index) and the page renderer (waiting for a
@@ -106,8 +110,6 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   const secret = cookieSecret(config.dataDir);
   const pricing = createPricingService({ db: database.db, settings });
   const orders = createOrderStore(database.db);
-  // Page data and rendered pages are kept until the content (or the search index) changes.
-  const contentVersion = createContentVersion(database.db);
   const development = config.mode === 'development';
   const app = await buildServer({
     settings,
@@ -139,9 +141,9 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   orderSweep.unref();
   // Solr down at start: try again, 30 s and then up to 5 min apart, until the index is filled.
   let indexRetry: NodeJS.Timeout | undefined;
-  const reportIndex = (result: { documents: number; ms: number } | Error, nextDelayMs: number) => {
+  const reportIndex = (result: { documents: number; ms: number; fromSnapshot?: boolean } | Error, nextDelayMs: number) => {
     if (!(result instanceof Error)) {
-      app.log.info({ search: search.backend.kind, documents: result.documents, ms: result.ms }, 'search index built');
+      app.log.info({ search: search.backend.kind, documents: result.documents, ms: result.ms, fromSnapshot: result.fromSnapshot ?? false }, 'search index built');
       return;
     }
     const detail = result instanceof SearchUnavailableError ? result.detail : result.message;
