@@ -18,6 +18,7 @@ import type { ContentSource } from '../src/domain/content.ts';
 import { buildServer } from '../server/app.ts';
 import { loadSiteSettings } from '../server/config.ts';
 import type { PageRenderer } from '../server/renderer.ts';
+import { cpuSeconds } from './server-process.ts';
 import { createEmbeddedEngine } from '../server/search/engine/engine.ts';
 import { registerSearchProxy } from '../server/search/proxy.ts';
 import type { SearchDocument } from '../server/search/types.ts';
@@ -90,7 +91,9 @@ if (process.argv.includes('--serve')) {
     });
   await run('warm-up', FACETED);
   const load = os.loadavg().map((n) => Math.round(n * 100) / 100);
+  const cpuBefore = cpuSeconds(child.pid!);
   const result = await run('faceted', FACETED);
+  const serverCpuSeconds = Math.round((cpuSeconds(child.pid!) - cpuBefore) * 100) / 100;
   child.kill();
   const figures = {
     listings: LISTINGS,
@@ -101,8 +104,10 @@ if (process.argv.includes('--serve')) {
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    serverCpuSeconds,
+    requestsPerServerCpuSecond: serverCpuSeconds > 0 ? Math.round(result.requests.total / serverCpuSeconds) : null,
   };
-  console.log(`Proxy at ${LISTINGS} listings, ${CONNECTIONS} connections, faceted query: ${figures.requestsPerSecond} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms, errors ${figures.errors}, timeouts ${figures.timeouts}, non-2xx ${figures.non2xx}; load average ${load.join(' ')}`);
+  console.log(`Proxy at ${LISTINGS} listings, ${CONNECTIONS} connections, faceted query: ${figures.requestsPerSecond} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms, errors ${figures.errors}, timeouts ${figures.timeouts}, non-2xx ${figures.non2xx}; ${figures.requestsPerServerCpuSecond} requests per server CPU-second; load average ${load.join(' ')}`);
   fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
   fs.writeFileSync(
     path.join(import.meta.dirname, 'results', 'proxy-throughput.json'),
