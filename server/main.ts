@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(
-    { database: site.database.kind, mode: config.mode, startupMs: Math.round(performance.now() - started) },
+    { database: site.database.kind, mode: config.mode, startupMs: Math.round(performance.now() - started), phases: site.phases },
     `Serving ${site.settings.site.name} on http://localhost:${port}`,
   );
 }

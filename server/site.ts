@@ -51,6 +51,8 @@ export interface Site {
   search: SearchService;
   pricing: PricingService;
   renderer: PageRenderer;
+  /** How long each part of the start took: content and index on their own, the others (ms) since the start. */
+  phases: Record<string, number>;
   /** Demo content was created by this start. */
   seeded: { created: boolean; counts: Record<string, number> };
   /** Closes everything in order; each step on its own, a failing one is reported by name and the others still run. */
@@ -66,8 +68,29 @@ export interface OpenSiteOptions {
 }
 
 export async function openSite(config: ServerConfig, options: OpenSiteOptions): Promise<Site> {
+  const began = performance.now();
+  const phases: Record<string, number> = {};
+  const phase = (name: string, since: number) => (phases[name] = Math.round(performance.now() - since));
   const settings = loadSiteSettings(config.siteConfigPath);
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  // The page renderer (waiting for a build still running, then loading the rendering bundle) gets
+  // ready beside the database and the index.
+  const rendering = (async () => {
+    if (config.mode === 'development') return createViteRenderer(options.root, { hmr: config.hmr });
+    await options.clientBuild;
+    phase('build', began);
+    const renderer = await createBuildRenderer(path.join(options.root, 'dist'));
+    phase('renderer', began);
+    return renderer;
+  })();
+  rendering.catch(() => {}); // awaited below; a failure while the database opens is reported there
+  let database: OpenDatabase;
+  try {
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  } catch (error) {
+    await rendering.then((renderer) => renderer.close()).catch(() => {});
+    throw error;
+  }
+  phase('database', began);
   const mediaDir = path.join(config.dataDir, 'media');
   // Page data, rendered pages and the embedded index's snapshot are kept until the content changes.
   const contentVersion = createContentVersion(database.db);
@@ -86,24 +109,25 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   let indexed: { documents: number; ms: number; fromSnapshot?: boolean } | Error;
   let seeded: Site['seeded'];
   try {
-    // The database side (demo content, then the index) and the page renderer (waiting for a
-    // build still running) get ready side by side.
+    // The database side (demo content, then the index) and the page renderer get ready side by side.
     [[seeded, indexed], renderer] = await Promise.all([
       (async () => {
+        const contentStarted = performance.now();
         const created = await ensureDemoContent(database.db, mediaDir);
+        phase('content', contentStarted);
+        const indexStarted = performance.now();
         // A Solr that is down must not keep the site from starting: search answers 503 until it is back.
         const index = await search.rebuild().catch((error: unknown) => {
           if (config.solrUrl && error instanceof Error) return error;
           throw error;
         });
+        phase('index', indexStarted);
         return [created, index] as const;
       })(),
-      config.mode === 'development'
-        ? createViteRenderer(options.root, { hmr: config.hmr })
-        : Promise.resolve(options.clientBuild).then(() => createBuildRenderer(path.join(options.root, 'dist'))),
+      rendering,
     ]);
   } catch (error) {
-    await options.clientBuild?.catch(() => {});
+    await rendering.then((renderer) => renderer.close()).catch(() => {});
     await database.close();
     throw error;
   }
@@ -161,9 +185,11 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     app.log.warn(`search.max_rows (${settings.search.max_rows}) is above SEARCH_MAX_ROWS (${config.searchMaxRows}): such searches are refused with 400`);
   }
 
+  phase('total', began);
   return {
     app,
     settings,
+    phases,
     database,
     search,
     pricing,
