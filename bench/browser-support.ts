@@ -7,12 +7,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
+import { serverCommand } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 export async function withSiteInChromium<T>(name: string, port: number, run: (browser: Browser) => Promise<T>): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const { command, args } = serverCommand();
+  const server = spawn(command, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
     stdio: 'ignore',

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { addLineItem, emptyOrder, encodeOrder, MAX_LINE_ITEMS, type LineItem, type Order } from '../src/domain/order/order.ts';
 import { toQueryString } from '../src/domain/pricing/query.ts';
-import type { AvailSearchResponse, Price } from '../src/domain/pricing/types.ts';
+import type { Price } from '../src/domain/pricing/types.ts';
 import { loadSiteSettings } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { ensureDemoContent } from '../server/demo/seed.ts';
@@ -43,7 +43,7 @@ try {
   const prices: Price[] = [];
   for (let days = 30; days <= 90 && prices.length < 2 * MAX_LINE_ITEMS; days += 7) {
     const begin = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    const items = (await pricing.search(toQueryString({ rcav: { begin, nights: 7, adult: 2, child: 1 } }))) as AvailSearchResponse;
+    const { items } = await pricing.search(toQueryString({ rcav: { begin, nights: 7, adult: 2, child: 1 } }));
     prices.push(...items.flatMap((item) => item.prices.slice(0, 1)));
   }
   const post = (candidate: Order) =>

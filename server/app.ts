@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -22,6 +23,7 @@ import { registerOrderRoutes, type OrderPricing } from './orders/routes.ts';
 import { registerCalendarRoute } from './pricing/calendar-route.ts';
 import type { CheckoutService } from './checkout/checkout-service.ts';
 import { registerCheckoutRoutes } from './checkout/routes.ts';
+import type { PageCache } from './page-cache.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
@@ -54,7 +56,12 @@ export interface ServerDependencies {
   orders?: { store: OrderStore; pricing: OrderPricing };
   /** Checkout and booking (issue 13): provinces, POST /rescms/order/checkout. */
   checkout?: CheckoutService;
+  /** Rendered pages kept until the content changes (page-cache.ts); without it every page is rendered. */
+  pageCache?: PageCache;
 }
+
+/** Requests slower than this are logged at info level (every request at debug level). */
+export const SLOW_REQUEST_MS = 1_000;
 
 /** Request bodies larger than this are refused with 413 (the largest form, a shared order, is 16 KB). */
 export const BODY_LIMIT = 64 * 1024;
@@ -102,8 +109,18 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // Two log lines per request cost more than a cached page: see the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    if (ms >= SLOW_REQUEST_MS) request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, 'slow request');
+    else request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, 'request completed');
   });
 
+  // Pages and JSON above 1 KiB go out compressed (brotli at quality 4, or gzip, as the browser
+  // accepts); the built assets are compressed once at build time and served as they are.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, { secret: deps.cookieSecret });
   // The page CSP carries a per-request nonce, so it is set by the page handler below.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
@@ -118,7 +135,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   // Files not found under /media/ and /assets/ (pages have their own not-found page).
   app.setNotFoundHandler((request, reply) => sendProblem(request, reply, 404, `Nothing is at ${request.url.split('?')[0]?.slice(0, 200) ?? '/'}`));
 
-  app.get('/healthz', async () => ({ ok: true, database: deps.databaseKind ?? 'unknown' }));
+  app.get('/healthz', async () => ({ ok: true, database: deps.databaseKind ?? 'unknown', mode: development ? 'development' : 'production', node_env: process.env.NODE_ENV ?? null }));
   app.get('/favicon.svg', async (_request, reply) =>
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON),
   );
@@ -135,9 +152,14 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
       root: path.join(deps.renderer.clientDir, 'assets'),
       prefix: '/assets/',
       decorateReply: false,
+      // Hashed names: a changed file gets a new name, so browsers may keep each for a year.
       immutable: true,
       maxAge: '365d',
       index: false,
+      // name.br / name.gz written by scripts/ensure-build.mjs, chosen by Accept-Encoding.
+      preCompressed: true,
+      // Source maps are not public (the build keeps them out of dist/client; this refuses any left there).
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
     });
   }
   if (deps.renderer.middleware) {
@@ -182,12 +204,15 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     } catch {
       return sendProblem(request, reply, 400, 'The address is not valid');
     }
-    const result = await deps.renderer.render({
+    const renderOptions = {
       request: new Request(url, { headers: { accept: request.headers.accept ?? 'text/html' } }),
       content: deps.content,
       page,
       nonce,
-    });
+    };
+    // A confirmation page carries a guest's booking: rendered for each request, never kept.
+    const confirmation = url.pathname.startsWith('/rescms/order/confirmation/');
+    const result = deps.pageCache && !confirmation ? await deps.pageCache.render(deps.renderer, renderOptions) : await deps.renderer.render(renderOptions);
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
     for (const failure of result.failures) request.log.error({ err: failure }, 'page data failed to load');
     // A listing that is gone: send the visitor to the search with a word of explanation.
@@ -199,11 +224,11 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
       return reply.redirect('/search', 302);
     }
     // A confirmation page's code is the key to a guest's booking: keep it out of caches and indexes.
-    if (url.pathname.startsWith('/rescms/order/confirmation/')) reply.header('x-robots-tag', 'noindex');
+    if (confirmation) reply.header('x-robots-tag', 'noindex');
     return reply
       .status(result.status)
       .header('content-security-policy', contentSecurityPolicy(nonce, development, tileSource, connectOrigins))
-      .header('cache-control', url.pathname.startsWith('/rescms/order/confirmation/') ? 'private, no-store' : 'private, no-cache')
+      .header('cache-control', confirmation ? 'private, no-store' : 'private, no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
       .send(

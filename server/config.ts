@@ -35,6 +35,8 @@ export interface ServerConfig {
   shares: ShareSettings;
   /** Development only: Vite's hot reload over a WebSocket (HMR=0 turns it off). */
   hmr: boolean;
+  /** Most MiB of rendered pages kept in memory until the content changes; 0 renders every page. */
+  pageCacheMiB: number;
 }
 
 export interface ShareSettings {
@@ -100,6 +102,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       maxTotal: integer('SHARE_MAX_TOTAL', env.SHARE_MAX_TOTAL, 200_000, 1, 100_000_000),
     },
     hmr: env.HMR !== '0',
+    pageCacheMiB: integer('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64, 0, 4096),
   };
 }
 

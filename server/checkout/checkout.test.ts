@@ -296,7 +296,7 @@ describe('POST /rescms/order/checkout: a booking', () => {
   it('is seen by another server at its next check, which reads the new reservation instead of reloading its model', async () => {
     const other = createPricingService({ db: database.db, settings, now: () => NOW, freshMs: 0, staleMs: 0 });
     const stay = await freeStay();
-    const search = () => other.search(toQueryString({ rcav: { begin: stay.b, nights: 7, adult: 2, IDs: [stay.eid] } }));
+    const search = async () => (await other.search(toQueryString({ rcav: { begin: stay.b, nights: 7, adult: 2, IDs: [stay.eid] } }))).items;
     expect((await search())[0]?.prices.some((p) => p.b === stay.b)).toBe(true);
     const model = await other.data();
     expect((await post({ ...guest, order: orderOf(stay), idempotency_key: key() })).statusCode).toBe(201);

@@ -115,6 +115,13 @@ export interface UnitInfo {
   /** 1 for each occupied night, by day - PricingData.start. */
   occupied: Uint8Array;
   /**
+   * Occupancy precomputed for searches: `blocked[i]` counts the nights before day index i that
+   * cannot be sold (occupied, or no season or rate of this unit), so whether the nights
+   * from … to - 1 are all free is one subtraction, `blocked[to] - blocked[from] === 0`,
+   * whatever the length of the stay. Length days + 1.
+   */
+  blocked: Uint16Array | Uint32Array;
+  /**
    * The specials that name this unit, in the site's order, each narrowed to this unit's eid
    * (so checking one is not a search through hundreds of eids).
    */
@@ -253,6 +260,7 @@ export function buildPricingData(rows: PricingRows, options: PricingOptions): Pr
       cleaningFeeCents: row.cleaningFeeCents,
       rates: new Int32Array(seasons.length),
       occupied: new Uint8Array(days),
+      blocked: days < 65_535 ? new Uint16Array(days + 1) : new Uint32Array(days + 1),
       specials: specialsOfUnit.get(row.eid) ?? [],
     });
   }
@@ -309,17 +317,37 @@ export function buildPricingData(rows: PricingRows, options: PricingOptions): Pr
     currency: options.currency,
     offerBy: options.offerBy,
   };
-  markOccupied(data, rows.bookings.map((b) => ({ unitEid: b.unitEid, begin: b.beginDate, end: b.endDate })));
+  markNights(data, rows.bookings.map((b) => ({ unitEid: b.unitEid, begin: b.beginDate, end: b.endDate })));
+  // Every unit's running count, booked or not (a night without a season or rate is unsellable too).
+  for (const unit of data.unitList) countBlocked(unit, seasonOfDay, days);
   return data;
 }
 
 /** Marks the nights of stays as taken (end is the departure day: the nights begin … end - 1). Unknown units are ignored. */
 export function markOccupied(data: PricingData, stays: readonly { unitEid: number; begin: string; end: string }[]): void {
+  for (const unit of markNights(data, stays)) countBlocked(unit, data.seasonOfDay, data.days);
+}
+
+/** Sets the occupied nights of stays; answers the units changed. */
+function markNights(data: PricingData, stays: readonly { unitEid: number; begin: string; end: string }[]): Set<UnitInfo> {
+  const changed = new Set<UnitInfo>();
   for (const stay of stays) {
     const unit = data.units.get(stay.unitEid);
     const begin = dayOf(stay.begin);
     const end = dayOf(stay.end);
     if (!unit || begin === null || end === null) continue;
     for (let day = Math.max(begin, data.start); day < Math.min(end, data.start + data.days); day++) unit.occupied[day - data.start] = 1;
+    changed.add(unit);
+  }
+  return changed;
+}
+
+/** Recounts a unit's `blocked` running count from its occupied nights, seasons and rates. */
+function countBlocked(unit: UnitInfo, seasonOfDay: ArrayLike<number>, days: number): void {
+  const { blocked, occupied, rates } = unit;
+  for (let i = 0; i < days; i++) {
+    const season = seasonOfDay[i] as number;
+    const unsellable = occupied[i] === 1 || season < 0 || rates[season] === 0;
+    blocked[i + 1] = (blocked[i] as number) + (unsellable ? 1 : 0);
   }
 }

@@ -22,7 +22,7 @@ import type { AvailSearchResponse, Special } from '../../src/domain/pricing/type
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
 import { activities, bookings, fees, packages, seasons, specials, unitRates, units } from '../db/schema.ts';
-import { searchAvailability, type SearchContext } from './engine.ts';
+import { searchAvailability, unitsOfQuery, type SearchContext } from './engine.ts';
 import { buildPricingData, dayOf, markOccupied, type PricingData, type PricingRows } from './model.ts';
 import { quoteStay, type QuoteResult } from './quote.ts';
 import { parseQuoteQuery, parseSearchQuery, type ParseContext, type QuoteInput } from './validate.ts';
@@ -41,8 +41,11 @@ export interface PricingService {
   data(options?: { fresh?: boolean }): Promise<PricingData>;
   /** The specials of the page settings (spec §3): in the site's order, those still bookable. */
   specials(): Promise<Special[]>;
-  /** GET /rcapi/item/avail/search; throws PricingInputError (400) on bad input. */
-  search(rawQuery: string): Promise<AvailSearchResponse>;
+  /**
+   * GET /rcapi/item/avail/search; throws PricingInputError (400) on bad input. `total` is the
+   * number of units of all pages when the query asked for one page (per_page), else null.
+   */
+  search(rawQuery: string): Promise<{ items: AvailSearchResponse; total: number | null }>;
   /**
    * The quote of a price's qp; throws PricingInputError on bad input. A detailed quote by default
    * (special type '2' is not given, spec §5); `detailedQuote: false` for the buy page and the order.
@@ -204,7 +207,8 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
       const { today, nowSeconds } = clock();
       const query = parseSearchQuery(rawQuery, parseContext(model, today));
       const context: SearchContext = { today, nowSeconds, alternateWindowDays: settings.pricing.alternate_window_days };
-      return searchAvailability(model, query, context);
+      const total = query.page && !query.item ? unitsOfQuery(model, query).total : null;
+      return { items: searchAvailability(model, query, context), total };
     },
     async quote(rawQuery, options = {}) {
       const model = await data({ fresh: true });

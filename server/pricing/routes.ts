@@ -44,8 +44,9 @@ export async function registerPricingRoutes(app: FastifyInstance, pricing: Prici
 
   app.get('/rcapi/item/avail/search', { config }, async (request, reply) => {
     try {
-      const items = await pricing.search(rawQueryOf(request.url));
+      const { items, total } = await pricing.search(rawQueryOf(request.url));
       reply.header('cache-control', 'no-store');
+      if (total !== null) reply.header('x-total-count', String(total));
       return items;
     } catch (error) {
       return badRequest(reply, error);

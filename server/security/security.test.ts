@@ -68,7 +68,7 @@ beforeAll(async () => {
   offers = [];
   for (let days = 21; days <= 180 && offers.length < 3; days += 7) {
     const begin = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    const items = await pricing.search(toQueryString({ rcav: { begin, nights: 7, adult: 2, child: 0 } }));
+    const { items } = await pricing.search(toQueryString({ rcav: { begin, nights: 7, adult: 2, child: 0 } }));
     offers.push(...items.flatMap((item) => item.prices.slice(0, 1)));
   }
   expect(offers.length, 'the demo calendar has free weeks').toBeGreaterThanOrEqual(3);

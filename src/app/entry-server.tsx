@@ -3,15 +3,27 @@ import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRo
 import type { ContentSource } from '@/domain/content';
 import { configureSanitizer } from './html-sanitizer';
 import type { PageSettings } from '@/domain/settings';
-import { createRoutes, documentTitle, type ServerLoadContext } from './routes';
+import type { SiteSettings } from '@/domain/settings';
+import { createRoutes, documentTitle, type PageHandle, type ServerLoadContext } from './routes';
 import { createSiteActors, stopSiteActors } from './site-actors';
 import { AppRoot } from './app-root';
 
-// jsdom takes about a second to load: start it now, without holding up the server's start;
-// the first render waits for it if it has not arrived yet.
-const sanitizerReady = import('jsdom').then(({ JSDOM }) =>
-  configureSanitizer(new JSDOM('').window as unknown as Parameters<typeof configureSanitizer>[0]),
-);
+// jsdom (the sanitizer's window on the server) takes about a second to load and is needed only
+// by pages that show HTML from the database (route handle `showsHtml`): it is loaded the first
+// time such a page is rendered, neither at start nor for any other page.
+let sanitizerReady: Promise<void> | null = null;
+const loadSanitizer = () =>
+  (sanitizerReady ??= import('jsdom').then(({ JSDOM }) =>
+    configureSanitizer(new JSDOM('').window as unknown as Parameters<typeof configureSanitizer>[0]),
+  ));
+
+// The routes and their static handler are the same for every request of a process (one settings object).
+const handlers = new WeakMap<SiteSettings, ReturnType<typeof createStaticHandler>>();
+function handlerFor(settings: SiteSettings) {
+  let handler = handlers.get(settings);
+  if (!handler) handlers.set(settings, (handler = createStaticHandler(createRoutes(settings))));
+  return handler;
+}
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
@@ -28,13 +40,13 @@ export async function render(options: {
   nonce: string;
 }): Promise<RenderResult> {
   const { request, content, page, nonce } = options;
-  await sanitizerReady;
-  const handler = createStaticHandler(createRoutes(page.settings));
+  const handler = handlerFor(page.settings);
   const requestContext: ServerLoadContext = { content, flagged: page.flagged };
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
+  if (context.matches.some((match) => (match.route.handle as PageHandle | undefined)?.showsHtml)) await loadSanitizer();
   // Loader failures are logged by the server; the page and its hydration data only say that
   // something went wrong, never the message (which may name hosts, queries or files).
   const failures: unknown[] = [];

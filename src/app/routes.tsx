@@ -42,6 +42,8 @@ function found<T>(value: T | null): T {
 /** Route handles give each page its document title from its loader data. */
 export interface PageHandle {
   title: (data: unknown) => string;
+  /** The page shows HTML from the server through the sanitizer (the server renderer loads its window first). */
+  showsHtml?: boolean;
 }
 const titled = (title: (data: never) => string): PageHandle => ({ title: title as (data: unknown) => string });
 
@@ -112,7 +114,7 @@ export function createRoutes(settings: SiteSettings): RouteObject[] {
           path: ':slug',
           loader: load(async (c, { params }) => found(await c.page(params.slug ?? ''))),
           Component: ContentPage,
-          handle: titled((d: { title: string }) => d.title),
+          handle: { ...titled((d: { title: string }) => d.title), showsHtml: true },
         },
         { path: '*', loader: () => found(null) },
           ],
