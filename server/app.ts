@@ -18,6 +18,7 @@ import { browserSettings, registerPricingRoutes } from './pricing/routes.ts';
 import type { OrderStore } from './orders/order-store.ts';
 import { registerOrderRoutes, type OrderPricing } from './orders/routes.ts';
 import { registerCalendarRoute } from './pricing/calendar-route.ts';
+import { registerDemoRoute, type DemoInfo } from './demo/routes.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
@@ -43,6 +44,8 @@ export interface ServerDependencies {
   pricing?: PricingService;
   /** The Trips Collection's session mode and sharing (spec §7): where orders live and how they are re-priced. */
   orders?: { store: OrderStore; pricing: OrderPricing };
+  /** The demo content's seed and day, at GET /api/demo (tests find the demo's fixture stays from it). */
+  demoInfo?: () => Promise<DemoInfo | null>;
 }
 
 /** Request bodies larger than this are refused with 413 (the largest form, a shared order, is 16 KB). */
@@ -146,6 +149,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.pricing) await registerPricingRoutes(app, deps.pricing, deps.settings);
   if (deps.orders) await registerOrderRoutes(app, { ...deps.orders, settings: deps.settings });
   if (deps.pricing) await registerCalendarRoute(app, deps.pricing);
+  if (deps.demoInfo) registerDemoRoute(app, deps.demoInfo);
   // Coupon codes stay on the server.
   const pageSiteSettings = browserSettings(deps.settings);
   app.all('/api/*', async (request, reply) =>

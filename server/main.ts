@@ -6,7 +6,7 @@ import { buildServer } from './app.ts';
 import { loadSiteSettings, readServerConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createContentService } from './content/content-service.ts';
-import { ensureDemoContent } from './demo/seed.ts';
+import { ensureDemoContent, readDemoInfo } from './demo/seed.ts';
 import { createOrderStore } from './orders/order-store.ts';
 import { orderPricing } from './orders/pricing-adapter.ts';
 import { createPricingService } from './pricing/pricing-service.ts';
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
     ranking: createRankingService({ db: database.db, settings, secret }),
     pricing,
     orders: { store: orders, pricing: orderPricing(pricing) },
+    demoInfo: () => readDemoInfo(database.db),
   });
   // Session-mode orders untouched for 30 days go: now and every 6 hours.
   const sweepOrders = () =>
