@@ -7,6 +7,7 @@
  * midnight UTC).
  */
 import path from 'node:path';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { toQueryString } from '../../src/domain/pricing/query.ts';
 import type { AvailItem } from '../../src/domain/pricing/types.ts';
@@ -17,8 +18,9 @@ import { quoteStay } from '../pricing/quote.ts';
 import { PricingInputError, parseQuoteQuery, parseSearchQuery } from '../pricing/validate.ts';
 import { FEES } from './catalog.ts';
 import { addDays, lastOfMonth, nthWeekday, toIso, ymd } from './dates.ts';
-import { FIXTURE_UNIT, fixtureStays, type FixtureStay } from './fixture-stays.ts';
+import { FIXTURE_SEED, FIXTURE_UNIT, fixtureStays, siteFixtureStays, type FixtureStay } from './fixture-stays.ts';
 import { DEFAULT_SEED, demoUnits, generateDemoCalendar, generateDemoContent } from './generate.ts';
+import { registerDemoRoute, type DemoInfo } from './routes.ts';
 
 const settings = loadSiteSettings(path.resolve('config/site.json'));
 const units = demoUnits(DEFAULT_SEED);
@@ -49,13 +51,21 @@ function fixtureModel(today: string): PricingData {
   return buildPricingData(
     {
       seasons: calendar.seasons,
-      units: calendar.units,
+      // Columns the database fills in with their defaults when a row leaves them out.
+      units: calendar.units.map((u) => ({ ...u, cleaningFeeCents: u.cleaningFeeCents ?? 0 })),
       unitRates: calendar.unitRates,
       bookings: calendar.bookings,
       fees: FEES.map((fee, position) => ({ ...fee, position })),
       activities: [],
       packages: [],
-      specials: calendar.specials,
+      specials: calendar.specials.map((sp) => ({
+        ...sp,
+        position: sp.position ?? 0,
+        minGuests: sp.minGuests ?? 0,
+        maxGuests: sp.maxGuests ?? 0,
+        minNights: sp.minNights ?? 0,
+        maxNights: sp.maxNights ?? 0,
+      })),
     },
     { currency: settings.order.currency, offerBy: settings.site.name, coupons: settings.pricing.coupons ?? [] },
   );
@@ -109,6 +119,7 @@ function problemsOn(data: PricingData, today: string, clockDay: number): string[
 
 describe('fixture stays', () => {
   it('name the demo rental they are about', () => {
+    expect(FIXTURE_SEED).toBe(DEFAULT_SEED);
     const unit = generateDemoContent(DEFAULT_SEED, '2026-11-01').units.find((u) => u.eid === FIXTURE_UNIT.eid);
     expect(unit && { eid: unit.eid, slug: unit.slug, name: unit.name, sleeps: unit.sleeps }).toEqual(FIXTURE_UNIT);
   });
@@ -145,5 +156,21 @@ describe('fixture stays', () => {
     expect(content.unitRates.filter((r) => r.unitEid === FIXTURE_UNIT.eid)).toEqual(own.unitRates);
     expect(content.seasons).toEqual(own.seasons);
     expect(content.specials).toEqual(own.specials);
+  });
+
+  it('of a running site are those of its database’s day (GET /api/demo), whatever the clock says', async () => {
+    let info: DemoInfo | null = { seed: FIXTURE_SEED, today: '2027-12-20' };
+    const app = Fastify();
+    registerDemoRoute(app, async () => info);
+    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      expect(await siteFixtureStays(origin)).toEqual(fixtureStays('2027-12-20'));
+      info = { seed: 'another-seed', today: '2027-12-20' };
+      await expect(siteFixtureStays(origin)).rejects.toThrow("The fixture stays are those of the demo seed 'coral-haven-coast'; the site's demo has 'another-seed'");
+      info = null;
+      await expect(siteFixtureStays(origin)).rejects.toThrow(`The site at ${origin} tells no demo day (GET /api/demo answered 404)`);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -21,10 +21,18 @@
  * they hold while the server's clock runs on after the database was made (a test run that passes
  * midnight UTC). Only the demo's default seed has this rental at eid 1002 (names come from the
  * seed). Checked for every day of the next two years by fixture-stays.test.ts.
+ *
+ * Tests and benchmarks against a running site ask it for its database's day (GET /api/demo) —
+ * never their own clock, which may have passed midnight since the database was made:
+ *
+ *   const { bookable } = await siteFixtureStays('http://127.0.0.1:4318');
  */
 import { addDays } from './dates.ts';
 
-/** The rental of the fixture stays (DEFAULT_SEED): its listing is /listing/cove-commons-42. */
+/** The demo seed the fixture rental belongs to (generate.ts DEFAULT_SEED). */
+export const FIXTURE_SEED = 'coral-haven-coast';
+
+/** The rental of the fixture stays (FIXTURE_SEED): its listing is /listing/cove-commons-42. */
 export const FIXTURE_UNIT = { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', sleeps: 4 } as const;
 
 /** Days after the generator's `today` (negative: before it). */
@@ -97,4 +105,13 @@ export function fixtureCalendar(today: string): { eid: number; free: NightRange[
     ],
     booked: [{ begin: addDays(today, BOOKED_FROM), end: addDays(today, BOOKED_FROM + NIGHTS) }],
   };
+}
+
+/** The fixture stays of a running site, from the day its demo content was made (GET /api/demo). */
+export async function siteFixtureStays(origin: string): Promise<FixtureStays> {
+  const response = await fetch(new URL('/api/demo', origin));
+  if (!response.ok) throw new Error(`The site at ${origin} tells no demo day (GET /api/demo answered ${response.status})`);
+  const { seed, today } = (await response.json()) as { seed: string; today: string };
+  if (seed !== FIXTURE_SEED) throw new Error(`The fixture stays are those of the demo seed '${FIXTURE_SEED}'; the site's demo has '${seed}'`);
+  return fixtureStays(today);
 }
