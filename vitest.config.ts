@@ -25,6 +25,10 @@ export default defineConfig({
           include: ['model-tests/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test-setup.ts'],
+          // A path walks the whole page through several steps: about a second on a quiet 2-core
+          // machine, 5-6 s on a busy one (load 15+), where the default 5 s timed out and the
+          // timed-out path's leftovers failed the next ones. A safety net, not a time limit.
+          testTimeout: 30_000,
         },
       },
       {
