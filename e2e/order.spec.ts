@@ -59,6 +59,8 @@ async function openShared(browser: Browser, url: string, answer: 'Yes' | 'No', o
 
 test.describe('Trips Collection', () => {
   test('add two offers, see the widget, open the detail, remove one, share it and open the short link elsewhere', async ({ page, browser, consoleErrors, stays }) => {
+    // Three browser contexts and a dozen page loads: 20-30 s on a busy two-core machine.
+    test.slow();
     const stay = stays.bookable;
     const prices = await addTwoOffers(page, stay);
     const total = prices.reduce((sum, p) => sum + p, 0);
