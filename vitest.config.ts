@@ -8,6 +8,10 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': src } },
   test: {
+    // A safety net, not a time limit: a model-test path or a big render takes about a second on a
+    // quiet 2-core machine and 5-7 s on a busy one (load 15+), where vitest's default 5 s timed
+    // out (and a timed-out model path's leftovers failed the next ones).
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
@@ -25,10 +29,6 @@ export default defineConfig({
           include: ['model-tests/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test-setup.ts'],
-          // A path walks the whole page through several steps: about a second on a quiet 2-core
-          // machine, 5-6 s on a busy one (load 15+), where the default 5 s timed out and the
-          // timed-out path's leftovers failed the next ones. A safety net, not a time limit.
-          testTimeout: 30_000,
         },
       },
       {
