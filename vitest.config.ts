@@ -11,6 +11,10 @@ export default defineConfig({
     // A focused (.only) or skipped test fails the run: a test that does not run proves nothing.
     allowOnly: false,
     reporters: ['default', './scripts/no-skipped-tests.ts'],
+    // A safety net, not a time limit: a model-test path or a big render takes about a second on a
+    // quiet 2-core machine and 5-7 s on a busy one (load 15+), where vitest's default 5 s timed
+    // out (and a timed-out model path's leftovers failed the next ones).
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,

@@ -12,7 +12,6 @@ import type { PriceChange } from '@/domain/order/verification';
 import type { ResolvedShortUrl } from '@/effects/order-client';
 import { addLineItem, emptyOrder, encodeOrder, MAX_LINE_ITEMS, removeLineItem, type LineItem, type Order } from '@/domain/order/order';
 import { derivePrice } from '@/domain/pricing/derived';
-import { fixturePrice, SEARCH_RCAV } from '@/domain/pricing/test-fixtures';
 import type { PriceQueryParams } from '@/domain/pricing/types';
 import { orderMachine, REOPEN_DELAY_MS, type OrderMode } from '@/machines/order-machine';
 import { ORDER_STORAGE_KEY } from '@/persistence/order-storage';
@@ -21,6 +20,7 @@ import { OrderWidget } from '@/views/order/order-widget';
 import { MyTripPage } from '@/views/pages/my-trip-page';
 import { OfferRow } from '@/views/pricing/offer-row';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type PlannedPath, type Via } from './coverage';
+import { fixturePrice, SEARCH_RCAV } from './pricing-harness';
 import { mountSite, pageSettings, siteActorsWith, siteSettings, type MountedSite } from './site-harness';
 
 type OrderSnapshot = SnapshotFrom<typeof orderMachine>;

@@ -24,6 +24,7 @@ import { registerCalendarRoute } from './pricing/calendar-route.ts';
 import type { CheckoutService } from './checkout/checkout-service.ts';
 import { registerCheckoutRoutes } from './checkout/routes.ts';
 import type { PageCache } from './page-cache.ts';
+import { registerDemoRoute, type DemoInfo } from './demo/routes.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
@@ -58,6 +59,8 @@ export interface ServerDependencies {
   checkout?: CheckoutService;
   /** Rendered pages kept until the content changes (page-cache.ts); without it every page is rendered. */
   pageCache?: PageCache;
+  /** The demo content's seed and day, at GET /api/demo (tests find the demo's fixture stays from it). */
+  demoInfo?: () => Promise<DemoInfo | null>;
 }
 
 /** Requests slower than this are logged at info level (every request at debug level). */
@@ -176,6 +179,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.orders) await registerOrderRoutes(app, { ...deps.orders, settings: deps.settings, publicOrigin });
   if (deps.pricing) await registerCalendarRoute(app, deps.pricing);
   if (deps.checkout) await registerCheckoutRoutes(app, { checkout: deps.checkout });
+  if (deps.demoInfo) registerDemoRoute(app, deps.demoInfo);
   // Coupon codes stay on the server.
   const pageSiteSettings = browserSettings(deps.settings);
   app.all('/api/*', async (request, reply) =>

@@ -21,7 +21,7 @@ import { openDatabase, type OpenDatabase } from './db/client.ts';
 import { cachedContentSource } from './content/cached-content.ts';
 import { createContentService } from './content/content-service.ts';
 import { createContentVersion } from './content/content-version.ts';
-import { ensureDemoContent } from './demo/seed.ts';
+import { ensureDemoContent, readDemoInfo } from './demo/seed.ts';
 import { createMailQueue, type MailQueue } from './mail/mail-queue.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { createOrderStore } from './orders/order-store.ts';
@@ -193,6 +193,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     pricing,
     orders: { store: orders, pricing: repricing },
     checkout,
+    demoInfo: () => readDemoInfo(database.db),
   });
   serverLog = app.log;
   if (payments.test) app.log.warn(`Payments: ${payments.label} (the built-in test provider; set PAYMENT_PROVIDER_MODULE for a real one)`);

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../db/client.ts';
 import { openTestDatabase } from '../test-support.ts';
-import { countDemoContent, generateDemoContent } from './generate.ts';
+import { countDemoContent, DEFAULT_SEED, generateDemoContent } from './generate.ts';
 import { resolveMediaPath } from './media.ts';
-import { ensureDemoContent, type EnsureDemoResult } from './seed.ts';
+import { registerDemoRoute } from './routes.ts';
+import { ensureDemoContent, readDemoInfo, type EnsureDemoResult } from './seed.ts';
 
 const TODAY = new Date('2026-11-22T12:00:00Z');
 
@@ -141,6 +143,20 @@ describe('ensureDemoContent', () => {
     expect(new Set(specials.map((s) => s.special_type))).toEqual(new Set(['1', '2', '3']));
     expect(Array.isArray(specials[0]!.units)).toBe(true);
     expect(typeof specials[0]!.units[0]).toBe('string');
+  });
+
+  it('tells the seed and the day of its calendar at GET /api/demo (404 without demo content)', async () => {
+    const app = Fastify();
+    registerDemoRoute(app, () => readDemoInfo(database.db));
+    const response = await app.inject({ url: '/api/demo' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ seed: DEFAULT_SEED, today: '2026-11-22' });
+    const none = Fastify();
+    registerDemoRoute(none, async () => null);
+    const missing = await none.inject({ url: '/api/demo' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('This database holds no demo content');
+    await Promise.all([app.close(), none.close()]);
   });
 
   it('keeps eids of units, activities and packages apart (checked by the database)', async () => {

@@ -71,6 +71,16 @@ export function addDays(value: string, days: number): string | null {
 }
 
 /**
+ * The day of the stay calendar at a moment (epoch ms): the UTC day, as the pricing engine counts
+ * days (an arrival before it is in the past), wherever the visitor is.
+ *
+ * @example stayDayAt(Date.UTC(2026, 11, 1, 23, 30)) // '2026-12-01', also in Honolulu or Kiritimati
+ */
+export function stayDayAt(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/**
  * A date for people: 'Tue, Dec 1, 2026' in the 'en' locale.
  *
  * @example formatStayDate('2026-12-01') // 'Tue, Dec 1, 2026'

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { getLocalTimeZone, parseDate, today, type CalendarDate } from '@internationalized/date';
+import { parseDate, type CalendarDate } from '@internationalized/date';
 import {
   Button as AriaButton,
   CalendarCell,
@@ -19,7 +19,7 @@ import {
   type DateValue,
   type RangeValue,
 } from 'react-aria-components';
-import { useIsAvailabilitySearching } from '@/app/pricing-hooks';
+import { useIsAvailabilitySearching, useStayToday } from '@/app/pricing-hooks';
 import type { Rcav } from '@/domain/pricing/types';
 import { Button } from '@/views/ui/button';
 
@@ -75,6 +75,8 @@ export function StaySearchForm({
   compact?: boolean;
 }) {
   const searching = useIsAvailabilitySearching();
+  // The engine's day (UTC), not the visitor's local one: no arrival the engine calls past, none it offers refused.
+  const firstArrival = parseDate(useStayToday());
   const [dates, setDates] = useState<RangeValue<CalendarDate> | null>(() => toRange(initial));
   const [adult, setAdult] = useState(Math.max(1, initial?.adult ?? 2));
   const [child, setChild] = useState(initial?.child ?? 0);
@@ -111,7 +113,7 @@ export function StaySearchForm({
           setDates(value);
           setMissingDates(false);
         }}
-        minValue={today(getLocalTimeZone())}
+        minValue={firstArrival}
         isDateUnavailable={booked.length > 0 ? isBooked : undefined}
         isInvalid={missingDates}
         validationBehavior="aria"
