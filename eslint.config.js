@@ -2,13 +2,88 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
+import { fileURLToPath } from 'node:url';
 
-const ours = (...layers) => layers.flatMap((layer) => [`@/${layer}`, `@/${layer}/*`, `**/src/${layer}`, `**/src/${layer}/*`]);
-const restrict = (rules) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', { patterns: rules }],
+// ---------------------------------------------------------------------------------------------
+// Layers (ARCHITECTURE.md, "Layers and folders"). eslint-plugin-boundaries resolves every import,
+// export-from and dynamic import to a file (scripts/eslint-resolver.cjs knows the '@/' alias), so a
+// relative '../effects/x' is judged exactly as '@/effects/x' is. Anything not allowed below is
+// refused, our files outside the layers included.
+
+const LAYERS = {
+  domain: 'src/domain',
+  machines: 'src/machines',
+  effects: 'src/effects',
+  persistence: 'src/persistence',
+  // The state-chart page draws the live machine definitions, so it may import the registry.
+  statecharts: 'src/views/statecharts',
+  views: 'src/views',
+  app: 'src/app',
+  server: 'server',
+};
+
+/** The app modules a view may use: its hooks, context providers, the HTML sanitizer and the on-demand loaders (the composition root's face to views). */
+const APP_FOR_VIEWS = [
+  'src/app/hooks.ts',
+  'src/app/*-hooks.ts',
+  'src/app/*-context.tsx',
+  'src/app/after-paint.ts',
+  'src/app/html-sanitizer.ts',
+  // How a view loads what it shows only later: a module on demand, an island woken on intent.
+  'src/app/deferred.ts',
+  'src/app/use-deferred.ts',
+  'src/app/island.tsx',
+];
+
+const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
+const type = (...types) => ({ dependency: { kind: 'type' }, ...to(...types) });
+/** A layer's policy: everything local is refused with the layer's message, then what it may import is allowed. */
+const policy = (from, allow, message) => [
+  { from: { element: { type: from } }, disallow: { to: { origin: 'local' } }, message },
+  { from: { element: { type: from } }, allow },
+];
+
+const LAYER_POLICIES = [
+  policy('domain', [to('domain')], 'The domain layer imports nothing of ours: pure types and functions only.'),
+  policy('machines', [to('domain', 'machines')], 'Machines are pure: they may import the domain only; I/O belongs to effects.'),
+  policy('effects', [to('domain', 'effects'), type('machines')], 'Effects may import the domain and machine types only.'),
+  policy('persistence', [to('domain', 'persistence'), type('machines')], 'Persistence may import the domain and machine types only.'),
+  policy(
+    'views',
+    [to('domain', 'views', 'statecharts'), type('machines', 'app'), { to: { element: { type: 'app' }, file: { categories: 'app-for-views' } } }],
+    'Views import the domain, machine types and app hooks; never effects or persistence: they send events to machines through app hooks.',
+  ),
+  policy('statecharts', [to('domain', 'views', 'statecharts', 'machines'), type('app'), { to: { element: { type: 'app' }, file: { categories: 'app-for-views' } } }], 'The state-chart page may import the domain, the machines and views only.'),
+  policy('app', [to('domain', 'machines', 'effects', 'persistence', 'views', 'statecharts', 'app')], 'The app imports everything in src, and nothing else of ours.'),
+  policy('server', [to('server', 'domain'), type('app')], 'The server imports its own modules and src/domain only; pages come through the renderer.'),
+];
+
+/** Packages a layer may not import (our own files are covered by the layer policies above). */
+const packages = (names, message) => ({ '@typescript-eslint/no-restricted-imports': ['error', { paths: names.map((name) => ({ name, message })) }] });
+
+// ---------------------------------------------------------------------------------------------
+// Purity: machines and the domain never read the clock, chance or the browser. A time or a random
+// number comes in through an event, input or a parameter from the composition root (src/app) or
+// an effect, so every machine can be walked and every domain function gives one answer.
+
+const IMPURE_GLOBALS = ['window', 'document', 'navigator', 'location', 'globalThis', 'self', 'performance', 'crypto', 'fetch', 'XMLHttpRequest', 'localStorage', 'sessionStorage', 'indexedDB', 'setTimeout', 'setInterval', 'requestAnimationFrame'];
+const IMPURE_PROPERTIES = [
+  { object: 'Date', property: 'now', message: 'Pure code does not read the clock: take `now` as an event field, input or parameter.' },
+  { object: 'Math', property: 'random', message: 'Pure code does not draw random numbers: take a seed or a random source as input or a parameter.' },
+];
+const CLOCK_SYNTAX = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Pure code does not read the clock (`new Date()`): take `now` as an event field, input or parameter.' },
+  { selector: "CallExpression[callee.name='Date']", message: 'Pure code does not read the clock (`Date()`): take `now` as an event field, input or parameter.' },
+];
+const pure = (extraSyntax = []) => ({
+  'no-restricted-globals': ['error', ...IMPURE_GLOBALS.map((name) => ({ name, message: `Pure code does not use '${name}': the composition root (src/app) or an effect hands in what is needed.` }))],
+  'no-restricted-properties': ['error', ...IMPURE_PROPERTIES],
+  'no-restricted-syntax': ['error', ...CLOCK_SYNTAX, ...extraSyntax],
 });
-const layer = (group, message, allowTypeImports = false) => ({ group, message, allowTypeImports });
+
+const TESTS = ['**/*.test.{ts,tsx}'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'coverage/**'] },
@@ -23,6 +98,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS modules (the layer rules' import resolver is loaded by eslint-module-utils with require).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['server/**', 'scripts/**', 'bench/**', 'model-tests/**', 'e2e/**', '*.config.{js,ts}', '.ci/**'],
     languageOptions: { globals: { ...globals.node } },
   },
@@ -32,70 +113,56 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    // Tests, and the renderer the server tests share (it is the real app entry, as the built server's is).
+    ignores: [...TESTS, 'server/test-renderer.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { [fileURLToPath(new URL('./scripts/eslint-resolver.cjs', import.meta.url))]: {} },
+      'boundaries/elements': Object.entries(LAYERS).map(([type, pattern]) => ({ type, pattern, partialMatch: false })),
+      'boundaries/files': [{ category: 'app-for-views', pattern: APP_FOR_VIEWS }],
+      // Imports are classified by hand below, so that `import { type X }` (every name a type) counts as a type import.
+      'boundaries/dependency-nodes': ['export', 'dynamic-import', 'require'],
+      'boundaries/additional-dependency-nodes': [
+        { selector: 'ImportDeclaration[importKind=type] > Literal', kind: 'type', name: 'import' },
+        {
+          selector: 'ImportDeclaration[importKind=value][specifiers.length>0]:not(:has(> ImportSpecifier[importKind=value])):not(:has(> ImportDefaultSpecifier)):not(:has(> ImportNamespaceSpecifier)) > Literal',
+          kind: 'type',
+          name: 'import',
+        },
+        {
+          selector: 'ImportDeclaration[importKind=value]:matches([specifiers.length=0], :has(> ImportSpecifier[importKind=value]), :has(> ImportDefaultSpecifier), :has(> ImportNamespaceSpecifier)) > Literal',
+          kind: 'value',
+          name: 'import',
+        },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', checkUnknownLocals: true, policies: LAYER_POLICIES.flat() }],
+    },
+  },
+  {
     files: ['src/domain/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: restrict([
-      layer([...ours('machines', 'effects', 'persistence', 'views', 'app'), 'react', 'react-dom', 'xstate', 'rxjs'], 'The domain layer imports nothing of ours: pure types and functions only.'),
-    ]),
+    ignores: TESTS,
+    rules: {
+      ...packages(['react', 'react-dom', 'xstate', 'rxjs', 'dompurify', 'jsdom'], 'The domain layer is pure types and functions: no framework, no I/O, no DOM.'),
+      ...pure(),
+    },
   },
   {
     files: ['src/machines/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: TESTS,
     rules: {
-      ...restrict([
-        layer([...ours('effects', 'persistence', 'views', 'app'), 'react', 'react-dom', '@xstate/react', 'rxjs', 'js-cookie', 'idb-keyval'], 'Machines are pure: they may import the domain only; I/O belongs to effects.'),
-      ]),
-      'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'localStorage', 'sessionStorage', 'setTimeout', 'setInterval', 'XMLHttpRequest'],
-      'no-restricted-syntax': [
-        'error',
+      ...packages(['react', 'react-dom', '@xstate/react', 'rxjs', 'js-cookie', 'idb-keyval', 'dompurify'], 'Machines are pure: they may import the domain only; I/O belongs to effects.'),
+      ...pure([
         { selector: "Property[key.name='invoke']", message: 'Machines do not invoke: emit an effect request and take a result event, so xstate/graph can walk them.' },
         { selector: "Property[key.name='after']", message: "Machines do not use 'after': timers are effects." },
-      ],
+      ]),
     },
-  },
-  {
-    files: ['src/effects/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: restrict([
-      layer(ours('views', 'app', 'persistence'), 'Effects may import the domain and machine types only.'),
-      layer(ours('machines'), 'Effects may import machine types only.', true),
-    ]),
-  },
-  {
-    files: ['src/persistence/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: restrict([
-      layer(ours('views', 'app', 'effects'), 'Persistence may import the domain and machine types only.'),
-      layer(ours('machines'), 'Persistence may import machine types only.', true),
-    ]),
   },
   {
     files: ['src/views/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'src/views/statecharts/**'],
-    rules: {
-      ...restrict([
-        layer(ours('effects', 'persistence'), 'Views never import effects or persistence: send events to machines through app hooks.'),
-        layer(ours('machines'), 'Views may import machine types only; they ask the machine through app hooks.', true),
-      ]),
-      'no-restricted-globals': ['error', 'fetch', 'localStorage', 'sessionStorage', 'XMLHttpRequest'],
-    },
-  },
-  {
-    // The state-chart page draws the live machine definitions, so it may import the registry.
-    files: ['src/views/statecharts/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: {
-      ...restrict([layer(ours('effects', 'persistence'), 'Views never import effects or persistence.')]),
-      'no-restricted-globals': ['error', 'fetch', 'localStorage', 'sessionStorage', 'XMLHttpRequest'],
-    },
-  },
-  {
-    files: ['server/**/*.ts'],
-    // Tests, and the renderer they share (it is the real app entry, as the built server's is).
-    ignores: ['**/*.test.ts', 'server/test-renderer.ts'],
-    rules: restrict([
-      layer(['**/src/machines', '**/src/machines/*', '**/src/effects/*', '**/src/persistence/*', '**/src/views/*'], 'The server imports its own modules and src/domain only.'),
-      layer(['**/src/app/*'], 'The server imports the app entry types only; pages come through the renderer.', true),
-    ]),
+    ignores: TESTS,
+    rules: { 'no-restricted-globals': ['error', 'fetch', 'localStorage', 'sessionStorage', 'XMLHttpRequest'] },
   },
 );

@@ -24,7 +24,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // A focused test (forbidOnly) or a skipped one (the second reporter) fails the run.
+  reporter: [['list'], ['./scripts/playwright-no-skipped-tests.ts']],
   forbidOnly: true,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -48,7 +49,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { PORT: String(port), HOST: '127.0.0.1' },
+      env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
     },
     {
       command: 'node scripts/e2e-server.mjs',
@@ -57,7 +58,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { PORT: String(devPort), HOST: '127.0.0.1', E2E_MODE: 'development' },
+      env: { PORT: String(devPort), HOST: '127.0.0.1', PUBLIC_ORIGIN: `http://127.0.0.1:${devPort}`, E2E_MODE: 'development' },
     },
   ],
 });

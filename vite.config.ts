@@ -44,7 +44,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         outDir: 'dist/client',
         emptyOutDir: true,
         manifest: true,
-        sourcemap: true,
+        // Built, but not referenced from the scripts: scripts/ensure-build.mjs moves them to dist/sourcemaps.
+        sourcemap: 'hidden',
         assetsDir: 'assets',
         rollupOptions: {
           input: 'src/app/entry-client.tsx',

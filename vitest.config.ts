@@ -8,6 +8,13 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': src } },
   test: {
+    // A focused (.only) or skipped test fails the run: a test that does not run proves nothing.
+    allowOnly: false,
+    reporters: ['default', './scripts/no-skipped-tests.ts'],
+    // A safety net, not a time limit: a model-test path or a big render takes about a second on a
+    // quiet 2-core machine and 5-7 s on a busy one (load 15+), where vitest's default 5 s timed
+    // out (and a timed-out model path's leftovers failed the next ones).
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
@@ -25,6 +32,11 @@ export default defineConfig({
           include: ['model-tests/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test-setup.ts'],
+          // Empties model-tests/.coverage/ first, so the report reads this run's results only.
+          globalSetup: ['model-tests/global-setup.ts'],
+          // A walk drives real views in jsdom; on a busy two-core machine one can take more than
+          // vitest's default 5 s, and a walk cut short leaves the next one a dirty page.
+          testTimeout: 30_000,
         },
       },
       {

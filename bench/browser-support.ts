@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
+import { serverCommand } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -18,7 +19,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Starts the production server (NODE_ENV=production) on a fresh data directory; resolves once it answers. */
 export async function startSite(name: string, port: number): Promise<{ origin: string; stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const { command, args } = serverCommand();
+  const server = spawn(command, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
     stdio: 'ignore',

@@ -1,7 +1,8 @@
 /**
  * In Chromium: from an add or a remove to the order widget repainted (issue 5 goal: within one
  * frame, 16.7 ms at 60 Hz). Starts the production server on a fresh data directory (local order
- * mode, the default), opens a listing priced from its #rcav hash, then
+ * mode, the default), opens the demo's fixture listing priced for its bookable week from its #rcav
+ * hash (server/demo/fixture-stays.ts), then
  * - adds: clicks an offer's Add in the booking box (the order detail is closed between samples,
  *   untimed, as a visitor would close it);
  * - removes: clicks the first Remove in the open order detail, until the order is empty.
@@ -17,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { siteFixtureStays } from '../server/demo/fixture-stays.ts';
 import { withSiteInChromium } from './browser-support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -24,8 +26,6 @@ const port = Number(process.env.BENCH_PORT ?? 4471);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 const WARM_UP = 5;
 const FRAME_MS = 1000 / 60;
-const RCAV = encodeURIComponent(JSON.stringify({ begin: '2027-03-08', end: '2027-03-15', adult: 2, child: 1 }));
-const LISTING = `/listing/cove-commons-42#rcav=${RCAV}`;
 
 /**
  * Page script (a string, not a function: tsx would add helpers the page does not have). Clicks
@@ -103,7 +103,11 @@ function summarise(samples: Sample[]) {
 
 await withSiteInChromium('order-repaint', port, async (browser) => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(`http://127.0.0.1:${port}${LISTING}`);
+  // The demo's bookable fixture week (server/demo/fixture-stays.ts), two adults and a child.
+  const origin = `http://127.0.0.1:${port}`;
+  const { bookable } = await siteFixtureStays(origin);
+  const rcav = encodeURIComponent(JSON.stringify({ begin: bookable.begin, end: bookable.end, adult: bookable.adult, child: bookable.child }));
+  await page.goto(`${origin}/listing/${bookable.slug}#rcav=${rcav}`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await page.getByRole('button', { name: /^Add .* to Trips Collection$/ }).first().waitFor();
 

@@ -1,4 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
+import type { FixtureStay } from '../server/demo/fixture-stays.ts';
+import { toQueryString } from '../src/domain/pricing/query.ts';
 import { expect, test } from './fixtures';
 
 interface Offer {
@@ -11,12 +13,12 @@ interface Offer {
   qp: { rcav: Record<string, unknown> };
 }
 
-/** A real offer from the pricing engine for a week in March next year. */
-async function standardOffer(request: APIRequestContext): Promise<Offer> {
-  const query = 'rcav[begin]=2027-03-08&rcav[end]=2027-03-15&rcav[adult]=2&rcav[child]=0&rcav[IDs][]=1002';
+/** A real offer from the pricing engine: the standard rate of the fixture rental's bookable week, for two adults. */
+async function standardOffer(request: APIRequestContext, stay: FixtureStay): Promise<Offer> {
+  const query = toQueryString({ rcav: { begin: stay.begin, end: stay.end, adult: 2, child: 0, IDs: [stay.eid] } });
   const items = (await (await request.get(`/rcapi/item/avail/search?${query}`)).json()) as Array<{ prices: Offer[] }>;
-  const offer = items[0]?.prices.find((price) => price.og === 'standard');
-  if (!offer) throw new Error('The demo has a standard offer for 1002 in March');
+  const offer = items[0]?.prices.find((price) => price.og === 'standard' && price.b === stay.begin);
+  if (!offer) throw new Error(`The demo has a standard offer for ${stay.name} from ${stay.begin}`);
   return offer;
 }
 
@@ -27,11 +29,12 @@ const orderOf = (...items: Offer[]) => ({
 });
 
 test.describe('checkout', () => {
-  test('prices are checked with the server: a tampered price is corrected, a booked stay taken out, the total follows', async ({ page, request, consoleErrors }) => {
-    const offer = await standardOffer(request);
+  test('prices are checked with the server: a tampered price is corrected, a booked stay taken out, the total follows', async ({ page, request, consoleErrors, stays }) => {
+    const offer = await standardOffer(request, stays.bookable);
     const tampered = { ...offer, p: 1 };
-    // Dates long past cannot be booked any more.
-    const gone = { ...offer, b: '2020-03-08', e: '2020-03-15', qp: { rcav: { ...offer.qp.rcav, begin: '2020-03-08', end: '2020-03-15' } } };
+    // Dates that have passed cannot be booked any more.
+    const { past } = stays;
+    const gone = { ...offer, b: past.begin, e: past.end, qp: { rcav: { ...offer.qp.rcav, begin: past.begin, end: past.end } } };
     await page.addInitScript((order) => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('rcriotorder', JSON.stringify(order));
@@ -54,8 +57,8 @@ test.describe('checkout', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('a failing check says so and leaves the Trips Collection as it was', async ({ page, request }) => {
-    const offer = await standardOffer(request);
+  test('a failing check says so and leaves the Trips Collection as it was', async ({ page, request, stays }) => {
+    const offer = await standardOffer(request, stays.bookable);
     await page.addInitScript((order) => localStorage.setItem('rcriotorder', JSON.stringify(order)), orderOf(offer));
     await page.route('**/rcapi/order/verify', (route) => route.fulfill({ status: 503, body: '{"message":"down"}', contentType: 'application/json' }));
     await page.goto('/rescms/order/checkout');

@@ -1,4 +1,5 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { siteFixtureStays, type FixtureStays } from '../server/demo/fixture-stays.ts';
 
 /** The page header: favourites counter, search trigger, menu toggle. */
 export class HeaderArea {
@@ -29,7 +30,7 @@ export class FlagArea {
   }
 }
 
-export const test = base.extend<{ header: HeaderArea; flags: FlagArea; consoleErrors: string[] }>({
+export const test = base.extend<{ header: HeaderArea; flags: FlagArea; consoleErrors: string[]; stays: FixtureStays }>({
   header: async ({ page }, use) => use(new HeaderArea(page)),
   flags: async ({ page }, use) => use(new FlagArea(page)),
   consoleErrors: async ({ page }, use) => {
@@ -40,6 +41,15 @@ export const test = base.extend<{ header: HeaderArea; flags: FlagArea; consoleEr
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
   },
+  /**
+   * Stays of the demo's fixture rental that are bookable, booked (with alternates) or past on the
+   * database the tests run against, whatever day it was made (server/demo/fixture-stays.ts).
+   */
+  stays: async ({ baseURL }, use) => use(await siteFixtureStays(baseURL as string)),
 });
+
+/** The #rcav= hash of a listing for a stay (spec §2 Item routes). */
+export const rcavHash = (stay: { begin: string; end: string; adult: number; child: number }): string =>
+  `#rcav=${encodeURIComponent(JSON.stringify({ begin: stay.begin, end: stay.end, adult: stay.adult, child: stay.child }))}`;
 
 export { expect };

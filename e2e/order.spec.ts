@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { FixtureStay } from '../server/demo/fixture-stays.ts';
+import { expect, rcavHash, test } from './fixtures';
 
-/** A week in March next year, two adults and a child: the listing page prices it from the #rcav hash. */
-const RCAV = encodeURIComponent(JSON.stringify({ begin: '2027-03-08', end: '2027-03-15', adult: 2, child: 1 }));
-const LISTING = `/listing/cove-commons-42#rcav=${RCAV}`;
+/** The fixture rental's bookable week, two adults and a child: the listing page prices it from the #rcav hash. */
+const listing = (stay: FixtureStay) => `/listing/${stay.slug}${rcavHash(stay)}`;
 const CONFIRMATION = 'This Trips Collection will replace any Trips Collection you may have in progress. Would you like to proceed?';
 
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
@@ -14,8 +14,8 @@ const detail = (page: Page) => page.getByRole('dialog', { name: 'Your Trips Coll
 const money = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 
 /** Adds the listing's first two offers from its pricing display; returns their prices. */
-async function addTwoOffers(page: Page): Promise<number[]> {
-  await page.goto(LISTING);
+async function addTwoOffers(page: Page, stay: FixtureStay): Promise<number[]> {
+  await page.goto(listing(stay));
   await hydrated(page);
   const adds = page.getByRole('button', { name: /^Add .* to Trips Collection$/ });
   await expect(adds.first()).toBeVisible();
@@ -40,11 +40,11 @@ async function shareLink(page: Page): Promise<string> {
   return url;
 }
 
-async function openShared(browser: Browser, url: string, answer: 'Yes' | 'No', own: boolean) {
+async function openShared(browser: Browser, url: string, answer: 'Yes' | 'No', own: FixtureStay | null) {
   const context = await browser.newContext();
   const page = await context.newPage();
   if (own) {
-    await page.goto(LISTING);
+    await page.goto(listing(own));
     await hydrated(page);
     await page.getByRole('button', { name: /^Add .* to Trips Collection$/ }).last().click();
     await detail(page).getByRole('button', { name: 'Close' }).click();
@@ -58,16 +58,19 @@ async function openShared(browser: Browser, url: string, answer: 'Yes' | 'No', o
 }
 
 test.describe('Trips Collection', () => {
-  test('add two offers, see the widget, open the detail, remove one, share it and open the short link elsewhere', async ({ page, browser, consoleErrors }) => {
-    const prices = await addTwoOffers(page);
+  test('add two offers, see the widget, open the detail, remove one, share it and open the short link elsewhere', async ({ page, browser, consoleErrors, stays }) => {
+    // Three browser contexts and a dozen page loads: 20-30 s on a busy two-core machine.
+    test.slow();
+    const stay = stays.bookable;
+    const prices = await addTwoOffers(page, stay);
     const total = prices.reduce((sum, p) => sum + p, 0);
     await expect(widget(page).getByTestId('order-count')).toHaveText('2');
     await expect(widget(page).getByTestId('order-subtotal')).toHaveText(`$${Math.round(total).toLocaleString('en')}`);
     await expect(detail(page).getByTestId('order-detail-subtotal')).toHaveText(`$${total.toLocaleString('en', { minimumFractionDigits: 2 })}`);
     await expect(detail(page).locator('.order-item__guests').first()).toContainText('2 Adults');
     await expect(detail(page).locator('.order-item__guests').first()).toContainText('1 Child');
-    const link = detail(page).getByRole('link', { name: 'Cove Commons 42' }).first();
-    await expect(link).toHaveAttribute('href', /^\/listing\/cove-commons-42#rcav=/);
+    const link = detail(page).getByRole('link', { name: stay.name }).first();
+    await expect(link).toHaveAttribute('href', new RegExp(`^/listing/${stay.slug}#rcav=`));
 
     // Axe on the open order modal.
     const axe = await new AxeBuilder({ page }).include('.modal').withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -88,14 +91,14 @@ test.describe('Trips Collection', () => {
     const url = await shareLink(page);
 
     // A friend with a Trips Collection of their own accepts: theirs is replaced and the detail opens.
-    const accepted = await openShared(browser, url, 'Yes', true);
+    const accepted = await openShared(browser, url, 'Yes', stay);
     await expect(detail(accepted.page)).toBeVisible();
     await expect(widget(accepted.page).getByTestId('order-count')).toHaveText('1');
     expect(new URL(accepted.page.url()).hash).toBe('');
     await accepted.context.close();
 
     // Another declines: nothing changes.
-    const declined = await openShared(browser, url, 'No', true);
+    const declined = await openShared(browser, url, 'No', stay);
     await expect(declined.page.getByRole('alertdialog')).toHaveCount(0);
     await expect(widget(declined.page).getByTestId('order-count')).toHaveText('1');
     await expect(detail(declined.page)).toHaveCount(0);
@@ -104,8 +107,8 @@ test.describe('Trips Collection', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('a malformed #rcod link says so and loses nothing', async ({ page, consoleErrors }) => {
-    await addTwoOffers(page);
+  test('a malformed #rcod link says so and loses nothing', async ({ page, consoleErrors, stays }) => {
+    await addTwoOffers(page, stays.bookable);
     await page.goto('/mytrip#rcod=bm90IGFuIG9yZGVy');
     await hydrated(page);
     const notice = page.getByRole('alertdialog');
@@ -116,11 +119,11 @@ test.describe('Trips Collection', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('a change in one tab shows in the other', async ({ page, context }) => {
+  test('a change in one tab shows in the other', async ({ page, context, stays }) => {
     await page.goto('/mytrip');
     await hydrated(page);
     const other = await context.newPage();
-    await other.goto(LISTING);
+    await other.goto(listing(stays.bookable));
     await hydrated(other);
     await other.getByRole('button', { name: /^Add .* to Trips Collection$/ }).first().click();
     await expect(widget(page).getByTestId('order-count')).toHaveText('1');
@@ -128,8 +131,8 @@ test.describe('Trips Collection', () => {
     await other.close();
   });
 
-  test('session mode: an add the server refuses leaves no phantom line item', async ({ page }) => {
-    await page.route(/\/listing\/cove-commons-42/, async (route) => {
+  test('session mode: an add the server refuses leaves no phantom line item', async ({ page, stays }) => {
+    await page.route(new RegExp(`/listing/${stays.bookable.slug}`), async (route) => {
       if (route.request().resourceType() !== 'document') return route.continue();
       const response = await route.fetch();
       const html = (await response.text()).replace('"mode":"local"', '"mode":"session"');
@@ -140,7 +143,7 @@ test.describe('Trips Collection', () => {
       adds += 1;
       return route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'The stay is not available' }) });
     });
-    await page.goto(LISTING);
+    await page.goto(listing(stays.bookable));
     await hydrated(page);
     await page.getByRole('button', { name: /^Add .* to Trips Collection$/ }).first().click();
     await expect.poll(() => adds).toBe(1);

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { toQueryString } from '../src/domain/pricing/query.ts';
 import { expect, test } from './fixtures';
 
 test.describe('pages rendered on the server', () => {
@@ -31,15 +32,14 @@ test.describe('pages rendered on the server', () => {
     });
   }
 
-  test('event and buy pages render from the database', async ({ page, consoleErrors }) => {
+  test('event and buy pages render from the database', async ({ page, consoleErrors, stays }) => {
     await page.goto('/events');
     await page.locator('.event-card h3 a').first().click();
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.locator('.event-featured__location')).toContainText('Where');
 
-    await page.goto('/search');
-    const eid = await page.locator('.listing-card').first().getAttribute('data-eid');
-    await page.goto(`/rescms/item/${eid}/buy?rcav%5Bbegin%5D=2027-03-01&rcav%5Bend%5D=2027-03-08&rcav%5Badult%5D=2&rcav%5Bchild%5D=1`);
+    const { eid, begin, end } = stays.bookable;
+    await page.goto(`/rescms/item/${eid}/buy?${toQueryString({ rcav: { begin, end, adult: 2, child: 1 } })}`);
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.locator('.facts')).toContainText('2 Adults, 1 Child');
     expect(consoleErrors).toEqual([]);

@@ -1,17 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { FixtureStay } from '../server/demo/fixture-stays.ts';
+import { expect, rcavHash, test } from './fixtures';
 
-/** A week from seven weeks ahead, as the date fields want it (MMDDYYYY) and on the wire. */
-function stay(): { begin: string; end: string; typed: [string, string] } {
-  const day = 86_400_000;
-  const now = new Date();
-  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + 49 * day;
-  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const us = (value: string) => `${value.slice(5, 7)}${value.slice(8, 10)}${value.slice(0, 4)}`;
-  const begin = iso(start);
-  const end = iso(start + 7 * day);
-  return { begin, end, typed: [us(begin), us(end)] };
-}
+/** The date fields want MMDDYYYY typed. */
+const typed = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`;
+
+/** 'Tue, Dec 1, 2026', as the offers show a date (Intl with the options of the domain's formatStayDate). */
+const stayDate = (iso: string) =>
+  new Intl.DateTimeFormat('en', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${iso}T00:00:00Z`));
 
 const summaries = (page: Page) => page.locator('.result-card .pricing-summary');
 
@@ -23,15 +19,14 @@ async function openSearch(page: Page) {
 }
 
 /** Dates and guests in the header's search panel, then Check availability. */
-async function searchStay(page: Page, guests: { adults?: number; children?: number } = {}) {
-  const { typed } = stay();
+async function searchStay(page: Page, stay: FixtureStay, guests: { adults?: number; children?: number } = {}) {
   await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
   const form = page.locator('#search-panel').getByRole('form', { name: 'Dates and guests' });
   const segments = form.getByRole('group', { name: 'Arrival and departure' }).getByRole('spinbutton');
   await segments.nth(0).click();
-  await page.keyboard.type(typed[0]);
+  await page.keyboard.type(typed(stay.begin));
   await segments.nth(3).click();
-  await page.keyboard.type(typed[1]);
+  await page.keyboard.type(typed(stay.end));
   for (const [label, value] of [['Adults', guests.adults], ['Children', guests.children]] as const) {
     if (value === undefined) continue;
     await form.getByRole('textbox', { name: label }).fill(String(value));
@@ -43,13 +38,13 @@ async function searchStay(page: Page, guests: { adults?: number; children?: numb
 }
 
 test.describe('availability pricing', () => {
-  test('dates and guests from the search panel show price summaries on the results, kept in local storage', async ({ page, consoleErrors }) => {
+  test('dates and guests from the search panel show price summaries on the results, kept in local storage', async ({ page, consoleErrors, stays }) => {
     await openSearch(page);
     await expect(summaries(page)).toHaveCount(0);
-    const response = await searchStay(page, { adults: 3, children: 1 });
+    const response = await searchStay(page, stays.bookable, { adults: 3, children: 1 });
     // Spec §7: the search params in the jQuery.param form.
     const query = decodeURIComponent(new URL(response.url()).search);
-    const { begin, end } = stay();
+    const { begin, end } = stays.bookable;
     expect(query).toBe(`?rcav[begin]=${begin}&rcav[end]=${end}&rcav[adult]=3&rcav[child]=1`);
     await expect(page.locator('#search-panel')).toBeHidden();
     await expect(summaries(page).first()).toBeVisible();
@@ -68,9 +63,9 @@ test.describe('availability pricing', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('the detail modal shows the offers; a Detailed Quote shows the itemised quote; Book opens the buy page', async ({ page, context, consoleErrors }) => {
+  test('the detail modal shows the offers; a Detailed Quote shows the itemised quote; Book opens the buy page', async ({ page, context, consoleErrors, stays }) => {
     await openSearch(page);
-    await searchStay(page);
+    await searchStay(page, stays.bookable);
     const trigger = page.locator('.result-card').filter({ has: page.locator('.pricing-summary__trigger') }).first().locator('.pricing-summary__trigger');
     await trigger.click();
     const detail = page.getByRole('dialog', { name: /^Offers: / });
@@ -103,22 +98,23 @@ test.describe('availability pricing', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('the listing page reads #rcav=, pre-fills dates and guests and shows its offers and alternates', async ({ page, consoleErrors }) => {
-    await openSearch(page);
-    const href = (await page.locator('.listing-card__title a').first().getAttribute('href')) as string;
-    const { begin, end } = stay();
-    const rcav = { begin, end, adult: 4, child: 2 };
+  test('the listing page reads #rcav=, pre-fills dates and guests and shows its offers and alternates', async ({ page, consoleErrors, stays }) => {
+    // The fixture rental's bookable week, as many guests as it sleeps (not the form's default 2 + 0).
+    const { eid, slug, begin, end } = stays.bookable;
+    const href = `/listing/${slug}`;
+    const rcav = { begin, end, adult: 3, child: 1 };
     const answer = page.waitForResponse((response) => response.url().includes('/rcapi/item/avail/search'));
     await page.goto(`${href}#rcav=${encodeURIComponent(JSON.stringify(rcav))}`);
     const response = await answer;
     const sent = Object.fromEntries(new URL(response.url()).searchParams);
-    expect(sent).toEqual({ 'rcav[begin]': begin, 'rcav[end]': end, 'rcav[adult]': '4', 'rcav[child]': '2', 'rcav[IDs][]': expect.stringMatching(/^\d+$/) });
+    expect(sent).toEqual({ 'rcav[begin]': begin, 'rcav[end]': end, 'rcav[adult]': '3', 'rcav[child]': '1', 'rcav[IDs][]': String(eid) });
     const box = page.locator('.booking-box');
-    await expect(box.getByRole('textbox', { name: 'Adults' })).toHaveValue('4');
-    await expect(box.getByRole('textbox', { name: 'Children' })).toHaveValue('2');
+    await expect(box.getByRole('textbox', { name: 'Adults' })).toHaveValue('3');
+    await expect(box.getByRole('textbox', { name: 'Children' })).toHaveValue('1');
     await expect(box.getByRole('group', { name: 'Arrival and departure' })).toContainText(String(Number(begin.slice(8, 10))));
-    // Alternates display: primary offers of featured groups, or the 'not available' text.
-    await expect(box.locator('.pricing-alternates .offer, .pricing-alternates__none').first()).toBeVisible();
+    // Alternates display: the primary offer of each featured group (the standard rate), for these very dates.
+    await expect(box.locator('.pricing-alternates .offer').first()).toBeVisible();
+    await expect(box.locator('.pricing-alternates__none')).toHaveCount(0);
     await box.getByRole('button', { name: 'More pricing options' }).click();
     const options = page.getByRole('dialog', { name: /^More pricing options/ });
     await expect(options).toBeVisible();
@@ -140,48 +136,35 @@ test.describe('availability pricing', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('booked dates give alternates: the Alternates display and the other-dates modal', async ({ page, consoleErrors }) => {
-    await openSearch(page);
-    const card = page.locator('.listing-card').first();
-    const eid = await card.getAttribute('data-eid');
-    const href = (await card.locator('.listing-card__title a').getAttribute('href')) as string;
-    const calendar = (await (await page.request.get(`/rcapi/item/${eid}/calendar`)).json()) as { from: string; booked: Array<{ begin: string; end: string }> };
-    const soon = new Date(Date.parse(`${calendar.from}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
-    const plusWeek = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
-    // A booked arrival day of this unit for which the engine offers arrival days nearby.
-    let begin = '';
-    for (const range of calendar.booked.filter((booked) => booked.begin >= soon).slice(0, 12)) {
-      const query = `rcav%5Bbegin%5D=${range.begin}&rcav%5Bend%5D=${plusWeek(range.begin)}&rcav%5Badult%5D=2&rcav%5Bchild%5D=0&rcav%5BIDs%5D%5B%5D=${eid}`;
-      const items = (await (await page.request.get(`/rcapi/item/avail/search?${query}`)).json()) as Array<{ prices: Array<{ b: string }> }>;
-      if (items[0]?.prices.some((price) => price.b !== range.begin)) {
-        begin = range.begin;
-        break;
-      }
-    }
-    expect(begin, 'the demo calendar has a booked arrival day with alternates').not.toBe('');
-    const end = plusWeek(begin);
-    await page.goto(`${href}#rcav=${encodeURIComponent(JSON.stringify({ begin, end, adult: 2, child: 0 }))}`);
+  test('booked dates give alternates: the Alternates display and the other-dates modal', async ({ page, consoleErrors, stays }) => {
+    const { booked } = stays;
+    await page.goto(`/listing/${booked.slug}${rcavHash(booked)}`);
     const box = page.locator('.booking-box');
+    // Spec §8: the asked-for arrival is not available; the nearest arrivals are offered instead.
+    await expect(box.locator('.pricing-alternates__none')).toHaveText(`Not available for ${stayDate(booked.begin)}. Try the dates below or change your search.`);
     await box.getByRole('button', { name: 'See other dates' }).click();
     const other = page.getByRole('dialog', { name: /^Other dates: / });
     await expect(other).toBeVisible();
-    // Each alternate offer says its own dates, none of them the asked-for arrival.
+    // Each alternate offer says its own dates: the engine's nearest free arrivals, never the asked-for one.
     const dates = other.locator('.offer__dates');
     await expect(dates.first()).toBeVisible();
-    expect(await dates.count()).toBeGreaterThan(0);
+    const shown = await dates.allInnerTexts();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const text of shown) expect(booked.alternates.some((day) => text.startsWith(stayDate(day)))).toBe(true);
+    expect(booked.alternates.every((day) => shown.some((text) => text.startsWith(stayDate(day))))).toBe(true);
     await other.getByRole('button', { name: 'Close' }).click();
     await expect(other).toBeHidden();
     expect(consoleErrors).toEqual([]);
   });
 
-  test('a failed availability call keeps the previous prices and clears the searching mark', async ({ page, consoleErrors }) => {
+  test('a failed availability call keeps the previous prices and clears the searching mark', async ({ page, consoleErrors, stays }) => {
     await openSearch(page);
-    await searchStay(page);
+    await searchStay(page, stays.bookable);
     const range = page.locator('.pricing-summary__range').first();
     await expect(range).toBeVisible();
     const before = await range.innerText();
     await page.route('**/rcapi/item/avail/search**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
-    const failed = await searchStay(page, { adults: 5 });
+    const failed = await searchStay(page, stays.bookable, { adults: 5 });
     expect(failed.status()).toBe(500);
     await expect(page.locator('body')).not.toHaveClass(/rc-avail-searching/);
     await expect(page.locator('body')).not.toHaveAttribute('aria-busy');

@@ -93,11 +93,54 @@ test.describe('search', () => {
     await expect(resultCount(page)).toContainText('for “pelican”');
   });
 
-  test('a malformed hash still gives a working page', async ({ page, consoleErrors }) => {
+  test('a malformed hash is corrected, the refused query is only logged, and the page still searches', async ({ page, consoleErrors }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
     await page.goto('/search#fq=%E0%A4%A&start=-5&q=(((unbalanced');
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    await expect(page.locator('.search')).not.toHaveAttribute('data-pending');
+    await expect(page.locator('.search')).toHaveAttribute('aria-busy', 'false');
     await expect(page.locator('main h1')).toBeVisible();
-    expect(consoleErrors.filter((e) => !/Search (failed|hash corrected)|400/.test(e))).toEqual([]);
+    // The parts of the hash that cannot be read are dropped, and the console says which.
+    expect(warnings).toContainEqual(expect.stringMatching(/^Search hash corrected: fq: .*start: /));
+    // The query itself is kept for the visitor to mend; the proxy refuses it (400), which is only
+    // logged (spec §8), and the visitor is told, with the search box and filters still there.
+    const box = page.getByRole('combobox', { name: 'Search rentals' });
+    await expect(box).toHaveValue('(((unbalanced');
+    await expect(page.getByRole('status')).toHaveText('Search is not available just now. Please try again in a moment.');
+    expect(consoleErrors.filter((e) => !/status of 400/.test(e))).toEqual([expect.stringMatching(/^Search failed: Unbalanced parentheses/)]);
+    await box.fill('pelican');
+    await box.press('Enter');
+    await expect(resultCount(page)).toContainText('for “pelican”');
+    await expect(cards(page).first()).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+  });
+
+  test('a failed search is logged, and the visitor keeps the last results (spec §8)', async ({ page, consoleErrors }) => {
+    await openSearch(page);
+    const count = await resultCount(page).innerText();
+    const names = await cards(page).locator('h3').allInnerTexts();
+    expect(names).toHaveLength(10);
+    // The search proxy goes down: the next search answers 503.
+    await page.route('**/solr/select', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The search service is not available just now' }) }));
+    const area = page.locator('.facet[data-field="ss_area"] .facet__item').first();
+    await area.click();
+    await expect(page).toHaveURL(/#.*fq=/);
+    await expect(page.locator('.search')).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByRole('status')).toHaveText('Search is not available just now: these are the results of your last search. Please try again in a moment.');
+    // The last results stay as they were: the same count, the same cards, still links.
+    await expect(resultCount(page)).toHaveText(count);
+    await expect(cards(page).locator('h3')).toHaveText(names);
+    await expect(cards(page).first().locator('h3 a')).toHaveAttribute('href', /^\/listing\//);
+    // Logged only (spec §8): the browser's note of the 503, and the search's own line.
+    expect(consoleErrors.filter((e) => !/status of 503/.test(e))).toEqual(['Search failed: The search service is not available just now']);
+
+    // Once the service is back, the next search works and the notice goes.
+    await page.unroute('**/solr/select');
+    await page.locator('.facet[data-field="ss_type"] .facet__item').first().click();
+    await expect(page.getByText('these are the results of your last search')).toHaveCount(0);
+    await expect(resultCount(page)).not.toHaveText(count);
+    await expect(cards(page).first()).toBeVisible();
   });
 });

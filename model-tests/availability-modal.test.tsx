@@ -5,13 +5,13 @@ import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xsta
 import { createTestModel } from 'xstate/graph';
 import { connectPricingActions, ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from '@/app/pricing-wiring';
 import { pricingByItem, pricingKey } from '@/domain/pricing/derived';
-import { FIXTURE_ITEMS, SEARCH_RCAV } from '@/domain/pricing/test-fixtures';
 import type { PageSettings } from '@/domain/settings';
 import { availabilityModalMachine } from '@/machines/availability-modal-machine';
 import { PricingAlternates } from '@/views/pricing/pricing-alternates';
 import { PricingDialogs } from '@/views/pricing/pricing-dialogs';
 import { PricingSummary } from '@/views/pricing/pricing-summary';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
+import { FIXTURE_ITEMS, SEARCH_RCAV, stayDate } from './pricing-harness';
 import { mountSite, pageSettings, siteActorsWith, siteSettings, type MountedSite } from './site-harness';
 
 type ModalSnapshot = SnapshotFrom<typeof availabilityModalMachine>;
@@ -138,7 +138,7 @@ function modalDriver(setup: (typeof SETUPS)[number]): PathDriver<ModalSnapshot, 
           expect(within(shown).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Standard', 'Special offer', 'Non-refundable']);
           expect(within(shown).getByText('$1,650', { selector: 's *' })).toBeTruthy();
         }
-        if (kind === 'alternates') expect(names).toEqual(['Arrive Dec 3', 'Arrive Dec 5']);
+        if (kind === 'alternates') expect(names).toEqual(['Arrive two days later', 'Arrive four days later']);
         // Modal display: the best-priced offer of each featured group only.
         if (kind === 'options') expect(names).toEqual(['Standard rate', 'Winter special']);
       }
@@ -163,7 +163,7 @@ function modalDriver(setup: (typeof SETUPS)[number]): PathDriver<ModalSnapshot, 
         expect(opens).toEqual([]);
       }
       // The Alternates display of the rental with no featured group shows the configured text with the search date.
-      expect(region('Rental 1003 dates').getByText('Not available for Tue, Dec 1, 2026. Try the dates below or change your search.')).toBeTruthy();
+      expect(region('Rental 1003 dates').getByText(`Not available for ${stayDate(SEARCH_RCAV.begin)}. Try the dates below or change your search.`)).toBeTruthy();
     },
     stop: () => {
       disconnect();

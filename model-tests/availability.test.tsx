@@ -6,7 +6,6 @@ import { createTestModel } from 'xstate/graph';
 import { connectAvailability } from '@/app/pricing-wiring';
 import { pricingKey } from '@/domain/pricing/derived';
 import { AVAIL_PARAMS_KEY, AVAIL_PRICING_KEY, readStoredParams, readStoredPricing, serializeParams, serializePricing } from '@/domain/pricing/stored';
-import { FIXTURE_ITEMS, SEARCH_RCAV } from '@/domain/pricing/test-fixtures';
 import type { AvailItem } from '@/domain/pricing/types';
 import { SEARCH_START_EVENT, SEARCH_STOP_EVENT, SEARCHING_CLASS } from '@/effects/availability-page';
 import { connectAvailPricingStorage } from '@/persistence/avail-pricing';
@@ -14,17 +13,17 @@ import { availabilityMachine } from '@/machines/availability-machine';
 import { PricingSummary } from '@/views/pricing/pricing-summary';
 import { SearchPanel } from '@/views/shell/search-panel';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
-import { FetchBoundary, typeDateRange } from './pricing-harness';
+import { FetchBoundary, FIXTURE_ITEMS, SEARCH_RCAV, searchDayPlus, typeDateRange } from './pricing-harness';
 import { mountSite, pageSettings, siteActorsWith, type MountedSite } from './site-harness';
 
 type AvailSnapshot = SnapshotFrom<typeof availabilityMachine>;
 type AvailEvent = EventFrom<typeof availabilityMachine>;
 type ModelEvent = Via<AvailEvent>;
 
-/** What the visitor typed: Dec 1–8, 2 adults and 1 child (the form starts at 2 adults). */
+/** What the visitor typed: a week four weeks ahead, 2 adults and 1 child (the form starts at 2 adults). */
 const STAY = { begin: SEARCH_RCAV.begin, end: SEARCH_RCAV.end as string, adult: 2, child: 1 };
 /** Yesterday's visit left a search for one rental in storage. */
-const STORED = { params: { rcav: { ...STAY, begin: '2026-12-05', end: '2026-12-12' } }, items: FIXTURE_ITEMS.slice(1, 2) as AvailItem[] };
+const STORED = { params: { rcav: { ...STAY, begin: searchDayPlus(4), end: searchDayPlus(11) } }, items: FIXTURE_ITEMS.slice(1, 2) as AvailItem[] };
 
 function availabilityEvents(snapshot: AvailSnapshot): ModelEvent[] {
   const events: ModelEvent[] = [{ type: 'availability.filters.cleared', via: 'clears the dates' }];
@@ -117,7 +116,7 @@ function availabilityDriver(): PathDriver<AvailSnapshot, AvailEvent> {
           expect(site?.actors.searchPanel.getSnapshot().value).toBe('hideSearch');
           // Spec §7: GET /rcapi/item/avail/search with rcav in the jQuery.param form.
           const { url } = fetch.last('/rcapi/item/avail/search');
-          expect(decodeURIComponent(url)).toBe('/rcapi/item/avail/search?rcav[begin]=2026-12-01&rcav[end]=2026-12-08&rcav[adult]=2&rcav[child]=1');
+          expect(decodeURIComponent(url)).toBe(`/rcapi/item/avail/search?rcav[begin]=${STAY.begin}&rcav[end]=${STAY.end}&rcav[adult]=2&rcav[child]=1`);
           return;
         }
         case 'availability.results.received':

@@ -158,7 +158,7 @@ export class ModelCoverage {
     };
   }
 
-  /** Writes `model-tests/.coverage/{id}.json` for `report.mjs`. */
+  /** Writes `model-tests/.coverage/{id}.json` for `report.ts`. */
   write(): CoverageEntry {
     const entry = this.entry();
     fs.mkdirSync(COVERAGE_DIR, { recursive: true });

@@ -8,9 +8,10 @@ import { connectOrder, ORDER_UPDATE_EVENT, ORDER_UPDATED_EVENT, type OrderEffect
 import { connectPricingActions } from '@/app/pricing-wiring';
 import { formatMoney } from '@/domain/money';
 import type { OrderSource } from '@/domain/order/init';
+import type { PriceChange } from '@/domain/order/verification';
+import type { ResolvedShortUrl } from '@/effects/order-client';
 import { addLineItem, emptyOrder, encodeOrder, MAX_LINE_ITEMS, removeLineItem, type LineItem, type Order } from '@/domain/order/order';
 import { derivePrice } from '@/domain/pricing/derived';
-import { fixturePrice, SEARCH_RCAV } from '@/domain/pricing/test-fixtures';
 import type { PriceQueryParams } from '@/domain/pricing/types';
 import { orderMachine, REOPEN_DELAY_MS, type OrderMode } from '@/machines/order-machine';
 import { ORDER_STORAGE_KEY } from '@/persistence/order-storage';
@@ -19,6 +20,7 @@ import { OrderWidget } from '@/views/order/order-widget';
 import { MyTripPage } from '@/views/pages/my-trip-page';
 import { OfferRow } from '@/views/pricing/offer-row';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type PlannedPath, type Via } from './coverage';
+import { fixturePrice, SEARCH_RCAV } from './pricing-harness';
 import { mountSite, pageSettings, siteActorsWith, siteSettings, type MountedSite } from './site-harness';
 
 type OrderSnapshot = SnapshotFrom<typeof orderMachine>;
@@ -30,6 +32,11 @@ const OFFER = derivePrice(fixturePrice({ eid: 1002, p: 980.5, n: 'Dune House', d
 /** A friend's shared trip: one stay at another rental. */
 const FRIEND = addLineItem(emptyOrder(), fixturePrice({ eid: 1001, p: 1400.25, n: 'Sea Glass Cottage', dn: 'Winter special' }) as LineItem).order;
 const SHARED_CODE = 'Ab3dE9xQ';
+/** Since the friend shared it: one price went up, one stay was booked by someone else. */
+const CHANGES: PriceChange[] = [
+  { key: 'ind-0', n: 'Sea Glass Cottage (2027-03-01 to 2027-03-08)', was: 1300, now: 1400.25 },
+  { key: 'ind-1', n: 'Dune House (2027-03-01 to 2027-03-08)', was: 980.5, now: null, problem: 'Dune House: the stay is booked.' },
+];
 const BAD_RCOD = 'not*base64';
 /** Yesterday's visit left one line item in storage. */
 const STORED = addLineItem(emptyOrder(), OFFER as unknown as LineItem).order;
@@ -59,7 +66,9 @@ function orderEvents(mode: OrderMode) {
     }
     if (snapshot.matches('resolving')) {
       return [
-        { type: 'order.shortUrl.resolved', encoded: encodeOrder(FRIEND), via: 'the server resolves the short link' },
+        { type: 'order.shortUrl.resolved', encoded: encodeOrder(FRIEND), changes: [], via: 'the server resolves the short link' },
+        { type: 'order.shortUrl.resolved', encoded: encodeOrder(FRIEND), changes: CHANGES, via: "the server resolves it at today's prices, one stay no longer available" },
+        { type: 'order.shortUrl.resolved', encoded: encodeOrder(emptyOrder()), changes: CHANGES.slice(1), via: 'none of its stays can still be booked' },
         { type: 'order.shortUrl.resolved', encoded: BAD_RCOD, via: 'the server answers a malformed order' },
         { type: 'order.shortUrl.failed', message: 'HTTP 404', via: 'the short link is unknown' },
       ];
@@ -124,12 +133,13 @@ function orderEvents(mode: OrderMode) {
 }
 
 function serializeOrder(snapshot: OrderSnapshot): string {
-  const { order, candidate, notice, detailOpen, pendingKey } = snapshot.context;
+  const { order, candidate, candidateChanges, notice, detailOpen, pendingKey } = snapshot.context;
   return JSON.stringify({
     value: snapshot.value,
     lis: Object.entries(order.lis).map(([key, item]) => `${key}:${item.eid}`),
     tot: order.tot ?? null,
     candidate: candidate !== null,
+    candidateChanges: candidateChanges.length,
     notice: notice !== null,
     detailOpen,
     pendingKey,
@@ -149,7 +159,7 @@ const ALL = { hidden: true } as const;
 
 /** The server, another tab, other scripts and time, played by the test. */
 class Boundary {
-  shortUrls: Array<{ code: string; reply: Subject<string> }> = [];
+  shortUrls: Array<{ code: string; reply: Subject<ResolvedShortUrl> }> = [];
   fetches: Array<Subject<unknown>> = [];
   adds: Array<{ qp: PriceQueryParams; reply: Subject<unknown> }> = [];
   removes: Array<{ key: string; reply: Subject<unknown> }> = [];
@@ -236,7 +246,7 @@ function orderDriver(mode: OrderMode): PathDriver<OrderSnapshot, OrderEvent> {
           return;
         }
         case 'order.shortUrl.resolved':
-          return answer(boundary.shortUrls.at(-1)?.reply, event.encoded);
+          return answer(boundary.shortUrls.at(-1)?.reply, { encoded: event.encoded, changes: event.changes ?? [] });
         case 'order.shortUrl.failed':
           return answer(boundary.shortUrls.at(-1)?.reply, new Error(event.message));
         case 'order.fetched':
@@ -338,6 +348,11 @@ function orderDriver(mode: OrderMode): PathDriver<OrderSnapshot, OrderEvent> {
       }
       const confirm = screen.queryByText(REPLACE_CONFIRMATION);
       expect(confirm !== null).toBe(state.matches('confirming'));
+      // What changed since the trip was shared is said with the confirmation, not dropped in silence.
+      const changed = screen.queryByText('Sea Glass Cottage (2027-03-01 to 2027-03-08) is now $1,400.25 (was $1,300.00).');
+      const gone = screen.queryByText('Dune House (2027-03-01 to 2027-03-08) can no longer be booked for these dates (the stay is booked), so it is not included.');
+      expect(changed !== null && gone !== null).toBe(state.matches('confirming') && state.context.candidateChanges.length > 0);
+      if (notice?.includes('none of its offers')) expect(notice).toContain('Dune House (2027-03-01 to 2027-03-08)');
       const noticeText = screen.queryByText(/could not be opened/);
       expect(noticeText !== null).toBe(notice !== null && !state.matches('confirming'));
       if (state.matches('ready') && !detailOpen) {

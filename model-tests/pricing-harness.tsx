@@ -2,6 +2,24 @@ import { act } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { within } from '@testing-library/react';
 import { vi } from 'vitest';
+import { addDays } from '@/domain/pricing/dates';
+import { pricingFixtures } from '@/domain/pricing/test-fixtures';
+
+/** Today (UTC) by the real clock, which the views read too (the date field's earliest day, whether a stored search has begun). */
+const TODAY = new Date().toISOString().slice(0, 10);
+
+/**
+ * The model tests' pricing fixtures (a search four weeks from today, a week for two adults and a
+ * child): days relative to the clock, never calendar dates, so the tests hold on any day.
+ */
+export const { SEARCH_RCAV, FIXTURE_ITEMS, fixturePrice } = pricingFixtures(addDays(TODAY, 28) as string);
+
+/** The day `days` after the search's arrival. */
+export const searchDayPlus = (days: number): string => addDays(SEARCH_RCAV.begin, days) as string;
+
+/** 'Tue, Dec 1, 2026': a stay date as the site shows it (Intl with the options of the domain's formatStayDate). */
+export const stayDate = (iso: string): string =>
+  new Intl.DateTimeFormat('en', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(Date.parse(`${iso}T00:00:00Z`));
 
 /**
  * The HTTP boundary of the pricing effects: fetch is replaced, each request waits until the test

@@ -6,13 +6,12 @@ import { createTestModel } from 'xstate/graph';
 import { connectPricingActions, ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from '@/app/pricing-wiring';
 import { pricingByItem, pricingKey } from '@/domain/pricing/derived';
 import { parseNestedQuery } from '@/domain/pricing/query';
-import { FIXTURE_ITEMS, SEARCH_RCAV } from '@/domain/pricing/test-fixtures';
 import { quoteMachine } from '@/machines/quote-machine';
 import { PricingDetail } from '@/views/pricing/pricing-detail';
 import { PricingDialogs } from '@/views/pricing/pricing-dialogs';
 import { offerGroups } from '@/domain/pricing/offers';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
-import { FetchBoundary } from './pricing-harness';
+import { FetchBoundary, FIXTURE_ITEMS, SEARCH_RCAV } from './pricing-harness';
 import { mountSite, pageSettings, siteActorsWith, siteSettings, type MountedSite } from './site-harness';
 
 type QuoteSnapshot = SnapshotFrom<typeof quoteMachine>;

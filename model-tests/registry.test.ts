@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { machineRegistry } from '@/machines/registry';
-import { COVERAGE_DIR, countedStates, countedTransitions, definitionHash, modelTestFileName } from './coverage';
+import { countedStates, modelTestFileName } from './coverage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -28,16 +28,7 @@ describe('the machine registry and the model tests agree', () => {
     expect(files.filter((name) => !registered.has(name))).toEqual([]);
   });
 
-  it('lists the registered machines for the coverage report', () => {
-    const listing = machineRegistry.map(({ machine, title }) => ({
-      id: machine.id,
-      title,
-      hash: definitionHash(machine),
-      states: countedStates(machine).length,
-      transitions: countedTransitions(machine).length,
-    }));
-    expect(listing.every((machine) => machine.states > 0)).toBe(true);
-    fs.mkdirSync(COVERAGE_DIR, { recursive: true });
-    fs.writeFileSync(path.join(COVERAGE_DIR, '_registry.json'), `${JSON.stringify(listing, null, 2)}\n`);
+  it('gives every machine states to cover', () => {
+    expect(machineRegistry.filter(({ machine }) => countedStates(machine).length === 0).map(({ title }) => title)).toEqual([]);
   });
 });

@@ -7,13 +7,13 @@ import { createTestModel } from 'xstate/graph';
 import { browserOrderEffects, connectOrder, SHARED_ITEMS_EVENT, type OrderEffects } from '@/app/order-wiring';
 import { connectShareOrder, type ShareEffects } from '@/app/share-wiring';
 import { addLineItem, emptyOrder, type LineItem, type Order } from '@/domain/order/order';
-import { fixturePrice } from '@/domain/pricing/test-fixtures';
 import type { ShareSettings } from '@/effects/share-client';
 import { shareOrderMachine } from '@/machines/share-order-machine';
 import { ORDER_STORAGE_KEY } from '@/persistence/order-storage';
 import { MyTripPage } from '@/views/pages/my-trip-page';
 import { OrderWidget } from '@/views/order/order-widget';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type PlannedPath, type Via } from './coverage';
+import { fixturePrice } from './pricing-harness';
 import { mountSite, pageSettings, siteActorsWith, siteSettings, type MountedSite } from './site-harness';
 
 type ShareSnapshot = SnapshotFrom<typeof shareOrderMachine>;

@@ -7,8 +7,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const mode = process.env.E2E_MODE === 'development' ? 'development' : 'production';
 const dataDir = path.join(root, '.tmp', `e2e-data-${mode}-${process.env.PORT ?? 0}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
-// Loaded in-process with `--import tsx` (as `npm start` does), so signals reach the server itself.
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+// Production: the built server, as `npm start` runs it; development: the TypeScript sources with
+// tsx, as `npm run dev` does. Either way the server is this child itself, so signals reach it.
+const args = mode === 'production' ? ['dist/server-main.mjs'] : ['--import', 'tsx', 'server/main.ts'];
+const child = spawn(process.execPath, args, {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: mode, HMR: '0', LOG_LEVEL: 'warn' },

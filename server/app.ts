@@ -1,15 +1,18 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ContentSource } from '../src/domain/content.ts';
 import { FLAG_COOKIE_NAME, parseFlagItems } from '../src/domain/flag-items.ts';
 import { serviceOrigin } from '../src/domain/service-origin.ts';
 import { tileImageSource, type PageSettings, type SiteSettings } from '../src/domain/settings.ts';
-import { escapeHtml, htmlDocument } from './html.ts';
+import { htmlDocument } from './html.ts';
+import { sendProblem } from './security/error-page.ts';
+import { registerSecurity, type SecurityOptions } from './security/register-security.ts';
+import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 import { registerTileRoutes } from './tiles/routes.ts';
 import type { RankingService } from './ranking/ranking-service.ts';
 import { registerRankingRoutes } from './ranking/routes.ts';
@@ -18,6 +21,10 @@ import { browserSettings, registerPricingRoutes } from './pricing/routes.ts';
 import type { OrderStore } from './orders/order-store.ts';
 import { registerOrderRoutes, type OrderPricing } from './orders/routes.ts';
 import { registerCalendarRoute } from './pricing/calendar-route.ts';
+import type { CheckoutService } from './checkout/checkout-service.ts';
+import { registerCheckoutRoutes } from './checkout/routes.ts';
+import type { PageCache } from './page-cache.ts';
+import { registerDemoRoute, type DemoInfo } from './demo/routes.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
@@ -33,7 +40,12 @@ export interface ServerDependencies {
   mediaDir: string;
   cookieSecret: string;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** TRUST_PROXY (server/security/trust-proxy.ts); default none. */
+  trustProxy?: TrustProxy;
+  /** PUBLIC_ORIGIN: every absolute URL the server builds starts with it, never with the Host header. */
+  publicOrigin?: string;
+  /** Cross-site refusal and rate limits (server/security/register-security.ts). */
+  security?: Omit<SecurityOptions, 'publicOrigin'>;
   /** Reported by /healthz. */
   databaseKind?: string;
   development?: boolean;
@@ -45,7 +57,16 @@ export interface ServerDependencies {
   pricing?: PricingService;
   /** The Trips Collection's session mode and sharing (spec §7): where orders live and how they are re-priced. */
   orders?: { store: OrderStore; pricing: OrderPricing };
+  /** Checkout and booking (issue 13): provinces, POST /rescms/order/checkout. */
+  checkout?: CheckoutService;
+  /** Rendered pages kept until the content changes (page-cache.ts); without it every page is rendered. */
+  pageCache?: PageCache;
+  /** The demo content's seed and day, at GET /api/demo (tests find the demo's fixture stays from it). */
+  demoInfo?: () => Promise<DemoInfo | null>;
 }
+
+/** Requests slower than this are logged at info level (every request at debug level). */
+export const SLOW_REQUEST_MS = 1_000;
 
 /** Request bodies larger than this are refused with 413 (the largest form, a shared order, is 16 KB). */
 export const BODY_LIMIT = 64 * 1024;
@@ -78,6 +99,7 @@ const FAVICON =
 /** Builds the Fastify server: pages rendered on the server, assets, media and the JSON APIs. */
 export async function buildServer(deps: ServerDependencies): Promise<FastifyInstance> {
   const development = deps.development ?? false;
+  const publicOrigin = deps.publicOrigin ?? 'http://localhost:3000';
   // Maps load tiles from an owner's http(s) tile server too (settings.site.map_tile_url).
   const tileSource = tileImageSource(deps.settings.site.map_tile_url);
   const { order } = deps.settings;
@@ -89,31 +111,36 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // Two log lines per request cost more than a cached page: see the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    if (ms >= SLOW_REQUEST_MS) request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, 'slow request');
+    else request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, 'request completed');
   });
 
+  // Pages and JSON above 1 KiB go out compressed (brotli at quality 4, or gzip, as the browser
+  // accepts); the built assets are compressed once at build time and served as they are.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, { secret: deps.cookieSecret });
   // The page CSP carries a per-request nonce, so it is set by the page handler below.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  await app.register(rateLimit, { global: false });
+  // Before any route: routes that change state and named limits are protected by default.
+  await registerSecurity(app, { publicOrigin, ...deps.security });
 
   app.setErrorHandler((error: { statusCode?: number; message: string; validation?: unknown }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const message = status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message;
-    const wantsHtml = request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
-    if (wantsHtml) {
-      return reply
-        .status(status)
-        .type('text/html; charset=utf-8')
-        .send(`<!doctype html><html lang="en"><title>Error</title><h1>Sorry</h1><p>${escapeHtml(message)}</p><p><a href="/">Home</a></p></html>`);
-    }
-    return reply.status(status).send({ statusCode: status, error: status >= 500 ? 'Internal Server Error' : 'Bad Request', message });
+    return sendProblem(request, reply, status, status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message);
   });
+  // Files not found under /media/ and /assets/ (pages have their own not-found page).
+  app.setNotFoundHandler((request, reply) => sendProblem(request, reply, 404, `Nothing is at ${request.url.split('?')[0]?.slice(0, 200) ?? '/'}`));
 
-  app.get('/healthz', async () => ({ ok: true, database: deps.databaseKind ?? 'unknown' }));
+  app.get('/healthz', async () => ({ ok: true, database: deps.databaseKind ?? 'unknown', mode: development ? 'development' : 'production', node_env: process.env.NODE_ENV ?? null }));
   app.get('/favicon.svg', async (_request, reply) =>
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON),
   );
@@ -130,9 +157,14 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
       root: path.join(deps.renderer.clientDir, 'assets'),
       prefix: '/assets/',
       decorateReply: false,
+      // Hashed names: a changed file gets a new name, so browsers may keep each for a year.
       immutable: true,
       maxAge: '365d',
       index: false,
+      // name.br / name.gz written by scripts/ensure-build.mjs, chosen by Accept-Encoding.
+      preCompressed: true,
+      // Source maps are not public (the build keeps them out of dist/client; this refuses any left there).
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
     });
   }
   if (deps.renderer.middleware) {
@@ -146,8 +178,10 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.search) await deps.search.registerRoutes(app);
   if (deps.ranking) await registerRankingRoutes(app, deps.ranking);
   if (deps.pricing) await registerPricingRoutes(app, deps.pricing, deps.settings);
-  if (deps.orders) await registerOrderRoutes(app, { ...deps.orders, settings: deps.settings });
+  if (deps.orders) await registerOrderRoutes(app, { ...deps.orders, settings: deps.settings, publicOrigin });
   if (deps.pricing) await registerCalendarRoute(app, deps.pricing);
+  if (deps.checkout) await registerCheckoutRoutes(app, { checkout: deps.checkout });
+  if (deps.demoInfo) registerDemoRoute(app, deps.demoInfo);
   // Coupon codes stay on the server.
   const pageSiteSettings = browserSettings(deps.settings);
   app.all('/api/*', async (request, reply) =>
@@ -183,14 +217,24 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
           })
         : [],
     };
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
-    const result = await deps.renderer.render({
+    // The page's URL on the public origin: never the Host header, which the client writes.
+    if (!request.url.startsWith('/')) return sendProblem(request, reply, 400, 'The request target must be a path of this site');
+    let url: URL;
+    try {
+      url = new URL(`${publicOrigin}${request.url}`);
+    } catch {
+      return sendProblem(request, reply, 400, 'The address is not valid');
+    }
+    const renderOptions = {
       request: new Request(url, { headers: { accept: request.headers.accept ?? 'text/html' } }),
       content: deps.content,
       page,
       nonce,
       search: searchPorts,
-    });
+    };
+    // A confirmation page carries a guest's booking: rendered for each request, never kept.
+    const confirmation = url.pathname.startsWith('/rescms/order/confirmation/');
+    const result = deps.pageCache && !confirmation ? await deps.pageCache.render(deps.renderer, renderOptions) : await deps.renderer.render(renderOptions);
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
     for (const failure of result.failures) request.log.error({ err: failure }, 'page data failed to load');
     // A listing that is gone: send the visitor to the search with a word of explanation.
@@ -201,10 +245,12 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
       });
       return reply.redirect('/search', 302);
     }
+    // A confirmation page's code is the key to a guest's booking: keep it out of caches and indexes.
+    if (confirmation) reply.header('x-robots-tag', 'noindex');
     return reply
       .status(result.status)
       .header('content-security-policy', contentSecurityPolicy(nonce, development, tileSource, connectOrigins))
-      .header('cache-control', 'private, no-cache')
+      .header('cache-control', confirmation ? 'private, no-store' : 'private, no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
       .send(

@@ -58,4 +58,37 @@ describe('server settings from the environment', () => {
   it('refuses a port that is not a number', () => {
     expect(() => readServerConfig({ PORT: 'http' })).toThrow('PORT must be a whole number from 0 to 65535, got "http"');
   });
+
+  it('takes PUBLIC_ORIGIN and TRUSTED_ORIGINS as origins, normalised, and refuses anything else', () => {
+    const config = readServerConfig({ PUBLIC_ORIGIN: 'https://WWW.Example.com:443/', TRUSTED_ORIGINS: 'https://blog.example.com, http://localhost:3001' });
+    expect(config.publicOrigin).toBe('https://www.example.com');
+    expect(config.trustedOrigins).toEqual(['https://blog.example.com', 'http://localhost:3001']);
+    expect(readServerConfig({}).publicOrigin).toBeUndefined();
+    for (const bad of ['www.example.com', 'https://example.com/shop', 'https://example.com/?a=1', 'ftp://example.com', 'https://user@example.com']) {
+      expect(() => readServerConfig({ PUBLIC_ORIGIN: bad }), bad).toThrow(/PUBLIC_ORIGIN must be/);
+    }
+  });
+
+  it('reads TRUST_PROXY as none, a hop count or addresses, and refuses true (it would believe any X-Forwarded-For)', () => {
+    expect(readServerConfig({}).trustProxy).toBe(false);
+    expect(readServerConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(readServerConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback,fd00::/8' }).trustProxy).toEqual({ addresses: ['10.0.0.5', '10.1.0.0/16', 'loopback', 'fd00::/8'] });
+    expect(() => readServerConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would believe any X-Forwarded-For/);
+    expect(() => readServerConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY must be/);
+    expect(() => readServerConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY must be/);
+  });
+
+  it('reads RATE_LIMITS over the defaults, RATE_LIMIT_EXEMPT and the share settings, naming a bad value', () => {
+    const config = readServerConfig({ RATE_LIMITS: 'share=20/1m, form=30/10m', RATE_LIMIT_EXEMPT: '127.0.0.1,::1,10.0.0.0/8', SHARE_DAYS: '30', SHARE_QUOTA: '5', SHARE_MAX_TOTAL: '1000' });
+    expect(config.rateLimits.share).toEqual({ max: 20, windowMs: 60_000 });
+    expect(config.rateLimits.form).toEqual({ max: 30, windowMs: 600_000 });
+    expect(config.rateLimits.search).toEqual({ max: 1200, windowMs: 60_000 });
+    expect(config.rateLimitExempt).toEqual(['127.0.0.1', '::1', '10.0.0.0/8']);
+    expect(config.shares).toEqual({ days: 30, quotaPerDay: 5, maxTotal: 1000 });
+    expect(readServerConfig({}).shares).toEqual({ days: 90, quotaPerDay: 100, maxTotal: 200_000 });
+    expect(() => readServerConfig({ RATE_LIMITS: 'shares=1/1m' })).toThrow(/unknown limit "shares"/);
+    expect(() => readServerConfig({ RATE_LIMITS: 'share=ten' })).toThrow(/RATE_LIMITS entries look like share=20\/1m/);
+    expect(() => readServerConfig({ RATE_LIMIT_EXEMPT: 'localhost' })).toThrow(/RATE_LIMIT_EXEMPT must be/);
+    expect(() => readServerConfig({ SHARE_DAYS: '0' })).toThrow(/SHARE_DAYS must be a whole number from 1/);
+  });
 });

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseSiteSettings, type SiteSettings } from '../src/domain/settings.ts';
+import { isAddressOrRange, parseOrigin, parseOriginList } from './security/origins.ts';
+import { parseRateLimits, type RateLimits } from './security/rate-limits.ts';
+import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 
 /** Server settings from the environment; every one is listed in the README's configuration table. */
 export interface ServerConfig {
@@ -18,10 +21,31 @@ export interface ServerConfig {
   logLevel: string;
   /** 'production' serves the built assets; 'development' runs Vite as middleware. */
   mode: 'production' | 'development';
-  /** Trust X-Forwarded-* headers from a proxy in front (HTTPS termination). */
-  trustProxy: boolean;
+  /** PUBLIC_ORIGIN: the origin visitors use (every absolute URL); undefined = http://localhost:{port}. */
+  publicOrigin: string | undefined;
+  /** TRUSTED_ORIGINS: other origins whose pages may send requests that change state. */
+  trustedOrigins: string[];
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For / -Proto are believed (none, a hop count, or addresses). */
+  trustProxy: TrustProxy;
+  /** RATE_LIMITS over the defaults of server/security/rate-limits.ts. */
+  rateLimits: RateLimits;
+  /** RATE_LIMIT_EXEMPT: addresses and CIDR ranges never rate limited. */
+  rateLimitExempt: string[];
+  /** Shared Trips Collections: lifetime since last opened, quota per client a day, total cap. */
+  shares: ShareSettings;
   /** Development only: Vite's hot reload over a WebSocket (HMR=0 turns it off). */
   hmr: boolean;
+  /** Most MiB of rendered pages kept in memory until the content changes; 0 renders every page. */
+  pageCacheMiB: number;
+}
+
+export interface ShareSettings {
+  /** SHARE_DAYS: a share link unused for this many days expires (each opening renews it). */
+  days: number;
+  /** SHARE_QUOTA: share links one client address may create in 24 hours. */
+  quotaPerDay: number;
+  /** SHARE_MAX_TOTAL: share links kept at most; beyond it new ones are refused until old ones expire. */
+  maxTotal: number;
 }
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
@@ -47,6 +71,13 @@ function solrUrl(raw: string | undefined): string | undefined {
   return url.href.replace(/\/+$/, '');
 }
 
+function addressOrRangeList(name: string, raw: string | undefined): string[] {
+  const entries = (raw ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) throw new Error(`${name} must be a comma-separated list of addresses and CIDR ranges, got ${JSON.stringify(bad)}`);
+  return entries;
+}
+
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const mode = env.NODE_ENV === 'development' ? 'development' : 'production';
   return {
@@ -60,8 +91,18 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     siteConfigPath: path.resolve(env.SITE_CONFIG || 'config/site.json'),
     logLevel: env.LOG_LEVEL || 'info',
     mode,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    publicOrigin: env.PUBLIC_ORIGIN ? parseOrigin('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN) : undefined,
+    trustedOrigins: parseOriginList('TRUSTED_ORIGINS', env.TRUSTED_ORIGINS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimits: parseRateLimits(env.RATE_LIMITS),
+    rateLimitExempt: addressOrRangeList('RATE_LIMIT_EXEMPT', env.RATE_LIMIT_EXEMPT),
+    shares: {
+      days: integer('SHARE_DAYS', env.SHARE_DAYS, 90, 1, 3650),
+      quotaPerDay: integer('SHARE_QUOTA', env.SHARE_QUOTA, 100, 1, 1_000_000),
+      maxTotal: integer('SHARE_MAX_TOTAL', env.SHARE_MAX_TOTAL, 200_000, 1, 100_000_000),
+    },
     hmr: env.HMR !== '0',
+    pageCacheMiB: integer('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64, 0, 4096),
   };
 }
 

@@ -12,31 +12,38 @@ interface Started {
   output: () => string;
 }
 
-/** Starts `server/main.ts` as `npm start` does, on a free port, and waits for its "Serving" line. */
+/** The environment of `npm start`: no NODE_ENV (vitest sets 'test'), so the server must choose production itself. */
+function startEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  delete env.NODE_ENV;
+  return env;
+}
+
+/**
+ * Starts the built server (dist/server-main.mjs) as `npm start` does, on a free port, and waits for
+ * its "Serving" line or its exit, however long that takes (how long it takes is bench/cold-start.ts's business).
+ */
 function startServer(dataDir: string): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/server-main.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: '' },
+    env: startEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' }),
   });
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
+  children.set(child, () => output);
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in 90 s:\n${output}`)), 90_000);
     const check = () => {
       const port = /on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(port), output: () => output });
-      }
+      if (port) resolve({ child, port: Number(port), output: () => output });
     };
-    child.stdout.on('data', check);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(Object.assign(new Error(`exited with ${code}`), { code, output }));
-    });
+    child.stdout?.on('data', check);
+    child.on('exit', (code) => reject(Object.assign(new Error(`exited with ${code}`), { code, output })));
   });
 }
+
+/** Every server this file started, with its output: one that never started is stopped and shown in afterAll. */
+const children = new Map<ChildProcess, () => string>();
 
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
@@ -51,7 +58,11 @@ describe('npm start', () => {
   }, 180_000);
 
   afterAll(() => {
-    server?.child.kill('SIGKILL');
+    for (const [child, output] of children) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      if (!server) console.error(`The server did not start:\n${output().slice(-3000)}`);
+      child.kill('SIGKILL');
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -63,7 +74,26 @@ describe('npm start', () => {
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await (await fetch(`http://127.0.0.1:${server.port}/`)).text())?.[1];
     const script = await fetch(`http://127.0.0.1:${server.port}${asset}`);
     expect(script.status).toBe(200);
-    expect(script.headers.get('cache-control')).toContain('immutable');
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('runs in production mode without NODE_ENV set, and sends the real build compressed without public source maps', async () => {
+    const origin = `http://127.0.0.1:${server.port}`;
+    expect(await (await fetch(`${origin}/healthz`)).json()).toMatchObject({ mode: 'production', node_env: 'production' });
+    const br = { headers: { 'accept-encoding': 'br, gzip' } };
+    const page = await fetch(`${origin}/search`, br);
+    expect(page.headers.get('content-encoding')).toBe('br');
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    const script = await fetch(`${origin}${asset}`, br);
+    expect(script.headers.get('content-encoding')).toBe('br');
+    const text = await script.text();
+    expect(text).not.toContain('sourceMappingURL');
+    const map = await fetch(`${origin}${asset}.map`);
+    expect(map.status).toBe(404);
+    await map.arrayBuffer(); // read to the end, so the connection is free when the server stops
+    const publicFiles = fs.readdirSync(path.join(root, 'dist', 'client'), { recursive: true }).map(String);
+    expect(publicFiles.filter((name) => name.endsWith('.map'))).toEqual([]);
+    expect(fs.existsSync(path.join(root, 'dist', 'sourcemaps', `${asset?.slice(1)}.map`))).toBe(true);
   });
 
   it('refuses a second server on the same data directory with a clear message', async () => {
@@ -89,9 +119,9 @@ describe('npm start', () => {
     config.search.max_rows = 'ten';
     const file = path.join(dataDir, 'bad-site.json');
     fs.writeFileSync(file, JSON.stringify(config));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['dist/server-main.mjs'], {
       cwd: root,
-      env: { ...process.env, PORT: '0', SITE_CONFIG: file, DATA_DIR: path.join(dataDir, 'other') },
+      env: startEnv({ PORT: '0', SITE_CONFIG: file, DATA_DIR: path.join(dataDir, 'other') }),
     });
     let output = '';
     child.stderr.on('data', (chunk) => (output += chunk));

@@ -28,3 +28,6 @@ export async function openTestDatabase(): Promise<OpenDatabase> {
     },
   };
 }
+
+/** What a browser sends with the site's own calls (Fetch Metadata): passes the cross-site check of server/security. */
+export const FROM_THIS_SITE = { 'sec-fetch-site': 'same-origin' } as const;

@@ -12,7 +12,9 @@ import type {
   ActivitySummary,
   AmenityCategory,
   AreaSummary,
+  BookingConfirmation,
   BuyPageData,
+  CheckoutPageData,
   ContentPage,
   ContentSource,
   EventDetail,
@@ -31,6 +33,7 @@ import type {
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
 import { isoOfDay } from '../pricing/model.ts';
+import type { CheckoutService } from '../checkout/checkout-service.ts';
 import { createPricingService, type PricingService } from '../pricing/pricing-service.ts';
 import { PricingInputError } from '../pricing/validate.ts';
 import {
@@ -50,6 +53,8 @@ import {
 } from '../db/schema.ts';
 
 export interface ContentServiceOptions {
+  /** Checkout and bookings (issue 13): the checkout page's data and the confirmation pages. */
+  checkout?: Pick<CheckoutService, 'pageData' | 'confirmation'>;
   /** The clock, for "upcoming" events and current rates (tests pin it). */
   now?: () => Date;
   /** The pricing engine for the buy page (one is made when none is given). */
@@ -526,6 +531,15 @@ export function createContentService(db: Database, settings: SiteSettings, optio
           ...rows.map((r) => ({ label: r.name, value: `${r.name}::${contentUrls.listing(r.slug)}` })),
         ],
       };
+    },
+
+    async checkout(): Promise<CheckoutPageData> {
+      if (!options.checkout) throw new Error('Checkout is not available on this server');
+      return options.checkout.pageData();
+    },
+
+    async confirmation(code: string): Promise<BookingConfirmation | null> {
+      return options.checkout ? options.checkout.confirmation(code) : null;
     },
 
     async page(slug: string): Promise<ContentPage | null> {

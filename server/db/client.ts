@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { projectRoot } from '../paths.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -14,7 +14,7 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(projectRoot, 'server', 'db', 'migrations');
 
 export class DataDirectoryInUseError extends Error {
   constructor(dir: string, pid: number) {
@@ -91,11 +91,14 @@ export async function openDatabase(options: {
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // btree_gist backs the bookings' exclusion constraint (migration 0004): no double booking.
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const release = options.memory ? () => {} : lockDataDirectory(options.dataDir);
   try {
-    const client = options.memory ? new PGlite() : new PGlite(path.join(options.dataDir, 'db'));
+    const extensions = { btree_gist };
+    const client = options.memory ? new PGlite({ extensions }) : new PGlite(path.join(options.dataDir, 'db'), { extensions });
     await client.waitReady;
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });

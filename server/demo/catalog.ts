@@ -878,10 +878,12 @@ export const THINGS_TO_DO: readonly PlaceSpec[] = [
 ];
 
 export const FEES = [
-  { code: 'lodging-tax', name: 'Lodging tax', kind: 'percent', amount: 1150, optional: false, description: 'Coral Haven County lodging and sales tax, 11.5% of the rent.' },
-  { code: 'reservation-fee', name: 'Reservation fee', kind: 'flat', amount: 4900, optional: false, description: 'Covers the reservation, check-in packet and 24-hour guest support.' },
-  { code: 'damage-protection', name: 'Damage protection', kind: 'flat', amount: 5900, optional: true, description: 'Covers accidental damage to the home up to $1,500.' },
-  { code: 'trip-insurance', name: 'Trip insurance', kind: 'percent', amount: 700, optional: true, description: 'Refunds non-refundable payments if you cancel for a covered reason.' },
+  { code: 'lodging-tax', name: 'Lodging tax', kind: 'percent', amount: 1150, optional: false, description: 'Coral Haven County lodging and sales tax, 11.5% of the rent.', optionKind: null, choice: 'declinable' },
+  { code: 'reservation-fee', name: 'Reservation fee', kind: 'flat', amount: 4900, optional: false, description: 'Covers the reservation, check-in packet and 24-hour guest support.', optionKind: null, choice: 'declinable' },
+  // Checkout protection (issue 13): damage protection is a flat amount per stay, offered ticked;
+  // trip insurance 7% of the trip cost, and the guest must accept or decline it.
+  { code: 'damage-protection', name: 'Damage protection', kind: 'flat', amount: 5900, optional: true, description: 'Covers accidental damage to the home up to $1,500.', optionKind: 'dp', choice: 'declinable' },
+  { code: 'trip-insurance', name: 'Trip insurance', kind: 'percent', amount: 700, optional: true, description: 'Refunds non-refundable payments if you cancel for a covered reason.', optionKind: 'ti', choice: 'forced' },
 ] as const;
 
 export interface CommunitySpec {

@@ -20,6 +20,7 @@ import {
   type PropertyType,
 } from './catalog.ts';
 import { addDays, addMonths, daysBetween, firstOfMonth, lastOfMonth, nthWeekday, toIso, unixSeconds, ymd } from './dates.ts';
+import { fixtureCalendar } from './fixture-stays.ts';
 import { DEMO_PAGES } from './pages.ts';
 import { CA_PROVINCES, US_STATES } from './provinces.ts';
 import { Random } from './random.ts';
@@ -400,7 +401,7 @@ function makeUnits(seed: string): UnitDraft[] {
   return drafts;
 }
 
-function makeReviews(seed: string, drafts: UnitDraft[]): ReviewRow[] {
+function makeReviews(seed: string, drafts: readonly UnitDraft[]): ReviewRow[] {
   const out: ReviewRow[] = [];
   for (const d of drafts) {
     const r = Random.of(seed, 'reviews', d.row.eid);
@@ -441,6 +442,46 @@ interface SeasonDay {
   factor: number;
 }
 
+/** The days of a year that seasons turn on (remembered: a calendar asks for each of its ~550 days). */
+interface SeasonMarks {
+  thanksgiving: string;
+  thanksgivingFrom: string;
+  thanksgivingTo: string;
+  springBreak: string;
+  springBreakTo: string;
+  independenceFrom: string;
+  independenceTo: string;
+  summerFrom: string;
+  summerTo: string;
+  springTo: string;
+  fallFrom: string;
+}
+
+const seasonMarks = new Map<number, SeasonMarks>();
+
+function seasonMarksOf(y: number): SeasonMarks {
+  let marks = seasonMarks.get(y);
+  if (!marks) {
+    const thanksgiving = nthWeekday(y, 11, 4, 4);
+    const springBreak = nthWeekday(y, 3, 6, 2);
+    marks = {
+      thanksgiving,
+      thanksgivingFrom: addDays(thanksgiving, -1),
+      thanksgivingTo: addDays(thanksgiving, 3),
+      springBreak,
+      springBreakTo: addDays(springBreak, 15),
+      independenceFrom: ymd(y, 6, 30),
+      independenceTo: ymd(y, 7, 6),
+      summerFrom: ymd(y, 5, 23),
+      summerTo: ymd(y, 8, 15),
+      springTo: ymd(y, 5, 22),
+      fallFrom: ymd(y, 8, 16),
+    };
+    seasonMarks.set(y, marks);
+  }
+  return marks;
+}
+
 /** The rate season of one day. */
 export function seasonOfDay(iso: string): SeasonDay {
   const y = Number(iso.slice(0, 4));
@@ -451,21 +492,20 @@ export function seasonOfDay(iso: string): SeasonDay {
     const start = m === 12 ? y : y - 1;
     return { key: `christmas-${start}`, name: `Christmas and New Year ${start}–${short(start)}`, kind: 'holiday', minStay: 4, factor: 1.45 };
   }
-  const thanksgiving = nthWeekday(y, 11, 4, 4);
-  if (iso >= addDays(thanksgiving, -1) && iso <= addDays(thanksgiving, 3)) {
+  const marks = seasonMarksOf(y);
+  if (iso >= marks.thanksgivingFrom && iso <= marks.thanksgivingTo) {
     return { key: `thanksgiving-${y}`, name: `Thanksgiving ${y}`, kind: 'holiday', minStay: 3, factor: 1.15 };
   }
-  const springBreak = nthWeekday(y, 3, 6, 2);
-  if (iso >= springBreak && iso <= addDays(springBreak, 15)) {
+  if (iso >= marks.springBreak && iso <= marks.springBreakTo) {
     return { key: `spring-break-${y}`, name: `Spring Break ${y}`, kind: 'holiday', minStay: 5, factor: 1.3 };
   }
-  if (iso >= ymd(y, 6, 30) && iso <= ymd(y, 7, 6)) {
+  if (iso >= marks.independenceFrom && iso <= marks.independenceTo) {
     return { key: `independence-${y}`, name: `Independence Day ${y}`, kind: 'holiday', minStay: 7, factor: 1.6 };
   }
-  if (iso >= ymd(y, 5, 23) && iso <= ymd(y, 8, 15)) return { key: `summer-${y}`, name: `Summer ${y}`, kind: 'high', minStay: 5, factor: 1.35 };
-  if (m >= 3 && iso <= ymd(y, 5, 22)) return { key: `spring-${y}`, name: `Spring ${y}`, kind: 'shoulder', minStay: 3, factor: 0.95 };
-  if (iso >= ymd(y, 8, 16) && m <= 10) return { key: `fall-${y}`, name: `Fall ${y}`, kind: 'shoulder', minStay: 3, factor: 0.9 };
-  if (m === 11 && iso < thanksgiving) return { key: `late-fall-${y}`, name: `Late Fall ${y}`, kind: 'low', minStay: 2, factor: 0.75 };
+  if (iso >= marks.summerFrom && iso <= marks.summerTo) return { key: `summer-${y}`, name: `Summer ${y}`, kind: 'high', minStay: 5, factor: 1.35 };
+  if (m >= 3 && iso <= marks.springTo) return { key: `spring-${y}`, name: `Spring ${y}`, kind: 'shoulder', minStay: 3, factor: 0.95 };
+  if (iso >= marks.fallFrom && m <= 10) return { key: `fall-${y}`, name: `Fall ${y}`, kind: 'shoulder', minStay: 3, factor: 0.9 };
+  if (m === 11 && iso < marks.thanksgiving) return { key: `late-fall-${y}`, name: `Late Fall ${y}`, kind: 'low', minStay: 2, factor: 0.75 };
   if (m >= 11) return { key: `early-winter-${y}`, name: `Early Winter ${y}`, kind: 'low', minStay: 2, factor: 0.72 };
   return { key: `winter-${y}`, name: `Winter ${y}`, kind: 'low', minStay: 2, factor: 0.7 };
 }
@@ -498,7 +538,7 @@ function makeSeasons(today: string): { seasons: SeasonRow[]; factors: Map<number
   return { seasons, factors, byDay };
 }
 
-function makeRates(seed: string, drafts: UnitDraft[], seasons: SeasonRow[], factors: Map<number, number>): UnitRateRow[] {
+function makeRates(seed: string, drafts: readonly UnitDraft[], seasons: SeasonRow[], factors: Map<number, number>): UnitRateRow[] {
   const rows: UnitRateRow[] = [];
   for (const d of drafts) {
     const r = Random.of(seed, 'rates', d.row.eid);
@@ -513,10 +553,25 @@ function makeRates(seed: string, drafts: UnitDraft[], seasons: SeasonRow[], fact
   return rows;
 }
 
-function makeBookings(seed: string, today: string, drafts: UnitDraft[], byDay: Map<string, SeasonRow>): BookingRow[] {
+/**
+ * The fixture rental's calendar (fixture-stays.ts): of its random bookings, those that touch a
+ * kept window go (their nights stay free), and the fixture's own bookings come in. The random
+ * draws are the same as without the fixture, so every other rental's calendar is untouched.
+ */
+function withFixtureStays(rows: readonly BookingRow[], today: string): BookingRow[] {
+  const fixture = fixtureCalendar(today);
+  const kept = [...fixture.free, ...fixture.booked];
+  const touches = (b: BookingRow) => kept.some((range) => b.beginDate < range.end && range.begin < b.endDate);
+  const own = fixture.booked.map((range): BookingRow => ({ unitEid: fixture.eid, beginDate: range.begin, endDate: range.end, kind: 'booked' }));
+  return [...rows.filter((b) => !touches(b)), ...own].sort((a, b) => (a.beginDate < b.beginDate ? -1 : a.beginDate > b.beginDate ? 1 : 0));
+}
+
+function makeBookings(seed: string, today: string, drafts: readonly UnitDraft[], byDay: Map<string, SeasonRow>): BookingRow[] {
   const rows: BookingRow[] = [];
   const windowEnd = addMonths(today, CALENDAR_MONTHS);
+  const fixtureEid = fixtureCalendar(today).eid;
   for (const d of drafts) {
+    const unitRows: BookingRow[] = [];
     const r = Random.of(seed, 'bookings', today, d.row.eid);
     const popularity = r.float(0.75, 1.2);
     let cursor = addDays(today, r.int(0, 3));
@@ -534,9 +589,10 @@ function makeBookings(seed: string, today: string, drafts: UnitDraft[], byDay: M
       const nights = blocked ? r.int(2, 14) : Math.max(minStay, r.pick([2, 3, 3, 4, 4, 5, 6, 7, 7, 7, 10, 14]));
       const end = addDays(begin, nights);
       if (end > windowEnd) break;
-      rows.push({ unitEid: d.row.eid, beginDate: begin, endDate: end, kind: blocked ? 'blocked' : 'booked' });
+      unitRows.push({ unitEid: d.row.eid, beginDate: begin, endDate: end, kind: blocked ? 'blocked' : 'booked' });
       cursor = end;
     }
+    rows.push(...(d.row.eid === fixtureEid ? withFixtureStays(unitRows, today) : unitRows));
   }
   return rows;
 }
@@ -616,7 +672,7 @@ function makeEvents(seed: string, today: string): EventRow[] {
   return [...dated, ...places].map((e, i) => ({ ...e, id: i + 1 }));
 }
 
-function makeSpecials(today: string, drafts: UnitDraft[]): SpecialRow[] {
+function makeSpecials(today: string, drafts: readonly UnitDraft[]): SpecialRow[] {
   const day = (offset: number) => unixSeconds(addDays(today, offset));
   const endOfDay = (offset: number) => day(offset + 1) - 1;
   const eids = (pred: (d: UnitDraft) => boolean) => drafts.filter(pred).map((d) => String(d.row.eid));
@@ -712,7 +768,7 @@ function makeActivities(seed: string): ActivityRow[] {
   });
 }
 
-function makePackages(seed: string, drafts: UnitDraft[], activities: ActivityRow[]): PackageRow[] {
+function makePackages(seed: string, drafts: readonly UnitDraft[], activities: ActivityRow[]): PackageRow[] {
   return PACKAGES.map((spec, i) => {
     const r = Random.of(seed, 'package', spec.slug);
     const rule = spec.unitRule;
@@ -741,7 +797,7 @@ function makePackages(seed: string, drafts: UnitDraft[], activities: ActivityRow
   });
 }
 
-function makePhotos(seed: string, drafts: UnitDraft[], activities: ActivityRow[], packages: PackageRow[], events: EventRow[]): PhotoRow[] {
+function makePhotos(seed: string, drafts: readonly UnitDraft[], activities: ActivityRow[], packages: PackageRow[], events: EventRow[]): PhotoRow[] {
   const photos: PhotoRow[] = [];
   const base = { width: PHOTO_WIDTH, height: PHOTO_HEIGHT, description: '' };
   for (const d of drafts) {
@@ -768,10 +824,42 @@ function makePhotos(seed: string, drafts: UnitDraft[], activities: ActivityRow[]
   return photos;
 }
 
+/** The rentals of a seed: drawn once, they do not depend on the day. */
+export interface DemoUnits {
+  readonly seed: string;
+  readonly drafts: readonly UnitDraft[];
+}
+
+export function demoUnits(seed: string = DEFAULT_SEED): DemoUnits {
+  return { seed, drafts: makeUnits(seed) };
+}
+
+/** The calendar-bound part of the demo content: what the pricing engine needs besides fees, activities and packages. */
+export type DemoCalendar = Pick<DemoContent, 'today' | 'units' | 'seasons' | 'unitRates' | 'bookings' | 'specials'>;
+
+/**
+ * The calendar of the demo content generated on `today` (YYYY-MM-DD): seasons, rates, bookings
+ * and specials. `eids` limits the rentals (and so their rates and bookings) to these; each rental's
+ * calendar is drawn from its own random stream, so it is the same as in the whole content.
+ */
+export function generateDemoCalendar(units: DemoUnits, today: string, eids?: readonly number[]): DemoCalendar {
+  const drafts = eids ? units.drafts.filter((d) => eids.includes(d.row.eid)) : units.drafts;
+  const { seasons, factors, byDay } = makeSeasons(today);
+  return {
+    today,
+    units: drafts.map((d) => d.row),
+    seasons,
+    unitRates: makeRates(units.seed, drafts, seasons, factors),
+    bookings: makeBookings(units.seed, today, drafts, byDay),
+    specials: makeSpecials(today, units.drafts),
+  };
+}
+
 /** Generates the whole demo content. `today` anchors the calendar (seasons, bookings, events, specials). */
 export function generateDemoContent(seed: string = DEFAULT_SEED, today: Date | string = new Date()): DemoContent {
   const day = typeof today === 'string' ? today.slice(0, 10) : toIso(today);
-  const drafts = makeUnits(seed);
+  const units = demoUnits(seed);
+  const drafts = units.drafts;
   const amenityIds = new Map<string, number>();
   const amenityCategories: AmenityCategoryRow[] = [];
   const amenities: AmenityRow[] = [];
@@ -791,29 +879,28 @@ export function generateDemoContent(seed: string = DEFAULT_SEED, today: Date | s
       unitAmenities.push({ unitEid: d.row.eid, amenityId });
     }
   }
-  const { seasons, factors, byDay } = makeSeasons(day);
+  const calendar = generateDemoCalendar(units, day);
   const activities = makeActivities(seed);
   const packages = makePackages(seed, drafts, activities);
   const events = makeEvents(seed, day);
-  const units = drafts.map((d) => d.row);
   return {
     seed,
     today: day,
     areas: AREAS.map((a, i) => ({ id: a.id, slug: a.slug, name: a.name, description: a.description, latitude: a.latitude, longitude: a.longitude, position: i })),
     amenityCategories,
     amenities,
-    units,
+    units: calendar.units,
     unitAmenities,
     photos: makePhotos(seed, drafts, activities, packages, events),
     reviews: makeReviews(seed, drafts),
-    seasons,
-    unitRates: makeRates(seed, drafts, seasons, factors),
-    bookings: makeBookings(seed, day, drafts, byDay),
+    seasons: calendar.seasons,
+    unitRates: calendar.unitRates,
+    bookings: calendar.bookings,
     fees: FEES.map((f, i) => ({ ...f, position: i })),
     activities,
     packages,
     events,
-    specials: makeSpecials(day, drafts),
+    specials: calendar.specials,
     provinces: [
       ...US_STATES.map(([code, name]) => ({ countryCode: 'US', code, name })),
       ...CA_PROVINCES.map(([code, name]) => ({ countryCode: 'CA', code, name })),

@@ -1,8 +1,12 @@
 /**
  * Writes the generated image files of the demo content into the media directory, which the
- * server serves at /media/. Only missing files are written, so a deleted media directory is
- * rebuilt on the next start and existing (possibly replaced) files are left alone.
+ * server serves at /media/. Only missing or empty files are written, so a deleted media
+ * directory is rebuilt on the next start and existing (possibly replaced) files are left alone.
+ * Each file is written under a temporary name and renamed into place, so a start killed while
+ * writing leaves no half-written file behind (issue 12: 11 zero-byte images that the restart
+ * never rewrote), only a hidden temporary file, removed by the next start.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isScene, renderPhotoSvg, renderTourHtml } from './svg.ts';
@@ -33,15 +37,51 @@ export function resolveMediaPath(mediaDir: string, relative: string): string | n
 
 /** Files written at once: enough to overlap disk latency, well below open-file limits. */
 const PARALLEL_WRITES = 64;
+/** A file being written: hidden (the media route does not serve dotfiles) and named by its writer. */
+const TEMPORARY = /^\..+\.tmp-\d+-[0-9a-f]+$/;
+/** A temporary file this old was left by a start that was killed (another server may be writing a newer one). */
+const LEFTOVER_AGE_MS = 10 * 60_000;
 
-/** Writes every missing file; returns how many were written. */
+/** Whether a media file must be (re)written: it is missing or empty. */
+function needsWriting(file: string): boolean {
+  try {
+    return fs.statSync(file).size === 0;
+  } catch {
+    return true;
+  }
+}
+
+/** Writes a file under a temporary name in its folder, then renames it into place (atomic on one file system). */
+async function writeAtomically(file: string, content: string): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
+  await fs.promises.writeFile(temporary, content);
+  await fs.promises.rename(temporary, file);
+}
+
+/** Removes what an interrupted start left: old temporary files in the folders about to be written. */
+function removeLeftovers(dirs: Iterable<string>): void {
+  const before = Date.now() - LEFTOVER_AGE_MS;
+  for (const dir of dirs) {
+    for (const name of fs.readdirSync(dir)) {
+      if (!TEMPORARY.test(name)) continue;
+      const file = path.join(dir, name);
+      try {
+        if (fs.statSync(file).mtimeMs < before) fs.rmSync(file, { force: true });
+      } catch {
+        // gone already: another server cleaned up
+      }
+    }
+  }
+}
+
+/** Writes every missing or empty file; returns how many were written. */
 export async function writeMissingMedia(mediaDir: string, photos: readonly MediaPhoto[], pages: readonly MediaPage[]): Promise<number> {
   const jobs: { file: string; render: () => string }[] = [];
   for (const photo of photos) {
     const scene = photo.scene;
     if (!isScene(scene)) continue; // an uploaded photo: nothing to draw
     const file = resolveMediaPath(mediaDir, photo.path);
-    if (!file || fs.existsSync(file)) continue;
+    if (!file || !needsWriting(file)) continue;
     jobs.push({
       file,
       render: () => renderPhotoSvg({ scene, key: photo.path, title: photo.caption, description: photo.description || undefined }),
@@ -51,12 +91,14 @@ export async function writeMissingMedia(mediaDir: string, photos: readonly Media
     if (!page.url.startsWith(MEDIA_URL_PREFIX)) continue;
     const relative = page.url.slice(MEDIA_URL_PREFIX.length);
     const file = resolveMediaPath(mediaDir, relative);
-    if (!file || fs.existsSync(file)) continue;
+    if (!file || !needsWriting(file)) continue;
     jobs.push({ file, render: () => renderTourHtml({ title: page.title, kind: page.kind, key: relative }) });
   }
-  for (const dir of new Set(jobs.map((job) => path.dirname(job.file)))) fs.mkdirSync(dir, { recursive: true });
+  const dirs = new Set(jobs.map((job) => path.dirname(job.file)));
+  for (const dir of dirs) fs.mkdirSync(dir, { recursive: true });
+  removeLeftovers(dirs);
   for (let i = 0; i < jobs.length; i += PARALLEL_WRITES) {
-    await Promise.all(jobs.slice(i, i + PARALLEL_WRITES).map((job) => fs.promises.writeFile(job.file, job.render())));
+    await Promise.all(jobs.slice(i, i + PARALLEL_WRITES).map((job) => writeAtomically(job.file, job.render())));
   }
   return jobs.length;
 }

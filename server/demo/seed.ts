@@ -9,12 +9,13 @@
  * - On every start, writes the image and tour files that are missing from `mediaDir`
  *   (e.g. after the media directory was deleted), from the rows in the database.
  */
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import * as s from '../db/schema.ts';
 import { DEFAULT_SEED, generateDemoContent, type DemoContent } from './generate.ts';
 import { writeMissingMedia, type MediaPage } from './media.ts';
+import type { DemoInfo } from './routes.ts';
 
 export { generateDemoContent, countDemoContent, DEFAULT_SEED } from './generate.ts';
 export type { DemoContent } from './generate.ts';
@@ -153,4 +154,13 @@ export async function ensureDemoContent(db: Database, mediaDir: string, options:
   const mediaFilesWritten = await ensureDemoMedia(db, mediaDir);
   const counts = await countContent(db);
   return { created, counts: { ...counts, mediaFilesWritten } };
+}
+
+/** The demo content's seed and day (`demo.seed`, `demo.today`), or null when the database holds none. */
+export async function readDemoInfo(db: Pick<Database, 'select'>): Promise<DemoInfo | null> {
+  const rows = await db.select({ key: s.meta.key, value: s.meta.value }).from(s.meta).where(inArray(s.meta.key, ['demo.seed', 'demo.today']));
+  const value = (key: string) => rows.find((row) => row.key === key)?.value;
+  const seed = value('demo.seed');
+  const today = value('demo.today');
+  return seed !== undefined && today !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(today) ? { seed, today } : null;
 }

@@ -1,7 +1,18 @@
+import type { StayQuote } from '../../src/domain/content.ts';
 import type { PricingService } from '../pricing/pricing-service.ts';
-import { toWirePrice } from '../pricing/engine.ts';
+import { protectionOf, toWirePrice, type ProtectionOffer } from '../pricing/engine.ts';
 import { PricingInputError } from '../pricing/validate.ts';
 import type { OrderPricing } from './routes.ts';
+
+/** What checkout needs of a re-priced line item besides its wire price: the itemised quote and its protection. */
+export interface PricedStay {
+  quote: StayQuote;
+  /** The unit whose nights the stay occupies; null for an activity. */
+  unitEid: number | null;
+  /** The package of a package stay. */
+  packageEid: number | null;
+  protection: { ti: ProtectionOffer | null; dp: ProtectionOffer | null };
+}
 
 /**
  * The order's re-pricing through the pricing engine: the offer a qp names, priced as the buy
@@ -11,11 +22,19 @@ export function orderPricing(pricing: Pick<PricingService, 'quote' | 'data'>): O
   return {
     async price(rawQuery) {
       try {
-        const { result } = await pricing.quote(rawQuery, { detailedQuote: false });
-        if (!result.ok) return { ok: false, message: `${result.name}: ${result.problem}` };
-        return { ok: true, price: toWirePrice(await pricing.data(), result.price) };
+        const { input, result } = await pricing.quote(rawQuery, { detailedQuote: false });
+        if (!result.ok) return { ok: false, message: `${result.name}: ${result.problem}`, reason: result.reason };
+        const data = await pricing.data();
+        const item = input.query.item;
+        const stay: PricedStay = {
+          quote: result.quote,
+          unitEid: item?.kind === 'unit' ? item.unit.eid : null,
+          packageEid: item?.kind === 'unit' ? (item.pkg?.eid ?? null) : null,
+          protection: protectionOf(data, result.price),
+        };
+        return { ok: true, price: toWirePrice(data, result.price), stay };
       } catch (error) {
-        if (error instanceof PricingInputError) return { ok: false, message: error.message };
+        if (error instanceof PricingInputError) return { ok: false, message: error.message, reason: 'input' };
         throw error;
       }
     },

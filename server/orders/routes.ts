@@ -5,36 +5,52 @@
  *   GET  /rcapi/order/add?{price qp}             → the order with the re-priced offer added
  *   GET  /rcapi/order/remove?index=ind-N         → the order without that line item
  *   POST /rescms/order/share (url, hash, order)  → { form, url }: the share form and the short URL
- *   POST /rcapi/order/verify ({ order })         → { order, changes }: every line item re-priced before checkout
- *   GET  /rescms/order/shorturl/{code}           → the shared order, base64 (text/plain)
+ *   POST /rcapi/order/verify ({ order, province }) → { order, changes, checkout }: every line item re-priced before
+ *                                                  checkout, with its protection and payments (server/checkout/quote.ts)
+ *   GET  /rescms/order/shorturl/{code}           → the shared order at today's prices, base64 (text/plain);
+ *                                                  with Accept: application/json { order, changes }
  *   POST /rescms/order/share/send                → sends the Trips Collection to someone (kept as a lead)
  *
  * The session is an unguessable id in a signed HttpOnly cookie (SameSite=Lax, Secure behind
  * HTTPS). A price sent by the client is never trusted: add re-prices its query params through
- * the pricing engine. Bad input answers 400 with a message; nothing here answers 500 for it.
+ * the pricing engine, and so does a share, which keeps only what names each offer and is priced
+ * again when opened (an offer no longer available is said so, not dropped in silence). Share
+ * links are built on the public origin, never the Host header. Requests that change state are
+ * checked and limited by server/security (add and remove are GET, so they say `mutates`).
+ * Bad input answers 400 with a message; nothing here answers 500 for it.
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toCents } from '../../src/domain/money.ts';
-import { addLineItem, decodeOrder, emptyOrder, encodeOrder, hasLineItems, lineItems, MAX_LINE_ITEMS, MAX_SHARED_ORDER, parseOrder, removeLineItem, replaceLineItem, type Order } from '../../src/domain/order/order.ts';
+import { addLineItem, decodeOrder, emptyOrder, encodeOrder, hasLineItems, lineItems, MAX_LINE_ITEMS, MAX_ORDER_BASE64, MAX_ORDER_JSON, parseOrder, removeLineItem, replaceLineItem, type Order } from '../../src/domain/order/order.ts';
 import { parseNestedQuery, toQueryString } from '../../src/domain/pricing/query.ts';
 import type { Price } from '../../src/domain/pricing/types.ts';
 import type { PriceChange } from '../../src/domain/order/verification.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import { rawQueryOf } from '../pricing/routes.ts';
+import { checkoutQuote, insuranceFor, PROVINCE_COOKIE, readProvince } from '../checkout/quote.ts';
+import type { PricedStay } from './pricing-adapter.ts';
+import { publicUrl } from '../security/origins.ts';
+import { clientKey } from '../security/rate-limits.ts';
 import { addStatusMessage } from '../status-messages.ts';
-import { newSessionId, SESSION_DAYS, SHARE_CODE, type OrderStore } from './order-store.ts';
+import { newSessionId, SESSION_DAYS, SHARE_CODE, type OrderStore, type SharedItem } from './order-store.ts';
 import { SHARE_SEND_PATH, shareFormHtml } from './share-form.ts';
 
 export const SESSION_COOKIE = 'rc_order_session';
 const SESSION_ID = /^[A-Za-z0-9_-]{32}$/;
 const LINE_KEY = /^ind-\d{1,4}$/;
-const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-const HOST = /^[A-Za-z0-9.-]{1,253}(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](?::\d{1,5})?$/;
+/** The share post: the order's JSON and its base64 as form fields, URL-encoded (a full Trips Collection is about 40 KB). */
+const SHARE_BODY_LIMIT = 4 * MAX_ORDER_BASE64;
+/** An email address as forms accept it. */
+export const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
-/** Re-prices a price's query params with the pricing engine (the raw bracket-form query string). */
+/**
+ * Re-prices a price's query params with the pricing engine (the raw bracket-form query string).
+ * `stay` carries the itemised quote and protection checkout needs; `reason` says why an offer
+ * cannot be had ('input' for a query that is not valid, else the engine's problem, e.g. 'booked').
+ */
 export interface OrderPricing {
-  price(rawQuery: string): Promise<{ ok: true; price: Price } | { ok: false; message: string }>;
+  price(rawQuery: string): Promise<{ ok: true; price: Price; stay?: PricedStay } | { ok: false; message: string; reason?: string }>;
 }
 
 class BadRequest extends Error {
@@ -50,6 +66,8 @@ export interface OrderRouteOptions {
   store: OrderStore;
   pricing: OrderPricing;
   settings: SiteSettings;
+  /** PUBLIC_ORIGIN: the share links' origin. */
+  publicOrigin: string;
 }
 
 function single(fields: URLSearchParams, name: string, max: number, { required = true } = {}): string {
@@ -61,42 +79,90 @@ function single(fields: URLSearchParams, name: string, max: number, { required =
   return value;
 }
 
-/** The origin the visitor used (for the short URL), or a refusal when the Host header is malformed. */
-function originOf(request: FastifyRequest): string {
-  const host = request.host;
-  if (!HOST.test(host)) throw new BadRequest('The Host header is not valid');
-  return `${request.protocol}://${host}`;
+/** Too many shares from one client, or too many in all: 429 or 503 with Retry-After. */
+class ShareRefused extends BadRequest {
+  constructor(
+    message: string,
+    statusCode: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, statusCode);
+  }
 }
 
+/** Dates and name of a shared offer, for saying which one is no longer available. */
+function offerLabel(item: SharedItem): string {
+  const { begin, end } = item.qp.rcav;
+  return end ? `${item.n} (${begin} to ${end})` : `${item.n} (from ${begin})`;
+}
+
+/**
+ * Prices a share's offers again: those still available at today's price, in their order, and
+ * what changed since it was shared (a price, or an offer no longer available, named).
+ */
+export async function priceSharedItems(items: readonly SharedItem[], pricing: OrderPricing): Promise<{ order: Order; changes: PriceChange[] }> {
+  let order = emptyOrder();
+  const changes: PriceChange[] = [];
+  for (const [index, item] of items.entries()) {
+    const priced = await pricing.price(toQueryString(item.qp));
+    if (!priced.ok) {
+      changes.push({ key: `ind-${index}`, n: offerLabel(item), was: item.p, now: null, problem: priced.message.slice(0, 500) });
+      continue;
+    }
+    const added = addLineItem(order, priced.price);
+    order = added.order;
+    if (added.key !== null && toCents(priced.price.p) !== toCents(item.p)) changes.push({ key: added.key, n: offerLabel(item), was: item.p, now: priced.price.p });
+  }
+  return { order, changes };
+}
+
+
+export interface VerifiedOrder {
+  order: Order;
+  changes: PriceChange[];
+  /** The priced stay of every line item still in the order, by key (when the pricing gives one). */
+  stays: Map<string, PricedStay>;
+  /** Why each removed line item can no longer be had, by key (see OrderPricing). */
+  reasons: Map<string, string>;
+}
 
 /**
  * Re-prices every line item from its qp, in key order: a changed price replaces the line item,
  * an offer that can no longer be had is removed. Totals are recomputed to the cent.
  */
-export async function verifyOrder(order: Order, pricing: OrderPricing): Promise<{ order: Order; changes: PriceChange[] }> {
+export async function verifyOrder(order: Order, pricing: OrderPricing): Promise<VerifiedOrder> {
   const changes: PriceChange[] = [];
+  const stays = new Map<string, PricedStay>();
+  const reasons = new Map<string, string>();
   let checked = order;
   for (const [key, item] of lineItems(order)) {
     const priced = await pricing.price(toQueryString(item.qp));
     const name = item.n ?? `Item ${item.eid}`;
     if (!priced.ok) {
       changes.push({ key, n: name, was: item.p, now: null, problem: priced.message });
+      reasons.set(key, priced.reason ?? 'unavailable');
       checked = removeLineItem(checked, key);
-    } else if (toCents(priced.price.p) !== toCents(item.p)) {
+      continue;
+    }
+    if (priced.stay) stays.set(key, priced.stay);
+    if (toCents(priced.price.p) !== toCents(item.p)) {
       changes.push({ key, n: name, was: item.p, now: priced.price.p });
       checked = replaceLineItem(checked, key, priced.price);
     }
   }
-  return { order: checked, changes };
+  return { order: checked, changes, stays, reasons };
 }
 
-export async function registerOrderRoutes(app: FastifyInstance, { store, pricing, settings }: OrderRouteOptions): Promise<void> {
-  const sessionOf = (request: FastifyRequest): string | null => {
-    const raw = request.cookies[SESSION_COOKIE];
-    if (!raw) return null;
-    const unsigned = request.unsignCookie(raw);
-    return unsigned.valid && unsigned.value !== null && SESSION_ID.test(unsigned.value) ? unsigned.value : null;
-  };
+/** The visitor's order session id from its signed cookie, or null (none, tampered or malformed). */
+export function orderSessionOf(request: FastifyRequest): string | null {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value !== null && SESSION_ID.test(unsigned.value) ? unsigned.value : null;
+}
+
+export async function registerOrderRoutes(app: FastifyInstance, { store, pricing, settings, publicOrigin }: OrderRouteOptions): Promise<void> {
+  const sessionOf = orderSessionOf;
   const startSession = (request: FastifyRequest, reply: FastifyReply): string => {
     const id = newSessionId();
     reply.setCookie(SESSION_COOKIE, id, {
@@ -117,20 +183,24 @@ export async function registerOrderRoutes(app: FastifyInstance, { store, pricing
   await app.register(async (scope) => {
     scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
       const status = error instanceof BadRequest ? error.statusCode : (error.statusCode ?? 500);
+      if (error instanceof ShareRefused) reply.header('retry-after', String(error.retryAfterSeconds));
       if (status >= 500) request.log.error({ err: error }, 'order request failed');
       const message = status >= 500 ? 'The Trips Collection is not available just now. Please try again.' : error.message;
       return reply.status(status).send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
     });
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_SHARED_ORDER * 4 }, (_request, body, done) =>
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: SHARE_BODY_LIMIT }, (_request, body, done) =>
       done(null, new URLSearchParams(body as string)),
     );
+    // server/security: the `order` limit per client; add and remove change the order though they are GET (spec §7).
+    const reads = { config: { limit: 'order' as const } };
+    const changes = { config: { limit: 'order' as const, mutates: true } };
 
-    scope.get('/rcapi/order/get', async (request, reply) => {
+    scope.get('/rcapi/order/get', reads, async (request, reply) => {
       const session = sessionOf(request);
       return answer(reply, (session && (await store.load(session))) || emptyOrder());
     });
 
-    scope.get('/rcapi/order/add', async (request, reply) => {
+    scope.get('/rcapi/order/add', changes, async (request, reply) => {
       const raw = rawQueryOf(request.url);
       const parsed = parseNestedQuery(raw);
       if (!parsed.ok) throw new BadRequest(parsed.error);
@@ -148,7 +218,7 @@ export async function registerOrderRoutes(app: FastifyInstance, { store, pricing
       return answer(reply, order);
     });
 
-    scope.get<{ Querystring: Record<string, string | string[]> }>('/rcapi/order/remove', async (request, reply) => {
+    scope.get<{ Querystring: Record<string, string | string[]> }>('/rcapi/order/remove', changes, async (request, reply) => {
       const index = request.query.index;
       if (typeof index !== 'string' || !LINE_KEY.test(index)) throw new BadRequest("index must be a line item key such as 'ind-0'");
       const session = sessionOf(request);
@@ -158,7 +228,7 @@ export async function registerOrderRoutes(app: FastifyInstance, { store, pricing
 
     // Before checkout every price is checked again (issue 5): a rate may have changed, or the
     // dates been booked meanwhile. The session's order when there is one, else the posted one.
-    scope.post('/rcapi/order/verify', async (request, reply) => {
+    scope.post('/rcapi/order/verify', changes, async (request, reply) => {
       const session = sessionOf(request);
       const stored = session ? await store.load(session) : null;
       let order: Order;
@@ -170,20 +240,25 @@ export async function registerOrderRoutes(app: FastifyInstance, { store, pricing
         if (!parsed.ok) throw new BadRequest(parsed.error);
         order = parsed.value;
       }
-      const { order: checked, changes } = await verifyOrder(order, pricing);
+      const { order: checked, changes, stays } = await verifyOrder(order, pricing);
       if (stored && session && changes.length > 0) await store.update(session, () => checked);
       reply.header('cache-control', 'no-store');
-      return { order: checked, changes };
+      // What checkout offers for it (issue 13): protection by line item for the guest's insurance
+      // state (`province`, else the rcstate cookie), payment schedule and totals.
+      const body = request.body as { province?: unknown } | null;
+      const province = readProvince(settings, (body && typeof body === 'object' ? body.province : undefined) ?? request.cookies[PROVINCE_COOKIE]);
+      const checkout = checkoutQuote(checked, stays, settings.order.currency, insuranceFor(settings, province.ok ? province.province : null));
+      return { order: checked, changes, checkout };
     });
 
-    scope.post('/rescms/order/share', async (request, reply) => {
+    scope.post('/rescms/order/share', { bodyLimit: SHARE_BODY_LIMIT, config: { limit: 'share' } }, async (request, reply) => {
       if (!(request.body instanceof URLSearchParams)) throw new BadRequest('Send url, hash and order form-encoded (application/x-www-form-urlencoded)', 415);
       const fields = request.body;
       const path = single(fields, 'url', 200);
       if (!/^\/(?!\/)[A-Za-z0-9/_.~-]*$/.test(path)) throw new BadRequest('url must be a path of this site, such as /mytrip');
-      const fromHash = decodeOrder(single(fields, 'hash', MAX_SHARED_ORDER));
+      const fromHash = decodeOrder(single(fields, 'hash', MAX_ORDER_BASE64), { maxLength: MAX_ORDER_BASE64 });
       if (!fromHash.ok) throw new BadRequest(fromHash.error);
-      const text = single(fields, 'order', MAX_SHARED_ORDER);
+      const text = single(fields, 'order', MAX_ORDER_JSON);
       let json: unknown;
       try {
         json = JSON.parse(text);
@@ -194,26 +269,43 @@ export async function registerOrderRoutes(app: FastifyInstance, { store, pricing
       if (!fromJson.ok) throw new BadRequest(fromJson.error);
       if (JSON.stringify(fromJson.value) !== JSON.stringify(fromHash.value)) throw new BadRequest('The order and its hash do not match');
       if (!hasLineItems(fromJson.value)) throw new BadRequest('There is nothing to share: the Trips Collection is empty');
-      const origin = originOf(request);
-      const code = await store.share(fromJson.value);
-      const url = `${origin}${path}#short-url=${code}`;
+      // Only what names each offer is kept, priced by the engine now; the client's prices and texts are not.
+      const items: SharedItem[] = [];
+      const leftOut: string[] = [];
+      for (const [, item] of lineItems(fromJson.value)) {
+        const priced = await pricing.price(toQueryString(item.qp));
+        if (priced.ok) items.push({ qp: priced.price.qp, p: priced.price.p, n: priced.price.n ?? `Item ${priced.price.eid}` });
+        else leftOut.push(offerLabel({ qp: item.qp, p: item.p, n: item.n ?? `Item ${item.eid}` }));
+      }
+      if (items.length === 0) throw new BadRequest('None of the offers in this Trips Collection can be booked any more, so there is nothing to share.');
+      const stored = await store.share(items, clientKey(request.ip));
+      if (!stored.ok) {
+        throw stored.reason === 'quota'
+          ? new ShareRefused('You have shared many Trips Collections today: please use one of the links you already have, or try again later.', 429, stored.retryAfterSeconds)
+          : new ShareRefused('Sharing is paused just now: too many shared Trips Collections are kept. Please try again later.', 503, stored.retryAfterSeconds);
+      }
+      const { code } = stored;
+      const url = publicUrl(publicOrigin, `${path}#short-url=${code}`);
       reply.header('cache-control', 'no-store');
       return {
-        form: shareFormHtml({ url, code, fragment: `#short-url=${code}`, texts: settings.order.share, showUrl: settings.order.url_shortener_token === '' }),
+        form: shareFormHtml({ url, code, fragment: `#short-url=${code}`, texts: settings.order.share, showUrl: settings.order.url_shortener_token === '', leftOut }),
         url,
       };
     });
 
-    scope.get<{ Params: { code: string } }>('/rescms/order/shorturl/:code', async (request, reply) => {
+    scope.get<{ Params: { code: string } }>('/rescms/order/shorturl/:code', { config: { limit: 'shorturl' } }, async (request, reply) => {
       const { code } = request.params;
       if (!SHARE_CODE.test(code)) throw new BadRequest('The short link code is not valid');
-      const order = await store.shared(code);
+      const items = await store.shared(code);
       reply.header('cache-control', 'no-store');
-      if (!order) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'This shared Trips Collection does not exist or has been removed.' });
+      if (!items) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'This shared Trips Collection does not exist or has expired.' });
+      // Today's prices: the friend sees what they would pay now, and what changed since.
+      const { order, changes } = await priceSharedItems(items, pricing);
+      if ((request.headers.accept ?? '').includes('application/json')) return { order: encodeOrder(order), changes };
       return reply.type('text/plain; charset=utf-8').send(encodeOrder(order));
     });
 
-    scope.post(SHARE_SEND_PATH, async (request, reply) => {
+    scope.post(SHARE_SEND_PATH, { config: { limit: 'form' } }, async (request, reply) => {
       if (!(request.body instanceof URLSearchParams)) throw new BadRequest('Send the share form form-encoded (application/x-www-form-urlencoded)', 415);
       const fields = request.body;
       const code = single(fields, 'code', 32);

@@ -22,7 +22,25 @@ export const SOCIAL_LINKS: ReadonlyArray<{ name: string; url: string; query: str
 
 export const SHARE_SEND_PATH = '/rescms/order/share/send';
 
-export function shareFormHtml({ url, code, fragment, texts, showUrl }: { url: string; code: string; fragment: string; texts: ShareFormTexts; showUrl: boolean }): string {
+/**
+ * `leftOut`: offers of the visitor's Trips Collection that could not be shared because they can
+ * no longer be booked (named with their dates), said above the link.
+ */
+export function shareFormHtml({
+  url,
+  code,
+  fragment,
+  texts,
+  showUrl,
+  leftOut = [],
+}: {
+  url: string;
+  code: string;
+  fragment: string;
+  texts: ShareFormTexts;
+  showUrl: boolean;
+  leftOut?: readonly string[];
+}): string {
   const e = escapeHtml;
   const social = SOCIAL_LINKS.map(
     ({ name, url: endpoint, query }) =>
@@ -34,6 +52,9 @@ export function shareFormHtml({ url, code, fragment, texts, showUrl }: { url: st
     texts.heading ? `<h2 class="share-form__heading">${e(texts.heading)}</h2>` : '',
     texts.subheading ? `<p class="share-form__subheading">${e(texts.subheading)}</p>` : '',
     texts.description ? `<p class="share-form__description">${e(texts.description)}</p>` : '',
+    leftOut.length > 0
+      ? `<div class="share-form__left-out" role="note"><p>Not in the shared link, because ${leftOut.length === 1 ? 'it' : 'they'} can no longer be booked:</p><ul>${leftOut.map((label) => `<li>${e(label)}</li>`).join('')}</ul></div>`
+      : '',
     showUrl
       ? `<p class="share-form__url"><label for="share-form-url">Short link</label><input id="share-form-url" name="url" type="url" readonly value="${e(url)}"></p>`
       : '',

@@ -44,7 +44,7 @@ export async function registerCalendarRoute(
 ): Promise<void> {
   app.get<{ Params: { eid: string } }>(
     '/rcapi/item/:eid/calendar',
-    { config: { rateLimit: { max: 600, timeWindow: '1 minute' } } },
+    { config: { limit: 'calendar' } },
     async (request, reply) => {
       const { eid: raw } = request.params;
       if (!/^\d{1,9}$/.test(raw)) return reply.status(400).send({ statusCode: 400, error: 'Bad Request', message: 'eid must be a whole number' });

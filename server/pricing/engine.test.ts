@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toCents } from '../../src/domain/money.ts';
 import { toQueryString, type QueryValue } from '../../src/domain/pricing/query.ts';
 import type { AvailItem, Price } from '../../src/domain/pricing/types.ts';
-import { priceUnitStay, rentOf, searchAvailability, stayProblem, unitOffers, type SearchContext } from './engine.ts';
+import { priceActivity, priceUnitStay, protectionOf, rentOf, searchAvailability, stayProblem, unitOffers, type SearchContext } from './engine.ts';
 import { buildPricingData, dayOf } from './model.ts';
 import { quoteStay } from './quote.ts';
 import { fixtureOptions, fixtureRows, NOW, TODAY } from './test-fixture.ts';
@@ -33,6 +33,25 @@ const offer = (item: AvailItem, og: string, b?: string): Price => {
   if (!price) throw new Error(`no ${og} offer`);
   return price;
 };
+
+describe('protection offered at checkout (the optional fees)', () => {
+  it('prices trip insurance as a share of the stay total and damage protection flat, and leaves both out of the price', () => {
+    const stay = priceUnitStay(data, unit(1002), day('2027-02-01'), 4, { adult: 2, child: 0, senior: 0 }, { id: 'standard' });
+    expect(stay.lines.some((line) => /insurance|protection/i.test(line.label))).toBe(false);
+    const { ti, dp } = protectionOf(data, stay);
+    expect(ti).toMatchObject({ kind: 'ti', choice: 'forced', amountCents: Math.floor((stay.totalCents * 700 + 5000) / 10_000) });
+    expect(dp).toMatchObject({ kind: 'dp', choice: 'declinable', amountCents: 5900 });
+  });
+
+  it('offers none for an activity, nor when the site has no such fee', () => {
+    const activity = data.activities.get(5001);
+    if (!activity) throw new Error('the fixture has an activity');
+    expect(protectionOf(data, priceActivity(activity, day('2027-02-01'), { adult: 2, child: 0, senior: 0 }))).toEqual({ ti: null, dp: null });
+    const bare = buildPricingData({ ...fixtureRows, fees: fixtureRows.fees.filter((f) => !f.optional) }, fixtureOptions);
+    const stay = priceUnitStay(bare, bare.units.get(1002) as NonNullable<ReturnType<typeof bare.units.get>>, day('2027-02-01'), 4, { adult: 2, child: 0, senior: 0 }, { id: 'standard' });
+    expect(protectionOf(bare, stay)).toEqual({ ti: null, dp: null });
+  });
+});
 
 describe('nightly rates by season', () => {
   it('sums the nights of each season across a season boundary', () => {

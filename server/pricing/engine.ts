@@ -8,8 +8,9 @@
  */
 import { fromCents, shareOfCents } from '../../src/domain/money.ts';
 import { specialApplies } from '../../src/domain/pricing/specials.ts';
+import { reducePrices, type ReductionMode } from '../../src/domain/pricing/reductions.ts';
 import type { AvailItem, OfferGroupInfo, Price, PriceQueryParams, Rcav } from '../../src/domain/pricing/types.ts';
-import { isoOfDay, secondsOfDay, type ActivityInfo, type Coupon, type PackageInfo, type PricingData, type SpecialInfo, type UnitInfo } from './model.ts';
+import { isoOfDay, secondsOfDay, type ActivityInfo, type Coupon, type PackageInfo, type PricingData, type ProtectionInfo, type SpecialInfo, type UnitInfo } from './model.ts';
 
 /** Offer groups (spec §3 Offer group); a price's `og` names its group. */
 export type OfferId = 'standard' | 'special' | 'nonrefundable' | 'package' | 'activity';
@@ -56,11 +57,14 @@ export function stayProblem(data: PricingData, unit: UnitInfo, begin: number, ni
   const from = begin - data.start;
   if (from < 0 || nights < 1 || from + nights > data.days) return 'no-rate';
   const { seasonOfDay } = data;
-  const { rates, occupied } = unit;
-  for (let i = from; i < from + nights; i++) {
-    const season = seasonOfDay[i] as number;
-    if (season < 0 || rates[season] === 0) return 'no-rate';
-    if (occupied[i] === 1) return 'booked';
+  const { rates, occupied, blocked } = unit;
+  // Every night free (the precomputed occupancy, one subtraction); otherwise find the first problem.
+  if (blocked[from + nights] !== blocked[from]) {
+    for (let i = from; i < from + nights; i++) {
+      const season = seasonOfDay[i] as number;
+      if (season < 0 || rates[season] === 0) return 'no-rate';
+      if (occupied[i] === 1) return 'booked';
+    }
   }
   const arrivalSeason = data.seasons[seasonOfDay[from] as number];
   if (arrivalSeason && nights < arrivalSeason.minStay) return 'min-stay';
@@ -274,6 +278,27 @@ export function queryParamsOf(price: StayPrice): PriceQueryParams {
   return qp;
 }
 
+/** A protection offered at checkout for one priced stay, with its amount in cents. */
+export interface ProtectionOffer extends ProtectionInfo {
+  amountCents: number;
+}
+
+/** The cents of a protection for a stay: a share of its total, per stay or per night. */
+function protectionCents(info: ProtectionInfo, price: StayPrice): number {
+  if (info.feeKind === 'percent') return shareOfCents(price.totalCents, info.amount);
+  return info.feeKind === 'per_night' ? info.amount * price.nights : info.amount;
+}
+
+/**
+ * Trip insurance and damage protection for a priced offer (the optional fees of the model): for
+ * stays of a unit only (an activity has neither), each null when the site offers none.
+ */
+export function protectionOf(data: PricingData, price: StayPrice): { ti: ProtectionOffer | null; dp: ProtectionOffer | null } {
+  const offer = (info: ProtectionInfo | null): ProtectionOffer | null =>
+    info && price.offer !== 'activity' && price.nights > 0 ? { ...info, amountCents: protectionCents(info, price) } : null;
+  return { ti: offer(data.protection.ti), dp: offer(data.protection.dp) };
+}
+
 /** The wire form of a priced offer (spec §3 Price / offer). */
 export function toWirePrice(data: PricingData, price: StayPrice): Price {
   const { dn, dd } = offerTexts(price);
@@ -303,6 +328,12 @@ export interface AvailQuery {
   coupon: Coupon | null;
   /** Also price arrivals up to this many days after `begin`. */
   flex: number;
+  /** Server-side reduction of each item's prices (the spec's client-side modes); 'all' by default. */
+  reduce?: ReductionMode;
+  /** Only these units (a page's results), in eid order; null or absent for every unit. */
+  eids?: readonly number[] | null;
+  /** One page of the units (after `eids`), in eid order: page 1 is the first `perPage`. */
+  page?: { page: number; perPage: number } | null;
 }
 
 export interface SearchContext {
@@ -347,22 +378,37 @@ function groupsOf(data: PricingData, prices: readonly Price[]): OfferGroupInfo[]
 }
 
 /**
+ * Reduces one item's offers as the client would (src/domain/pricing/reductions.ts, the same
+ * function): by total, ties keeping the earlier offer, 'low_day' per arrival day.
+ */
+function reduceOffers(offers: StayPrice[], mode: ReductionMode): StayPrice[] {
+  if (mode === 'all' || offers.length <= 1) return offers;
+  const keyed = offers.map((price) => ({ p: price.totalCents, b: String(price.begin), price }));
+  return reducePrices(keyed, mode, (entry) => entry.b).map((entry) => entry.price);
+}
+
+/**
  * One unit's answer: its offers for every arrival of the (flexible) window that is available;
  * when none is, the nearest available arrivals within `alternateWindowDays` either side of the
  * window, same nights (nearest first, the earlier of two equally near), at most MAX_ALTERNATES.
+ * The offers are reduced by `query.reduce` before they are written in the wire form.
  */
 export function unitAvailability(data: PricingData, unit: UnitInfo, query: AvailQuery, pkg: PackageInfo | null, context: SearchContext): AvailItem {
   const nights = pkg ? pkg.nights : (query.nights ?? 0);
   const guests = guestCount(query.guests);
   if (guests > unit.sleeps || nights < 1 || (pkg && !pkg.unitEids.has(unit.eid))) return { eid: unit.eid, prices: [], groups: [] };
-  const prices: Price[] = [];
+  const mode = query.reduce ?? 'all';
+  const offers: StayPrice[] = [];
   const offer = (begin: number): boolean => {
     if (stayProblem(data, unit, begin, nights, guests, context.today) !== null) return false;
-    for (const price of unitOffers(data, unit, begin, nights, query.guests, query.coupon, pkg, context)) prices.push(toWirePrice(data, price));
+    for (const price of unitOffers(data, unit, begin, nights, query.guests, query.coupon, pkg, context)) offers.push(price);
     return true;
   };
-  for (let begin = query.begin; begin <= query.begin + query.flex; begin++) offer(begin);
-  if (prices.length === 0) {
+  for (let begin = query.begin; begin <= query.begin + query.flex; begin++) {
+    // 'first' keeps the first offer of the first available arrival: no need to look further.
+    if (offer(begin) && mode === 'first') break;
+  }
+  if (offers.length === 0) {
     let found = 0;
     const last = query.begin + query.flex;
     for (let distance = 1; distance <= context.alternateWindowDays && found < MAX_ALTERNATES; distance++) {
@@ -370,10 +416,26 @@ export function unitAvailability(data: PricingData, unit: UnitInfo, query: Avail
       if (found < MAX_ALTERNATES && offer(last + distance)) found++;
     }
   }
+  const prices = reduceOffers(offers, mode).map((price) => toWirePrice(data, price));
   return { eid: unit.eid, prices, groups: groupsOf(data, prices) };
 }
 
-/** GET /rcapi/item/avail/search: every unit (or the one item of rcav[IDs]) with its offers. */
+/** The units a search answers: every unit in eid order, or those of `query.eids`, then one page of them. */
+export function unitsOfQuery(data: PricingData, query: AvailQuery): { units: UnitInfo[]; total: number } {
+  let units = data.unitList;
+  if (query.eids) {
+    const wanted = new Set(query.eids);
+    units = units.filter((unit) => wanted.has(unit.eid));
+  }
+  const total = units.length;
+  if (query.page) {
+    const first = (query.page.page - 1) * query.page.perPage;
+    units = units.slice(first, first + query.page.perPage);
+  }
+  return { units, total };
+}
+
+/** GET /rcapi/item/avail/search: every unit (or the one item of rcav[IDs], or the units asked for) with its offers. */
 export function searchAvailability(data: PricingData, query: AvailQuery, context: SearchContext): AvailItem[] {
   const item = query.item;
   if (item?.kind === 'activity') {
@@ -381,8 +443,9 @@ export function searchAvailability(data: PricingData, query: AvailQuery, context
     for (let begin = query.begin; begin <= query.begin + query.flex; begin++) {
       if (begin >= context.today) prices.push(toWirePrice(data, priceActivity(item.activity, begin, query.guests)));
     }
-    return [{ eid: item.activity.eid, prices, groups: groupsOf(data, prices) }];
+    const reduced = query.reduce && query.reduce !== 'all' ? reducePrices(prices, query.reduce) : prices;
+    return [{ eid: item.activity.eid, prices: reduced, groups: groupsOf(data, reduced) }];
   }
   if (item?.kind === 'unit') return [unitAvailability(data, item.unit, query, item.pkg, context)];
-  return data.unitList.map((unit) => unitAvailability(data, unit, query, null, context));
+  return unitsOfQuery(data, query).units.map((unit) => unitAvailability(data, unit, query, null, context));
 }

@@ -38,7 +38,19 @@ export interface PricingRows {
   units: { eid: number; name: string; sleeps: number; cleaningFeeCents: number }[];
   unitRates: { unitEid: number; seasonId: number; nightlyCents: number }[];
   bookings: { unitEid: number; beginDate: string; endDate: string }[];
-  fees: { code: string; name: string; kind: string; amount: number; optional: boolean; description: string; position: number }[];
+  fees: {
+    code: string;
+    name: string;
+    kind: string;
+    amount: number;
+    optional: boolean;
+    description: string;
+    position: number;
+    /** Optional fees: the checkout protection they are ('ti' trip insurance, 'dp' damage protection). */
+    optionKind?: string | null;
+    /** How the checkout offers it: 'declinable', 'acceptable' or 'forced' (spec §4 Insurance decline flow). */
+    choice?: string;
+  }[];
   activities: { eid: number; name: string; pricePerPersonCents: number }[];
   packages: { eid: number; name: string; nights: number; unitEids: number[]; activityEids: number[] }[];
   specials: {
@@ -103,6 +115,13 @@ export interface UnitInfo {
   /** 1 for each occupied night, by day - PricingData.start. */
   occupied: Uint8Array;
   /**
+   * Occupancy precomputed for searches: `blocked[i]` counts the nights before day index i that
+   * cannot be sold (occupied, or no season or rate of this unit), so whether the nights
+   * from … to - 1 are all free is one subtraction, `blocked[to] - blocked[from] === 0`,
+   * whatever the length of the stay. Length days + 1.
+   */
+  blocked: Uint16Array | Uint32Array;
+  /**
    * The specials that name this unit, in the site's order, each narrowed to this unit's eid
    * (so checking one is not a search through hundreds of eids).
    */
@@ -117,6 +136,24 @@ export interface FeeInfo {
   amount: number;
   description: string;
   tax: boolean;
+}
+
+export type ProtectionKind = 'ti' | 'dp';
+export type ProtectionChoice = 'declinable' | 'acceptable' | 'forced';
+
+/**
+ * A protection offered at checkout (an optional fee of the fees table): trip insurance or damage
+ * protection. 'percent' is basis points of the stay's total (the trip cost); 'flat' cents per
+ * stay; 'per_night' cents per night.
+ */
+export interface ProtectionInfo {
+  kind: ProtectionKind;
+  code: string;
+  name: string;
+  description: string;
+  feeKind: FeeInfo['kind'];
+  amount: number;
+  choice: ProtectionChoice;
 }
 
 export interface ActivityInfo {
@@ -146,6 +183,8 @@ export interface PricingData {
   unitList: UnitInfo[];
   /** The fees added to every stay (optional ones are for checkout), in their order. */
   fees: FeeInfo[];
+  /** The protection offered at checkout, by kind (optional fees with an option kind). */
+  protection: { ti: ProtectionInfo | null; dp: ProtectionInfo | null };
   activities: Map<number, ActivityInfo>;
   packages: Map<number, PackageInfo>;
   /** All specials in the site's order, wire form (the page settings' `specials`). */
@@ -221,6 +260,7 @@ export function buildPricingData(rows: PricingRows, options: PricingOptions): Pr
       cleaningFeeCents: row.cleaningFeeCents,
       rates: new Int32Array(seasons.length),
       occupied: new Uint8Array(days),
+      blocked: days < 65_535 ? new Uint16Array(days + 1) : new Uint32Array(days + 1),
       specials: specialsOfUnit.get(row.eid) ?? [],
     });
   }
@@ -229,18 +269,15 @@ export function buildPricingData(rows: PricingRows, options: PricingOptions): Pr
     const position = seasonPosition.get(rate.seasonId);
     if (unit && position !== undefined && rate.nightlyCents > 0) unit.rates[position] = rate.nightlyCents;
   }
-  for (const booking of rows.bookings) {
-    const unit = units.get(booking.unitEid);
-    const begin = dayOf(booking.beginDate);
-    const end = dayOf(booking.endDate);
-    if (!unit || begin === null || end === null) continue;
-    // end is the departure day: the nights begin … end - 1 are taken.
-    for (let day = Math.max(begin, start); day < Math.min(end, start + days); day++) unit.occupied[day - start] = 1;
-  }
 
   const fees: FeeInfo[] = [];
+  const protection: PricingData['protection'] = { ti: null, dp: null };
   for (const fee of [...rows.fees].sort((a, b) => a.position - b.position || (a.code < b.code ? -1 : 1))) {
     const kind = feeKind(fee.kind);
+    if (fee.optional && kind && (fee.optionKind === 'ti' || fee.optionKind === 'dp') && !protection[fee.optionKind]) {
+      const choice: ProtectionChoice = fee.choice === 'forced' || fee.choice === 'acceptable' ? fee.choice : 'declinable';
+      protection[fee.optionKind] = { kind: fee.optionKind, code: fee.code, name: fee.name, description: fee.description, feeKind: kind, amount: fee.amount, choice };
+    }
     if (fee.optional || !kind) continue;
     fees.push({ code: fee.code, name: fee.name, kind, amount: fee.amount, description: fee.description, tax: TAX.test(fee.code) || TAX.test(fee.name) });
   }
@@ -263,7 +300,7 @@ export function buildPricingData(rows: PricingRows, options: PricingOptions): Pr
     coupons.set(code, { code, percent: c.percent, description: c.description ?? `${c.percent}% off the rent` });
   }
 
-  return {
+  const data: PricingData = {
     start,
     days,
     seasonOfDay,
@@ -271,6 +308,7 @@ export function buildPricingData(rows: PricingRows, options: PricingOptions): Pr
     units,
     unitList: [...units.values()],
     fees,
+    protection,
     activities,
     packages,
     specials: specialInfos.map((s) => s.special),
@@ -279,4 +317,37 @@ export function buildPricingData(rows: PricingRows, options: PricingOptions): Pr
     currency: options.currency,
     offerBy: options.offerBy,
   };
+  markNights(data, rows.bookings.map((b) => ({ unitEid: b.unitEid, begin: b.beginDate, end: b.endDate })));
+  // Every unit's running count, booked or not (a night without a season or rate is unsellable too).
+  for (const unit of data.unitList) countBlocked(unit, seasonOfDay, days);
+  return data;
+}
+
+/** Marks the nights of stays as taken (end is the departure day: the nights begin … end - 1). Unknown units are ignored. */
+export function markOccupied(data: PricingData, stays: readonly { unitEid: number; begin: string; end: string }[]): void {
+  for (const unit of markNights(data, stays)) countBlocked(unit, data.seasonOfDay, data.days);
+}
+
+/** Sets the occupied nights of stays; answers the units changed. */
+function markNights(data: PricingData, stays: readonly { unitEid: number; begin: string; end: string }[]): Set<UnitInfo> {
+  const changed = new Set<UnitInfo>();
+  for (const stay of stays) {
+    const unit = data.units.get(stay.unitEid);
+    const begin = dayOf(stay.begin);
+    const end = dayOf(stay.end);
+    if (!unit || begin === null || end === null) continue;
+    for (let day = Math.max(begin, data.start); day < Math.min(end, data.start + data.days); day++) unit.occupied[day - data.start] = 1;
+    changed.add(unit);
+  }
+  return changed;
+}
+
+/** Recounts a unit's `blocked` running count from its occupied nights, seasons and rates. */
+function countBlocked(unit: UnitInfo, seasonOfDay: ArrayLike<number>, days: number): void {
+  const { blocked, occupied, rates } = unit;
+  for (let i = 0; i < days; i++) {
+    const season = seasonOfDay[i] as number;
+    const unsellable = occupied[i] === 1 || season < 0 || rates[season] === 0;
+    blocked[i + 1] = (blocked[i] as number) + (unsellable ? 1 : 0);
+  }
 }

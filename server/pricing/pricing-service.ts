@@ -13,15 +13,17 @@
  * are answered at once and the check runs for the next request. Quotes and the buy page wait
  * for it (`fresh`), so what is about to be bought is priced on current data. Writers in this
  * process may call `invalidate()`. Several servers behind a load balancer see one another's
- * changes within seconds, since each checks the database itself.
+ * changes within seconds, since each checks the database itself. Checkout reservations are the
+ * one change that is frequent: their nights are marked in this process's model at once
+ * (`markBooked`), and a check that finds only new reservations reads just those rows.
  */
-import { asc, sql } from 'drizzle-orm';
+import { and, asc, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { AvailSearchResponse, Special } from '../../src/domain/pricing/types.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
 import { activities, bookings, fees, packages, seasons, specials, unitRates, units } from '../db/schema.ts';
-import { searchAvailability, type SearchContext } from './engine.ts';
-import { buildPricingData, dayOf, type PricingData, type PricingRows } from './model.ts';
+import { searchAvailability, unitsOfQuery, type SearchContext } from './engine.ts';
+import { buildPricingData, dayOf, markOccupied, type PricingData, type PricingRows } from './model.ts';
 import { quoteStay, type QuoteResult } from './quote.ts';
 import { parseQuoteQuery, parseSearchQuery, type ParseContext, type QuoteInput } from './validate.ts';
 
@@ -39,8 +41,11 @@ export interface PricingService {
   data(options?: { fresh?: boolean }): Promise<PricingData>;
   /** The specials of the page settings (spec §3): in the site's order, those still bookable. */
   specials(): Promise<Special[]>;
-  /** GET /rcapi/item/avail/search; throws PricingInputError (400) on bad input. */
-  search(rawQuery: string): Promise<AvailSearchResponse>;
+  /**
+   * GET /rcapi/item/avail/search; throws PricingInputError (400) on bad input. `total` is the
+   * number of units of all pages when the query asked for one page (per_page), else null.
+   */
+  search(rawQuery: string): Promise<{ items: AvailSearchResponse; total: number | null }>;
   /**
    * The quote of a price's qp; throws PricingInputError on bad input. A detailed quote by default
    * (special type '2' is not given, spec §5); `detailedQuote: false` for the buy page and the order.
@@ -48,6 +53,12 @@ export interface PricingService {
   quote(rawQuery: string, options?: { detailedQuote?: boolean }): Promise<{ input: QuoteInput; result: QuoteResult }>;
   /** Drops the cached model: the next request loads it again. */
   invalidate(): void;
+  /**
+   * Marks the nights of new bookings (a checkout that committed) as taken in the cached model at
+   * once, so the very next search and calendar no longer offer them without waiting for a reload
+   * (a load already under way gets them too). Other servers add them at their next check.
+   */
+  markBooked(stays: readonly { unitEid: number; begin: string; end: string }[]): void;
 }
 
 /** Reads the rows the model is built from, in parallel. */
@@ -83,20 +94,31 @@ function rowsOf<T>(result: unknown): T[] {
  * query: a few milliseconds where loading the model takes a few hundred on the embedded
  * database. New, removed or re-dated bookings and changed rates, seasons, fees, specials, units,
  * activities and packages change it (an edit that keeps every count and sum is not seen until
- * invalidate() or a restart).
+ * invalidate() or a restart). The nights of checkout reservations (bookings rows with a
+ * reservation_id) are summed apart, as `reserved`: new ones are read and added to the cached model
+ * (a checkout must not cost every server a reload); any other change reloads it.
  */
-export async function pricingFingerprint(db: Pick<Database, 'execute'>): Promise<string> {
+export async function pricingState(db: Pick<Database, 'execute'>): Promise<{ fingerprint: string; reserved: { count: number; last: number } }> {
   const result = await db.execute(sql`select concat_ws('|',
-    (select concat_ws(':', count(*), max(${bookings.id}), sum(${bookings.endDate} - ${bookings.beginDate}), sum(${bookings.beginDate} - date '2000-01-01')) from ${bookings}),
+    (select concat_ws(':', count(*), max(${bookings.id}), sum(${bookings.endDate} - ${bookings.beginDate}), sum(${bookings.beginDate} - date '2000-01-01')) from ${bookings} where ${bookings.reservationId} is null),
     (select concat_ws(':', count(*), sum(${unitRates.nightlyCents}::bigint), sum(${unitRates.seasonId}::bigint * ${unitRates.unitEid})) from ${unitRates}),
     (select concat_ws(':', count(*), sum(${seasons.minStay}), sum(${seasons.endDate} - ${seasons.beginDate}), max(${seasons.endDate})) from ${seasons}),
-    (select concat_ws(':', count(*), sum(${fees.amount}), sum(case when ${fees.optional} then 1 else 0 end)) from ${fees}),
+    (select md5(string_agg(concat_ws(',', ${fees.code}, ${fees.name}, ${fees.kind}, ${fees.amount}, ${fees.optional}, ${fees.optionKind}, ${fees.choice}, ${fees.position}, ${fees.description}), ';' order by ${fees.code})) from ${fees}),
     (select concat_ws(':', count(*), sum(${specials.discountPercent}), sum(${specials.bookEnd} - ${specials.bookBegin}), sum(${specials.stayEnd} - ${specials.stayBegin}), sum(cardinality(${specials.units})), sum(${specials.minNights} + ${specials.maxNights} + ${specials.minGuests} + ${specials.maxGuests})) from ${specials}),
     (select concat_ws(':', count(*), sum(${units.cleaningFeeCents}), sum(${units.sleeps})) from ${units}),
     (select concat_ws(':', count(*), sum(${activities.pricePerPersonCents})) from ${activities}),
     (select concat_ws(':', count(*), sum(${packages.nights}), sum(cardinality(${packages.unitEids}) + cardinality(${packages.activityEids}))) from ${packages})
-  ) as fingerprint`);
-  return String(rowsOf<{ fingerprint: string }>(result)[0]?.fingerprint ?? '');
+  ) as fingerprint,
+  (select count(*)::int from ${bookings} where ${bookings.reservationId} is not null) as reserved_count,
+  (select coalesce(max(${bookings.id}), 0)::int from ${bookings} where ${bookings.reservationId} is not null) as reserved_last`);
+  const row = rowsOf<{ fingerprint: string; reserved_count: number; reserved_last: number }>(result)[0];
+  return { fingerprint: String(row?.fingerprint ?? ''), reserved: { count: Number(row?.reserved_count ?? 0), last: Number(row?.reserved_last ?? 0) } };
+}
+
+/** The state of pricingState as one text: any change to what the model is built from changes it. */
+export async function pricingFingerprint(db: Pick<Database, 'execute'>): Promise<string> {
+  const state = await pricingState(db);
+  return `${state.fingerprint}|${state.reserved.count}:${state.reserved.last}`;
 }
 
 export function createPricingService(options: PricingServiceOptions): PricingService {
@@ -104,27 +126,50 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
   const now = options.now ?? (() => new Date());
   const freshMs = options.freshMs ?? 2_000;
   const staleMs = options.staleMs ?? 60_000;
-  let cached: { data: PricingData; checkedAt: number; fingerprint: string } | null = null;
+  let cached: { data: PricingData; checkedAt: number; fingerprint: string; reserved: { count: number; last: number } } | null = null;
   let revalidating: Promise<PricingData> | null = null;
   let generation = 0;
+  // Nights booked in this process (markBooked), kept until a load that started after them: a model
+  // whose rows were read before such a booking committed gets its nights too.
+  let markSeq = 0;
+  let marks: { seq: number; stays: readonly { unitEid: number; begin: string; end: string }[] }[] = [];
 
-  /** Checks the tables' fingerprint and reloads the model only when it changed. */
+  /** Adds the reservations' nights made since the cached model's; false when that does not explain the change. */
+  const addReservations = async (reserved: { count: number; last: number }): Promise<boolean> => {
+    if (!cached) return false;
+    if (reserved.count === cached.reserved.count && reserved.last === cached.reserved.last) return true;
+    if (reserved.last <= cached.reserved.last || reserved.count <= cached.reserved.count) return false;
+    const rows = await db
+      .select({ unitEid: bookings.unitEid, begin: bookings.beginDate, end: bookings.endDate })
+      .from(bookings)
+      .where(and(isNotNull(bookings.reservationId), gt(bookings.id, cached.reserved.last), lte(bookings.id, reserved.last)));
+    // Another count means a reservation was removed, or one with a smaller id committed later: reload.
+    if (rows.length !== reserved.count - cached.reserved.count) return false;
+    markOccupied(cached.data, rows);
+    cached.reserved = reserved;
+    return true;
+  };
+
+  /** Checks the tables' fingerprint: adds new reservations, and reloads the model only when anything else changed. */
   const revalidate = (): Promise<PricingData> => {
     if (revalidating) return revalidating;
     const mine = generation;
+    const fromSeq = markSeq;
     const promise: Promise<PricingData> = (async () => {
       const started = Date.now();
-      const print = await pricingFingerprint(db);
-      if (cached && cached.fingerprint === print && mine === generation) {
+      const state = await pricingState(db);
+      if (cached && cached.fingerprint === state.fingerprint && mine === generation && (await addReservations(state.reserved)) && mine === generation) {
         cached.checkedAt = started;
         return cached.data;
       }
       const rows = await loadPricingRows(db);
       const model = buildPricingData(rows, { currency: settings.order.currency, offerBy: settings.site.name, coupons: settings.pricing.coupons ?? [] });
+      for (const mark of marks) if (mark.seq > fromSeq) markOccupied(model, mark.stays);
       // A model loaded before an invalidate() serves its own requests but is not kept.
-      if (mine === generation) cached = { data: model, checkedAt: started, fingerprint: print };
+      if (mine === generation) cached = { data: model, checkedAt: started, fingerprint: state.fingerprint, reserved: state.reserved };
       return model;
     })().finally(() => {
+      marks = marks.filter((mark) => mark.seq > fromSeq);
       if (revalidating === promise) revalidating = null;
     });
     revalidating = promise;
@@ -162,7 +207,8 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
       const { today, nowSeconds } = clock();
       const query = parseSearchQuery(rawQuery, parseContext(model, today));
       const context: SearchContext = { today, nowSeconds, alternateWindowDays: settings.pricing.alternate_window_days };
-      return searchAvailability(model, query, context);
+      const total = query.page && !query.item ? unitsOfQuery(model, query).total : null;
+      return { items: searchAvailability(model, query, context), total };
     },
     async quote(rawQuery, options = {}) {
       const model = await data({ fresh: true });
@@ -174,6 +220,10 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
       generation++;
       cached = null;
       revalidating = null;
+    },
+    markBooked(stays) {
+      marks.push({ seq: ++markSeq, stays });
+      if (cached) markOccupied(cached.data, stays);
     },
   };
 }

@@ -28,7 +28,10 @@ export const DEPOSIT_PERCENT = 30;
 /** The balance is due this many days before arrival; closer arrivals pay in full at booking. */
 export const BALANCE_DAYS_BEFORE = 30;
 
-export type QuoteResult = { ok: true; quote: StayQuote; price: StayPrice } | { ok: false; name: string; problem: string };
+/** Why a stay cannot be quoted: a StayProblem, or 'no-item' when the query names none. */
+export type QuoteProblem = StayProblem | 'no-item';
+
+export type QuoteResult = { ok: true; quote: StayQuote; price: StayPrice } | { ok: false; name: string; problem: string; reason: QuoteProblem };
 
 function problemText(problem: StayProblem, unit: UnitInfo, data: PricingData, begin: number, nights: number, guests: number): string {
   switch (problem) {
@@ -130,11 +133,11 @@ export function quoteStay(
 ): QuoteResult {
   const { query } = input;
   const item = query.item;
-  if (!item) return { ok: false, name: 'This item', problem: 'No item was given.' };
+  if (!item) return { ok: false, name: 'This item', problem: 'No item was given.', reason: 'no-item' };
   const notes: string[] = [];
   if (input.unknownCoupon !== null) notes.push(`The coupon “${input.unknownCoupon}” is not valid, so no coupon discount is included.`);
   if (item.kind === 'activity') {
-    if (query.begin < context.today) return { ok: false, name: item.activity.name, problem: 'The day of the activity has passed.' };
+    if (query.begin < context.today) return { ok: false, name: item.activity.name, problem: 'The day of the activity has passed.', reason: 'past' };
     const price = priceActivity(item.activity, query.begin, query.guests);
     return { ok: true, quote: toStayQuote(data, price, context.today, notes), price };
   }
@@ -142,7 +145,7 @@ export function quoteStay(
   const nights = pkg ? pkg.nights : (query.nights ?? 0);
   const guests = guestCount(query.guests);
   const problem = stayProblem(data, unit, query.begin, nights, guests, context.today);
-  if (problem) return { ok: false, name: unit.name, problem: problemText(problem, unit, data, query.begin, nights, guests) };
+  if (problem) return { ok: false, name: unit.name, problem: problemText(problem, unit, data, query.begin, nights, guests), reason: problem };
   let choice: OfferChoice = { id: 'standard', coupon: query.coupon };
   if (pkg) {
     choice = { id: 'package', pkg, coupon: query.coupon };

@@ -260,13 +260,13 @@ describe('the cached calendar', () => {
   it('notices a change in the database by its fingerprint, without invalidate()', async () => {
     const watching = createPricingService({ db: database.db, settings, now: () => NOW, freshMs: 0, staleMs: 0 });
     const query = qs({ rcav: { begin: '2027-04-20', nights: 3, adult: 2, IDs: [1001] } });
-    expect((await watching.search(query))[0]?.prices[0]?.b).toBe('2027-04-20');
+    expect((await watching.search(query)).items[0]?.prices[0]?.b).toBe('2027-04-20');
     const print = await pricingFingerprint(database.db);
     const model = await watching.data();
     expect(await watching.data()).toBe(model);
     await database.db.insert(bookings).values({ unitEid: 1001, beginDate: '2027-04-19', endDate: '2027-04-22', kind: 'blocked' });
     expect(await pricingFingerprint(database.db)).not.toBe(print);
-    const after = await watching.search(query);
+    const { items: after } = await watching.search(query);
     expect(after[0]?.prices.some((p) => p.b === '2027-04-20')).toBe(false);
   });
 

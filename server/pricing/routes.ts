@@ -10,18 +10,12 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SiteSettings } from '../../src/domain/settings.ts';
-import { LOOPBACK } from '../search/proxy.ts';
 import type { PricingService } from './pricing-service.ts';
 import { quoteHtml, unavailableHtml } from './quote-html.ts';
 import { PricingInputError } from './validate.ts';
 
 /** Longest query string read (a price's qp is well under 1 KB). */
 export const MAX_QUERY_LENGTH = 8 * 1024;
-
-export interface PricingRouteOptions {
-  /** Per-client limits of @fastify/rate-limit (when the app registered it). */
-  rateLimit?: { max: number; timeWindow: string; allowList?: string[] } | false;
-}
 
 /** The raw query string of a request URL (the bracket form is parsed by parseNestedQuery). */
 export function rawQueryOf(url: string): string {
@@ -44,14 +38,15 @@ export function browserSettings(settings: SiteSettings): SiteSettings {
   return { ...settings, pricing };
 }
 
-export async function registerPricingRoutes(app: FastifyInstance, pricing: PricingService, settings: SiteSettings, options: PricingRouteOptions = {}): Promise<void> {
-  const rateLimit = options.rateLimit === undefined ? { max: 1200, timeWindow: '1 minute', allowList: LOOPBACK } : options.rateLimit;
-  const config: { rateLimit?: { max: number; timeWindow: string; allowList?: string[] } } = rateLimit ? { rateLimit } : {};
+export async function registerPricingRoutes(app: FastifyInstance, pricing: PricingService, settings: SiteSettings): Promise<void> {
+  // Per-client limit (server/security/rate-limits.ts), where the app registered the limits.
+  const config = { limit: 'availability' as const };
 
   app.get('/rcapi/item/avail/search', { config }, async (request, reply) => {
     try {
-      const items = await pricing.search(rawQueryOf(request.url));
+      const { items, total } = await pricing.search(rawQueryOf(request.url));
       reply.header('cache-control', 'no-store');
+      if (total !== null) reply.header('x-total-count', String(total));
       return items;
     } catch (error) {
       return badRequest(reply, error);

@@ -40,8 +40,9 @@ export const fixtureRows: PricingRows = {
   fees: [
     { code: 'lodging-tax', name: 'Lodging tax', kind: 'percent', amount: 1150, optional: false, description: '11.5% of the rent.', position: 0 },
     { code: 'reservation-fee', name: 'Reservation fee', kind: 'flat', amount: 4900, optional: false, description: 'Per reservation.', position: 1 },
-    { code: 'damage-protection', name: 'Damage protection', kind: 'flat', amount: 5900, optional: true, description: 'Offered at checkout.', position: 2 },
+    { code: 'damage-protection', name: 'Damage protection', kind: 'flat', amount: 5900, optional: true, description: 'Offered at checkout.', position: 2, optionKind: 'dp', choice: 'declinable' },
     { code: 'linen', name: 'Linen service', kind: 'per_night', amount: 500, optional: false, description: 'Fresh linen.', position: 3 },
+    { code: 'trip-insurance', name: 'Trip insurance', kind: 'percent', amount: 700, optional: true, description: '7% of the trip cost.', position: 4, optionKind: 'ti', choice: 'forced' },
   ],
   activities: [{ eid: 5001, name: 'Kayak tour', pricePerPersonCents: 4500 }],
   packages: [{ eid: 8001, name: 'Spring kayak weekend', nights: 3, unitEids: [1001, 1002], activityEids: [5001] }],

@@ -5,6 +5,7 @@
  * parameter; the routes answer it with 400.
  */
 import { parseNestedQuery, type NestedQuery } from '../../src/domain/pricing/query.ts';
+import type { ReductionMode } from '../../src/domain/pricing/reductions.ts';
 import { MAX_GUESTS_PER_KIND, type AvailQuery, type OfferId } from './engine.ts';
 import { dayOf, type PricingData } from './model.ts';
 
@@ -148,9 +149,38 @@ function parseRcav(root: NestedQuery, context: ParseContext, mode: 'search' | 'q
   };
 }
 
-/** GET /rcapi/item/avail/search's query. */
+/** Most units one search may name in `eids`, and most per page. */
+export const MAX_SEARCH_EIDS = 1000;
+const REDUCTIONS: readonly ReductionMode[] = ['all', 'first', 'low', 'low_day'];
+
+/**
+ * GET /rcapi/item/avail/search's query: rcav, and the optional server-side reduction and paging
+ * (outside rcav, so the spec's requests are unchanged): `reduce` (all, first, low, low_day: the
+ * client-side modes, done before the answer is written), `eids` (comma-separated unit eids: only
+ * these units, e.g. the results a page shows; unknown ones are left out), `per_page` and `page`
+ * (one page of the units in eid order; the route sends the count of all in X-Total-Count).
+ */
 export function parseSearchQuery(raw: string, context: ParseContext): AvailQuery {
-  return parseRcav(parseRoot(raw), context, 'search').query;
+  const root = parseRoot(raw);
+  const query = parseRcav(root, context, 'search').query;
+  const reduce = single(root, 'reduce', 'reduce');
+  if (reduce !== undefined && !(REDUCTIONS as readonly string[]).includes(reduce)) fail(`reduce must be one of ${REDUCTIONS.join(', ')}`);
+  const eidsAsked = single(root, 'eids', 'eids');
+  let eids: number[] | null = null;
+  if (eidsAsked !== undefined) {
+    if (query.item) fail('eids and rcav[IDs] cannot be combined: rcav[IDs] names one item');
+    const list = eidsAsked.split(',');
+    if (list.length > MAX_SEARCH_EIDS) fail(`eids has at most ${MAX_SEARCH_EIDS} entries`);
+    eids = list.map((entry, i) => (WHOLE.test(entry.trim()) ? Number(entry.trim()) : fail(`eids[${i}] must be a whole number, not ${JSON.stringify(entry.slice(0, 20))}`)));
+  }
+  const perPageAsked = single(root, 'per_page', 'per_page');
+  const pageAsked = single(root, 'page', 'page');
+  if (pageAsked !== undefined && perPageAsked === undefined) fail('page needs per_page (the units per page)');
+  const page =
+    perPageAsked === undefined
+      ? null
+      : { perPage: whole(perPageAsked, 'per_page', 1, MAX_SEARCH_EIDS, 0), page: whole(pageAsked, 'page', 1, 1_000_000, 1) };
+  return { ...query, reduce: (reduce as ReductionMode | undefined) ?? 'all', eids, page };
 }
 
 /** GET /rescms/ajax/item/pricing/quote's query (a price's qp plus buy_text), and the buy page's. */

@@ -9,8 +9,11 @@
  * listing left out could never be counted and never climb (the cold-start problem).
  * A listing added after the ranking was loaded is "missing", as spec §9 allows for.
  *
- * Tracker URLs are signed (HMAC of segment, event, property code and issue time, valid for
- * 24 hours), so counts cannot be made up for arbitrary codes; rate limits bound replays.
+ * Tracker URLs are signed (HMAC of segment, event, property code, issue time and the click's
+ * landing path `to`, valid for 24 hours), so counts cannot be made up for arbitrary codes and a
+ * click link cannot be turned into a redirect elsewhere. Replays do not count: a visitor (a
+ * keyed hash of the client address, new every day, so visits cannot be linked across days)
+ * counts once per listing, event kind and day, whatever the number of requests.
  */
 import crypto from 'node:crypto';
 import { asc, eq, gte, sql } from 'drizzle-orm';
@@ -46,10 +49,16 @@ export interface RankingService {
   readonly cid: string;
   /** The ranked entities with fresh tracker URLs. */
   ranking(): Promise<RankingEntity[]>;
-  /** Records one event; false when no listing has that property code. */
-  record(kind: RankingEvent, propertyCode: string): Promise<boolean>;
-  /** Whether a tracker URL's `t` and `sig` are genuine and not expired. */
-  verify(kind: RankingEvent, propertyCode: string, issued: string, signature: string): boolean;
+  /**
+   * Records one event of a visitor (identified by their client address, see visitorOf): 'counted'
+   * the first time that day for that listing and kind, 'repeat' after, 'unknown' when no listing
+   * has that property code.
+   */
+  record(kind: RankingEvent, propertyCode: string, client: string): Promise<'counted' | 'repeat' | 'unknown'>;
+  /** Whether a tracker URL's `t` and `sig` are genuine for this code and `to`, and not expired. */
+  verify(kind: RankingEvent, propertyCode: string, issued: string, signature: string, to?: string): boolean;
+  /** Where a click lands when its `to` cannot be used: the listing's page, or the search. */
+  landingPath(propertyCode: string): Promise<string>;
 }
 
 export const PROPERTY_CODE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -78,14 +87,18 @@ export function createRankingService(options: RankingServiceOptions): RankingSer
   const paths = rankingPaths(segment);
   let cached: { at: number; entities: RankingEntity[] } | null = null;
 
-  const sign = (kind: RankingEvent, code: string, issued: string) =>
-    crypto.createHmac('sha256', options.secret).update(`ranking|${segment}|${kind}|${code}|${issued}`).digest('base64url').slice(0, 22);
+  const sign = (kind: RankingEvent, code: string, issued: string, to: string) =>
+    crypto.createHmac('sha256', options.secret).update(`ranking|${segment}|${kind}|${code}|${issued}|${to}`).digest('base64url').slice(0, 22);
 
   function trackerUrl(kind: RankingEvent, code: string, issued: string, to?: string): string {
-    const query = new URLSearchParams({ t: issued, sig: sign(kind, code, issued) });
+    const query = new URLSearchParams({ t: issued, sig: sign(kind, code, issued, to ?? '') });
     if (to) query.set('to', to);
     return `${paths.tracker(kind, code)}?${query}`;
   }
+
+  /** A visitor of one day: not the address itself, and not linkable to the same visitor's other days. */
+  const visitorOf = (client: string, day: string) =>
+    crypto.createHmac('sha256', options.secret).update(`ranking-visitor|${day}|${client}`).digest('base64url').slice(0, 16);
 
   async function ordered(): Promise<{ code: string; slug: string }[]> {
     const since = new Date(now().getTime() - windowMs);
@@ -126,23 +139,38 @@ export function createRankingService(options: RankingServiceOptions): RankingSer
       return entities;
     },
 
-    async record(kind, propertyCode) {
-      if (!PROPERTY_CODE.test(propertyCode)) return false;
+    async record(kind, propertyCode, client) {
+      if (!PROPERTY_CODE.test(propertyCode)) return 'unknown';
       const table = kind === 'click' ? rankingClicks : rankingImpressions;
-      // One statement: nothing is written for a code that is not (or no longer) a listing.
+      const at = now();
+      const day = at.toISOString().slice(0, 10);
+      // One statement: nothing is written for a code that is not (or no longer) a listing, nor
+      // for a visitor already counted today for this listing (the unique visit index).
       const result = await db.execute(
-        sql`insert into ${table} (property_code, occurred_at)
-            select ${units.propertyCode}, ${now().toISOString()}::timestamptz from ${units} where ${units.propertyCode} = ${propertyCode}
-            returning id`,
+        sql`with listing as (select ${units.propertyCode} as code from ${units} where ${units.propertyCode} = ${propertyCode}),
+                 added as (
+                   insert into ${table} (property_code, occurred_at, day, visitor)
+                   select code, ${at.toISOString()}::timestamptz, ${day}::date, ${visitorOf(client, day)} from listing
+                   on conflict (property_code, day, visitor) do nothing
+                   returning id)
+            select (select count(*) from listing)::int as listings, (select count(*) from added)::int as added`,
       );
-      return rowsOf(result).length > 0;
+      const [row] = rowsOf<{ listings: number; added: number }>(result);
+      if (!row || Number(row.listings) === 0) return 'unknown';
+      return Number(row.added) > 0 ? 'counted' : 'repeat';
     },
 
-    verify(kind, propertyCode, issued, signature) {
+    verify(kind, propertyCode, issued, signature, to = '') {
       if (!/^\d{1,12}$/.test(issued) || !/^[A-Za-z0-9_-]{22}$/.test(signature)) return false;
       const age = Math.floor(now().getTime() / 1000) - Number(issued);
       if (age > lifetimeS || age < -SKEW_S) return false;
-      return crypto.timingSafeEqual(Buffer.from(sign(kind, propertyCode, issued)), Buffer.from(signature));
+      return crypto.timingSafeEqual(Buffer.from(sign(kind, propertyCode, issued, to)), Buffer.from(signature));
+    },
+
+    async landingPath(propertyCode) {
+      if (!PROPERTY_CODE.test(propertyCode)) return '/search';
+      const [row] = await db.select({ slug: units.slug }).from(units).where(eq(units.propertyCode, propertyCode)).limit(1);
+      return row ? `/listing/${row.slug}` : '/search';
     },
   };
 }

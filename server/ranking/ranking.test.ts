@@ -45,7 +45,7 @@ beforeAll(async () => {
   codes = result.rows.map((r) => r.property_code);
   service = createRankingService({ db: database.db, settings, secret: 'test-secret', now: () => clock, cacheMs: 0 });
   app = Fastify();
-  await registerRankingRoutes(app, service, { rateLimit: false });
+  await registerRankingRoutes(app, service);
 });
 
 beforeEach(async () => {
@@ -71,13 +71,13 @@ describe('GET /api/v2/{segment}/ranking', () => {
 
   it('orders by 10 × clicks + impressions, ties by property code, and counts only the last 90 days', async () => {
     const [a, b, c, d] = [codes[10]!, codes[20]!, codes[30]!, codes[40]!];
-    for (let i = 0; i < 25; i++) await service.record('impression', a); // 25
-    await service.record('click', b);
-    await service.record('click', b); // 20
-    await service.record('click', c);
-    for (let i = 0; i < 10; i++) await service.record('impression', c); // 20, ties with b
+    for (let i = 0; i < 25; i++) await service.record('impression', a, `192.0.2.${i}`); // 25
+    await service.record('click', b, '192.0.2.1');
+    await service.record('click', b, '192.0.2.2'); // 20
+    await service.record('click', c, '192.0.2.1');
+    for (let i = 0; i < 10; i++) await service.record('impression', c, `192.0.2.${i}`); // 20, ties with b
     clock = new Date(START.getTime() - 100 * 86_400_000);
-    for (let i = 0; i < 5; i++) await service.record('click', d); // too old to count
+    for (let i = 0; i < 5; i++) await service.record('click', d, `192.0.2.${i}`); // too old to count
     clock = START;
     const order = (await entities()).map((e) => e.id);
     expect(order.slice(0, 3)).toEqual([a, ...[b, c].sort()]);
@@ -115,7 +115,7 @@ describe('GET /api/v2/{segment}/ranking', () => {
 });
 
 describe('tracker URLs', () => {
-  it('record an impression (204) and a click that lands on the listing (302), which move the listing up', async () => {
+  it('record an impression (204) and a click that lands on the listing (302), which move the listing up; a repeat by the same visitor counts once', async () => {
     const list = await entities();
     const last = list[list.length - 1]!;
     const impression = await app.inject({ url: last.impression_tracker_url });
@@ -133,17 +133,51 @@ describe('tracker URLs', () => {
     const counts = (await database.db.execute(
       sql`select (select count(*)::int from ranking_clicks) as clicks, (select count(*)::int from ranking_impressions) as impressions`,
     )) as unknown as { rows: { clicks: number; impressions: number }[] };
-    expect(counts.rows[0]).toEqual({ clicks: 2, impressions: 2 });
+    expect(counts.rows[0]).toEqual({ clicks: 1, impressions: 1 });
   });
 
-  it('answer 204 without a redirect when `to` is not a path of this site', async () => {
+  it('send a click whose `to` was changed to the listing itself, uncounted: `to` is signed (no 500, no redirect elsewhere)', async () => {
     const [entity] = await entities();
-    const base = entity!.landing_page_click_tracker_url.replace(/&to=.*$/, '');
-    for (const to of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/listing/a b']) {
-      const response = await app.inject({ url: `${base}&to=${encodeURIComponent(to)}` });
-      expect(response.statusCode, to).toBe(204);
-      expect(response.headers.location).toBeUndefined();
+    const signed = entity!.landing_page_click_tracker_url;
+    const listing = decodeURIComponent(/&to=([^&]+)$/.exec(signed)![1]!);
+    const base = signed.replace(/&to=.*$/, '');
+    const raw = ['/%00', '/%01evil', '//evil.example', '/%2F%2Fevil.example', 'javascript:alert(1)', 'https://evil.example/', '/%5Cevil.example', '/listing/a%20b', '/%E2%80%AEevil'];
+    for (const to of raw) {
+      const response = await app.inject({ url: `${base}&to=${to}` });
+      expect(response.statusCode, to).toBe(302);
+      expect(response.headers.location, to).toBe(listing);
     }
+    // Without `to` the signature does not match either (it covers the `to` it was given with).
+    expect((await app.inject({ url: base })).statusCode).toBe(400);
+    const counts = (await database.db.execute(sql`select count(*)::int as n from ranking_clicks`)) as unknown as { rows: { n: number }[] };
+    expect(counts.rows[0]!.n).toBe(0);
+  });
+
+  it('ignore replays: one signed click URL sent 150 times moves the listing no further than one click', async () => {
+    const before = await entities();
+    const target = before[before.length - 1]!;
+    // Two listings with clicks from several visitors: 30 and 20 points.
+    const [a, b] = [before[5]!.id, before[6]!.id];
+    for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) await service.record('click', a, client);
+    for (const client of ['198.51.100.1', '198.51.100.2']) await service.record('click', b, client);
+    const first = await app.inject({ url: target.landing_page_click_tracker_url, remoteAddress: '203.0.113.9' });
+    expect(first.statusCode).toBe(302);
+    const afterOne = (await entities()).map((e) => e.id);
+    expect(afterOne.slice(0, 3)).toEqual([a, b, target.id]);
+    for (let i = 0; i < 149; i++) {
+      // The same visitor, whatever X-Forwarded-For it writes (no proxy is trusted here).
+      const replay = await app.inject({ url: target.landing_page_click_tracker_url, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': `10.0.${i}.1` } });
+      expect(replay.statusCode).toBe(302);
+    }
+    expect((await entities()).map((e) => e.id)).toEqual(afterOne);
+    const counts = (await database.db.execute(sql`select count(*)::int as n from ranking_clicks where property_code = ${target.id}`)) as unknown as { rows: { n: number }[] };
+    expect(counts.rows[0]!.n).toBe(1);
+    // The next day the same visitor counts again, once.
+    clock = new Date(START.getTime() + 86_400_000);
+    await service.record('click', target.id, '203.0.113.9');
+    await service.record('click', target.id, '203.0.113.9');
+    const again = (await database.db.execute(sql`select count(*)::int as n from ranking_clicks where property_code = ${target.id}`)) as unknown as { rows: { n: number }[] };
+    expect(again.rows[0]!.n).toBe(2);
   });
 
   it('refuse a forged, tampered or expired link without recording anything', async () => {
@@ -164,8 +198,8 @@ describe('tracker URLs', () => {
   });
 
   it('answer 404 for a property code that is no listing, and 400 for a malformed one', async () => {
-    expect(await service.record('click', 'NOPE-0000')).toBe(false);
-    expect(await service.record('click', "x' or 1=1 --")).toBe(false);
+    expect(await service.record('click', 'NOPE-0000', '192.0.2.1')).toBe('unknown');
+    expect(await service.record('click', "x' or 1=1 --", '192.0.2.1')).toBe('unknown');
     const malformed = await app.inject({ url: `/api/v2/${SEGMENT}/track/click/${encodeURIComponent('<script>')}?t=1&sig=x` });
     expect(malformed.statusCode).toBe(400);
   });

@@ -7,10 +7,14 @@
  *   GET|POST /api/v2/{segment}/track/click/{code}?t=…&sig=…[&to=/path]    → GET: 302 to `to` (a same-origin path), else 204;
  *       POST (a beacon, which would follow a redirect and render the page for nothing): 204
  *
- * Bad input answers 400 with a message; an unknown segment or property code 404; a tracker
- * URL that is forged or older than a day 400.
+ * `to` is part of what is signed. A visitor counts once per listing, kind and day, so a
+ * replayed tracker URL answers as before but changes nothing. Bad input answers 400 with a
+ * message; an unknown segment or property code 404; a tracker URL that is forged, tampered
+ * with or older than a day 400, except a click followed in the browser (GET with `to`), which
+ * is sent on to the listing (or the search) uncounted rather than left on an error.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientKey } from '../security/rate-limits.ts';
 import { PROPERTY_CODE, type RankingEvent, type RankingService } from './ranking-service.ts';
 
 class BadRequest extends Error {
@@ -22,8 +26,8 @@ type Query = Record<string, string | string[] | undefined>;
 const MAX_HOST_NAME = 255;
 const MAX_FULL_URL = 2048;
 const GA_ID = /^\d{1,20}\.\d{1,20}$/;
-/** A path on this site: one leading slash (not '//' or '/\'), no spaces or backslashes. */
-const SAFE_PATH = /^\/(?![/\\])[^\s\\]{0,2047}$/;
+/** A path on this site: one leading slash (not '//' or '/\'), printable ASCII only, no backslash. */
+const SAFE_PATH = /^\/(?![/\\])[\x21-\x5b\x5d-\x7e]{0,2047}$/;
 
 function single(query: Query, name: string): string | undefined {
   const value = query[name];
@@ -38,13 +42,7 @@ function required(query: Query, name: string, max: number): string {
   return value;
 }
 
-export interface RankingRouteOptions {
-  /** Per-client limits of @fastify/rate-limit (when the app registered it). */
-  rateLimit?: { ranking: { max: number; timeWindow: string }; tracker: { max: number; timeWindow: string } } | false;
-}
-
-export async function registerRankingRoutes(app: FastifyInstance, ranking: RankingService, options: RankingRouteOptions = {}): Promise<void> {
-  const limits = options.rateLimit === undefined ? { ranking: { max: 300, timeWindow: '1 minute' }, tracker: { max: 1200, timeWindow: '1 minute' } } : options.rateLimit;
+export async function registerRankingRoutes(app: FastifyInstance, ranking: RankingService): Promise<void> {
   const notFound = (reply: FastifyReply, message: string) => reply.status(404).send({ statusCode: 404, error: 'Not Found', message });
 
   await app.register(async (scope) => {
@@ -53,7 +51,7 @@ export async function registerRankingRoutes(app: FastifyInstance, ranking: Ranki
 
     scope.get<{ Params: { segment: string }; Querystring: Query }>(
       '/api/v2/:segment/ranking',
-      { config: limits ? { rateLimit: limits.ranking } : {} },
+      { config: { limit: 'ranking' } },
       async (request, reply) => {
         if (request.params.segment !== ranking.segment) return notFound(reply, `No ranking for segment ${request.params.segment.slice(0, 64)}`);
         const query = request.query;
@@ -75,11 +73,16 @@ export async function registerRankingRoutes(app: FastifyInstance, ranking: Ranki
       if (!PROPERTY_CODE.test(code)) throw new BadRequest('The property code is not valid');
       const issued = single(request.query, 't') ?? '';
       const signature = single(request.query, 'sig') ?? '';
-      if (!ranking.verify(kind, code, issued, signature)) throw new BadRequest('The tracker link is not valid or has expired');
       const to = kind === 'click' ? single(request.query, 'to') : undefined;
-      if (!(await ranking.record(kind, code))) return notFound(reply, `No listing with property code ${code}`);
+      const follows = request.method === 'GET' && to !== undefined;
       reply.header('cache-control', 'no-store');
-      if (request.method === 'GET' && to !== undefined && SAFE_PATH.test(to)) return reply.redirect(to, 302);
+      if (!ranking.verify(kind, code, issued, signature, to)) {
+        // A click in the browser still gets somewhere safe: the listing, uncounted.
+        if (follows) return reply.redirect(await ranking.landingPath(code), 302);
+        throw new BadRequest('The tracker link is not valid or has expired');
+      }
+      if ((await ranking.record(kind, code, clientKey(request.ip))) === 'unknown') return notFound(reply, `No listing with property code ${code}`);
+      if (follows) return reply.redirect(to !== undefined && SAFE_PATH.test(to) ? to : await ranking.landingPath(code), 302);
       return reply.status(204).send();
     };
 
@@ -87,7 +90,9 @@ export async function registerRankingRoutes(app: FastifyInstance, ranking: Ranki
       scope.route({
         method: ['GET', 'POST'],
         url: `/api/v2/:segment/track/${kind}/:code`,
-        config: limits ? { rateLimit: limits.tracker } : {},
+        // A replay changes nothing (one count per visitor, listing and day), so a page elsewhere
+        // firing a tracker does no more than the visitor's own click: not checked as cross-site.
+        config: { limit: 'tracker', mutates: false },
         handler: track(kind),
       });
     }

@@ -17,13 +17,15 @@ function slugOf(query: Record<string, string | undefined>): string | null {
 /** GET /api/content/{method}: the page data of spec §2 screens, as the browser's route loaders ask for it. */
 export function registerContentApi(app: FastifyInstance, content: ContentSource): void {
   const notFound = { statusCode: 404, error: 'Not Found', message: 'No such content' };
-  const rateLimit = { max: 600, timeWindow: '1 minute' };
 
-  app.get<{ Params: { method: string }; Querystring: Record<string, string | undefined> }>(
+  app.get<{ Params: { method: string }; Querystring: Record<string, string | string[] | undefined> }>(
     '/api/content/:method',
-    { config: { rateLimit } },
+    { config: { limit: 'content' } },
     async (request, reply) => {
-      const query = request.query;
+      // Every parameter is read once: `?ids=a&ids=b` is a mistake to name, not a list to guess at.
+      const repeated = Object.entries(request.query).find(([, value]) => Array.isArray(value));
+      if (repeated) throw new BadRequest(`${repeated[0].slice(0, 40)} may be given only once`);
+      const query = request.query as Record<string, string | undefined>;
       reply.header('cache-control', 'no-cache');
       const send = <T>(value: T | null) => (value === null ? reply.status(404).send(notFound) : value);
       switch (request.params.method) {
@@ -63,6 +65,15 @@ export function registerContentApi(app: FastifyInstance, content: ContentSource)
           const stay = query.query ?? '';
           if (stay.length > 8192) throw new BadRequest('query must be at most 8192 characters');
           return send(await content.buy(eid, stay));
+        }
+        case 'checkout':
+          reply.header('cache-control', 'no-store');
+          return content.checkout();
+        case 'confirmation': {
+          // The code is the key to a guest's booking: never cached, never indexed.
+          reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+          const code = query.code ?? '';
+          return send(/^[A-Za-z0-9_-]{1,64}$/.test(code) ? await content.confirmation(code) : null);
         }
         case 'favourites': {
           const ids = (query.ids ?? '').split(',').filter((id) => id !== '');

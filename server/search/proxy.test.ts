@@ -1,7 +1,8 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmbeddedEngine } from './engine/engine.ts';
+import { DEFAULT_RATE_LIMITS } from '../security/rate-limits.ts';
+import { registerSecurity } from '../security/register-security.ts';
 import { checkSearchParams, MAX_SEARCH_REQUEST_BYTES, parseFormEncoded, registerSearchProxy, searchProxyPaths } from './proxy.ts';
 import { SearchUnavailableError } from './solr-backend.ts';
 import { SearchRequestError, type SearchBackend, type SearchDocument, type SolrParams, type SolrResponse } from './types.ts';
@@ -64,8 +65,8 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8'
 
 beforeAll(async () => {
   app = Fastify();
-  await app.register(rateLimit, { global: false });
-  await registerSearchProxy(app, { backend: fake.backend, url: '/solr/select', rateLimit: { max: 3, timeWindow: '1 minute', allowList: ['127.0.0.1'] } });
+  await registerSecurity(app, { publicOrigin: 'http://localhost:3000', rateLimits: { ...DEFAULT_RATE_LIMITS, search: { max: 3, windowMs: 60_000 } }, rateLimitExempt: ['127.0.0.1'] });
+  await registerSearchProxy(app, { backend: fake.backend, url: '/solr/select' });
 });
 
 beforeEach(() => {
@@ -292,12 +293,16 @@ describe('autocomplete', () => {
 });
 
 describe('rate limit', () => {
-  it('limits other clients and leaves loopback alone', async () => {
+  it('limits each client, across the select and autocomplete routes, and leaves exempt addresses alone', async () => {
     const from = (remoteAddress: string) => app.inject({ method: 'POST', url: '/solr/select', headers: FORM, payload: 'q=*:*', remoteAddress });
-    for (let i = 0; i < 3; i++) expect((await from('192.0.2.7')).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await from('192.0.2.7')).statusCode).toBe(200);
+    expect((await app.inject({ url: '/solr/autocomplete?q=co', remoteAddress: '192.0.2.7' })).statusCode).toBe(200);
     const limited = await from('192.0.2.7');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['content-type']).toContain('application/json');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().message).toMatch(/^Too many requests from your address \(at most 3 per minute\)\. Please try again in \d+ s\.$/);
+    expect((await from('192.0.2.8')).statusCode).toBe(200);
     for (let i = 0; i < 10; i++) expect((await from('127.0.0.1')).statusCode).toBe(200);
   });
 });
@@ -347,7 +352,7 @@ describe('with the embedded engine', () => {
     const engine = createEmbeddedEngine();
     await engine.replaceAll(documents);
     engineApp = Fastify();
-    await registerSearchProxy(engineApp, { backend: engine, url: '/solr/select', rateLimit: false });
+    await registerSearchProxy(engineApp, { backend: engine, url: '/solr/select' });
   });
 
   afterAll(async () => {

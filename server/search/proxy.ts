@@ -17,6 +17,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // Spec §5 / §9 autocomplete rules: the same module the browser uses.
 import { AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MAX_LENGTH, shouldAutocomplete } from '../../src/domain/search/autocomplete.ts';
+import { checkQueryCost } from './query-caps.ts';
 import { SearchRequestError, type SearchBackend, type SolrParams, type SolrResponse } from './types.ts';
 
 export interface SearchProxyLimits {
@@ -36,9 +37,6 @@ const MAX_VALUE_LENGTH = 256;
 /** Most values of one repeated parameter (fq, facet.field, …) and most parameters in all. */
 const MAX_REPEATS = 50;
 const MAX_PARAMS = 300;
-
-/** Loopback clients (benchmarks, a reverse proxy without TRUST_PROXY) are not rate limited. */
-export const LOOPBACK = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
 
 type Check = (value: string, name: string, limits: SearchProxyLimits) => void;
 
@@ -240,6 +238,8 @@ export function checkSearchParams(params: ReadonlyMap<string, readonly string[]>
     for (const value of values) rule!.check(value, name, limits);
     if (name !== '_') checked.set(name, [...values]);
   }
+  // What the queries expand to (wildcards, fuzzy terms, clauses): one request must not stall the server.
+  checkQueryCost(checked);
   return checked;
 }
 
@@ -309,12 +309,7 @@ export interface SearchProxyOptions {
   /** settings.search.url, e.g. '/solr/select'. */
   url: string;
   limits?: Partial<SearchProxyLimits>;
-  /** Per-client limits of @fastify/rate-limit (when the app registered it); false turns them off. */
-  rateLimit?: { max: number; timeWindow: string; allowList?: string[] } | false;
 }
-
-/** Default: generous per-client limits; loopback is exempt so local benchmarks measure the engine. */
-export const DEFAULT_SEARCH_RATE_LIMIT = { max: 1200, timeWindow: '1 minute', allowList: LOOPBACK };
 
 function queryStringOf(url: string): string {
   const at = url.indexOf('?');
@@ -330,7 +325,6 @@ function queryStringOf(url: string): string {
 export async function registerSearchProxy(app: FastifyInstance, options: SearchProxyOptions): Promise<void> {
   const limits: SearchProxyLimits = { ...DEFAULT_PROXY_LIMITS, ...options.limits };
   const paths = searchProxyPaths(options.url);
-  const rateLimit = options.rateLimit === undefined ? DEFAULT_SEARCH_RATE_LIMIT : options.rateLimit;
   const backend = options.backend;
 
   await app.register(async (scope) => {
@@ -340,7 +334,8 @@ export async function registerSearchProxy(app: FastifyInstance, options: SearchP
     scope.addContentTypeParser(['application/x-www-form-urlencoded', 'text/plain'], { parseAs: 'string', bodyLimit: MAX_SEARCH_REQUEST_BYTES }, (_request, body, done) =>
       done(null, body),
     );
-    const routeConfig: { rateLimit?: { max: number; timeWindow: string; allowList?: string[] } } = rateLimit ? { rateLimit } : {};
+    // The `search` limit per client (server/security/rate-limits.ts); a search sent by POST changes nothing.
+    const routeConfig = { limit: 'search' as const, mutates: false };
 
     const select = async (request: FastifyRequest, reply: FastifyReply): Promise<SolrResponse> => {
       const fromUrl = queryStringOf(request.url);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSiteSettings } from '../../src/domain/settings.ts';
 import { buildServer } from '../app.ts';
 import { createContentService } from '../content/content-service.ts';
+import { contentFingerprint } from '../content/content-version.ts';
 import type { OpenDatabase } from '../db/client.ts';
 import { units } from '../db/schema.ts';
 import { ensureDemoContent } from '../demo/seed.ts';
@@ -114,6 +115,42 @@ describe('search service', () => {
     await Promise.all([search.rebuild(), search.refresh([eid]), search.rebuild()]);
     expect(recording.log.map((line) => line.split(' ')[0])).toEqual(['replaceAll', 'update', 'replaceAll']);
     expect(recording.index.size).toBe(319);
+  });
+});
+
+describe('the index snapshot', () => {
+  it('fills the index from the snapshot while the content version is unchanged, and from the database when it changed', async () => {
+    const file = path.join(mediaDir, 'search-snapshot.json');
+    let version = await contentFingerprint(database.db);
+    const snapshot = { file, version: async () => version };
+    const first = recordingBackend();
+    const writer = createSearchService({ db: database.db, settings, backend: first.backend, snapshot });
+    expect(await writer.rebuild()).toMatchObject({ documents: 319, fromSnapshot: false });
+    expect(fs.existsSync(file)).toBe(true);
+
+    // A restart: the same content, so the database's listings are not read again.
+    const eid = [...first.index.values()][0]!.entity_id as number;
+    await database.db.update(units).set({ name: 'Snapshot Test House' }).where(eq(units.eid, eid));
+    const second = recordingBackend();
+    const reader = createSearchService({ db: database.db, settings, backend: second.backend, snapshot });
+    expect(await reader.rebuild()).toMatchObject({ documents: 319, fromSnapshot: true });
+    expect([...second.index.values()]).toEqual([...first.index.values()]);
+
+    // The edit changed the content version: the next start reads the database and writes a new snapshot.
+    version = await contentFingerprint(database.db);
+    const third = recordingBackend();
+    expect(await createSearchService({ db: database.db, settings, backend: third.backend, snapshot }).rebuild()).toMatchObject({ fromSnapshot: false });
+    expect([...third.index.values()].find((d) => d.entity_id === eid)?.ss_name).toBe('Snapshot Test House');
+    expect(await createSearchService({ db: database.db, settings, backend: recordingBackend().backend, snapshot }).rebuild()).toMatchObject({ fromSnapshot: true });
+  });
+
+  it('reads the database when the snapshot is damaged', async () => {
+    const file = path.join(mediaDir, 'damaged-snapshot.json');
+    fs.writeFileSync(file, '{"key": "1|x|y", "documents": [');
+    const backend = recordingBackend();
+    const service = createSearchService({ db: database.db, settings, backend: backend.backend, snapshot: { file, version: async () => 'y' } });
+    expect(await service.rebuild()).toMatchObject({ documents: 319, fromSnapshot: false });
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).documents).toHaveLength(319);
   });
 });
 

@@ -10,25 +10,59 @@
  * Index changes run one at a time, in the order they were asked for, so a refresh never
  * interleaves with a rebuild.
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
 import { buildSearchDocuments, searchDocumentId } from './documents.ts';
-import { registerSearchProxy, type SearchProxyLimits, type SearchProxyOptions } from './proxy.ts';
-import type { SearchBackend } from './types.ts';
+import { registerSearchProxy, type SearchProxyLimits } from './proxy.ts';
+import type { SearchBackend, SearchDocument } from './types.ts';
 
 export interface SearchServiceOptions {
   db: Database;
   settings: SiteSettings;
   backend: SearchBackend;
   limits?: Partial<SearchProxyLimits>;
-  rateLimit?: SearchProxyOptions['rateLimit'];
+  /**
+   * A snapshot of the documents, so a restart does not read every listing from the database
+   * again: `file` (in the data directory) and the content version it was made from
+   * (content-version.ts). rebuild() uses the snapshot while the version is the same, and writes
+   * a new one after reading the database.
+   */
+  snapshot?: { file: string; version: () => Promise<string> };
+}
+
+/** Changes whenever what buildSearchDocuments makes may change: its code and the search settings. */
+function snapshotKey(settings: SiteSettings, contentVersion: string): string {
+  const code = crypto.createHash('sha256').update(buildSearchDocuments.toString()).update(JSON.stringify(settings.search)).digest('hex').slice(0, 16);
+  return `${SNAPSHOT_FORMAT}|${code}|${contentVersion}`;
+}
+const SNAPSHOT_FORMAT = 1;
+
+/** The snapshot's documents when it was made from this key, else null (missing, stale or unreadable: the database is read instead). */
+function readSnapshot(file: string, key: string): SearchDocument[] | null {
+  try {
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { key?: unknown; documents?: unknown };
+    return saved.key === key && Array.isArray(saved.documents) ? (saved.documents as SearchDocument[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeSnapshot(file: string, key: string, documents: SearchDocument[]): void {
+  // Written aside and renamed, so a crash never leaves half a snapshot.
+  const partial = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(partial, JSON.stringify({ key, documents }));
+  fs.renameSync(partial, file);
 }
 
 export interface SearchService {
   readonly backend: SearchBackend;
-  /** Replaces the whole index with the database's listings. */
-  rebuild(): Promise<{ documents: number; ms: number }>;
+  /** Counts the index's changes (rebuilds and refreshes): what was derived from search answers is current while it stays. */
+  readonly generation: number;
+  /** Replaces the whole index with the database's listings (from the snapshot while the content is unchanged). */
+  rebuild(): Promise<{ documents: number; ms: number; fromSnapshot?: boolean }>;
   /** Re-indexes the given units after a content change; units no longer in the database are removed. */
   refresh(eids: readonly number[]): Promise<{ updated: number; deleted: number }>;
   /** Registers the proxy routes (spec §7 Search) on the server. */
@@ -47,15 +81,31 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     return run;
   }
 
+  let generation = 0;
+
   return {
     backend,
+    get generation() {
+      return generation;
+    },
 
     rebuild() {
       return serial(async () => {
         const started = performance.now();
-        const documents = await buildSearchDocuments(db, settings);
+        const { snapshot } = options;
+        const key = snapshot ? snapshotKey(settings, await snapshot.version()) : '';
+        const saved = snapshot ? readSnapshot(snapshot.file, key) : null;
+        const documents = saved ?? (await buildSearchDocuments(db, settings));
         await backend.replaceAll(documents);
-        return { documents: documents.length, ms: Math.round(performance.now() - started) };
+        generation++;
+        if (snapshot && !saved) {
+          try {
+            writeSnapshot(snapshot.file, key, documents);
+          } catch {
+            // No snapshot (a read-only data directory): the next start reads the database again.
+          }
+        }
+        return { documents: documents.length, ms: Math.round(performance.now() - started), fromSnapshot: saved !== null };
       });
     },
 
@@ -67,12 +117,13 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         const found = new Set(documents.map((d) => d.entity_id));
         const deleted = wanted.filter((eid) => !found.has(eid)).map((eid) => searchDocumentId(settings, eid));
         await backend.update(documents, deleted);
+        generation++;
         return { updated: documents.length, deleted: deleted.length };
       });
     },
 
     async registerRoutes(app) {
-      await registerSearchProxy(app, { backend, url: settings.search.url, limits: options.limits, rateLimit: options.rateLimit });
+      await registerSearchProxy(app, { backend, url: settings.search.url, limits: options.limits });
     },
 
     async close() {

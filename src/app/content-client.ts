@@ -27,4 +27,6 @@ export const httpContentSource: ContentSource = {
   favourites: (docIds) => get('favourites', { ids: docIds.join(',') }),
   inquiry: () => get('inquiry'),
   page: (slug) => orNull(get('page', { slug })),
+  checkout: () => get('checkout'),
+  confirmation: (code) => orNull(get('confirmation', { code })),
 };

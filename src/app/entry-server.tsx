@@ -1,24 +1,36 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import type { ContentSource } from '@/domain/content';
-import { configureSanitizer } from '@/domain/sanitize-html';
+import { configureSanitizer } from './html-sanitizer';
 import type { PageSettings } from '@/domain/settings';
+import type { SiteSettings } from '@/domain/settings';
 import { loadAllDeferred } from './deferred';
 import type { SearchPorts } from './initial-search';
 import { routeDataOf, type RouteData } from './route-data';
 import { openAllIslands } from './island';
 import { pageLoaders } from './route-loaders';
-import { createRoutes, documentTitle, loadAllPageModules, routeModules, type ServerLoadContext } from './routes';
+import { createRoutes, documentTitle, loadAllPageModules, routeModules, type PageHandle, type ServerLoadContext } from './routes';
 import { createSiteActors, stopSiteActors } from './site-actors';
 import { AppRoot } from './app-root';
 
-// jsdom takes about a second to load: start it now, without holding up the server's start;
-// the first render waits for it if it has not arrived yet.
-const sanitizerReady = import('jsdom').then(({ JSDOM }) =>
-  configureSanitizer(new JSDOM('').window as unknown as Parameters<typeof configureSanitizer>[0]),
-);
+// jsdom (the sanitizer's window on the server) takes about a second to load and is needed only
+// by pages that show HTML from the database (route handle `showsHtml`): it is loaded the first
+// time such a page is rendered, neither at start nor for any other page.
+let sanitizerReady: Promise<void> | null = null;
+const loadSanitizer = () =>
+  (sanitizerReady ??= import('jsdom').then(({ JSDOM }) =>
+    configureSanitizer(new JSDOM('').window as unknown as Parameters<typeof configureSanitizer>[0]),
+  ));
 // The browser loads pages, dialogs and pickers as they are used; the server renders them in full.
 const modulesReady = loadAllPageModules().then(loadAllDeferred).then(openAllIslands);
+
+// The routes and their static handler are the same for every request of a process (one settings object).
+const handlers = new WeakMap<SiteSettings, ReturnType<typeof createStaticHandler>>();
+function handlerFor(settings: SiteSettings) {
+  let handler = handlers.get(settings);
+  if (!handler) handlers.set(settings, (handler = createStaticHandler(createRoutes(settings, pageLoaders(settings.search)))));
+  return handler;
+}
 
 export type { SearchPorts };
 
@@ -49,13 +61,14 @@ export async function render(options: {
   search?: SearchPorts;
 }): Promise<RenderResult> {
   const { request, content, page, search } = options;
-  await Promise.all([sanitizerReady, modulesReady]);
-  const handler = createStaticHandler(createRoutes(page.settings, pageLoaders(page.settings.search)));
+  await modulesReady;
+  const handler = handlerFor(page.settings);
   const requestContext: ServerLoadContext = { content, flagged: page.flagged, search };
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
+  if (context.matches.some((match) => (match.route.handle as PageHandle | undefined)?.showsHtml)) await loadSanitizer();
   // Loader failures are logged by the server; the page and its hydration data only say that
   // something went wrong, never the message (which may name hosts, queries or files).
   const failures: unknown[] = [];

@@ -9,7 +9,7 @@ import { httpContentSource } from './content-client';
 import { useSiteActors } from './site-context';
 import './share-actors';
 
-export { useLineItems } from './line-items';
+export { useLineItems } from './line-item-hooks';
 
 /**
  * The hooks of the order detail (its rows, activities, Buy, Share), loaded with the detail: the

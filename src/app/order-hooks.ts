@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import type { PriceChange } from '@/domain/order/verification';
 import type { Order } from '@/domain/order/order';
 import { useIsClient } from './hooks';
 import { useSiteActors } from './site-context';
@@ -37,6 +38,8 @@ export function useOrderDetail(): { open: boolean; show: () => void; close: () =
 export function useSharedTrip(): {
   confirming: boolean;
   candidateCount: number;
+  /** What changed since the trip was shared: said with the confirmation. */
+  changes: PriceChange[];
   accept: () => void;
   decline: () => void;
   notice: string | null;
@@ -46,10 +49,12 @@ export function useSharedTrip(): {
   const { order } = useSiteActors();
   const confirming = useSelector(order, (s) => s.matches('confirming'));
   const candidateCount = useSelector(order, (s) => (s.context.candidate ? Object.keys(s.context.candidate.lis).length : 0));
+  const changes = useSelector(order, (s) => s.context.candidateChanges);
   const notice = useSelector(order, (s) => s.context.notice);
   return {
     confirming: client && confirming,
     candidateCount,
+    changes,
     accept: () => order.send({ type: 'order.shared.accepted' }),
     decline: () => order.send({ type: 'order.shared.declined' }),
     notice: client ? notice : null,

@@ -3,7 +3,7 @@ import { initialOrderSource, sharedOrderIn, withoutSharedOrder } from '@/domain/
 import { emptyOrder, type LineItem } from '@/domain/order/order';
 import type { PriceQueryParams } from '@/domain/pricing/types';
 import type { PageSettings } from '@/domain/settings';
-import { addToSessionOrder, delay, fetchSessionOrder, removeFromSessionOrder, resolveShortUrl } from '@/effects/order-client';
+import { addToSessionOrder, delay, fetchSessionOrder, removeFromSessionOrder, resolveShortUrl, type ResolvedShortUrl } from '@/effects/order-client';
 import { locationHash$ } from '@/effects/location-hash';
 import { dispatchDocumentEvent, documentEvents$, markTrip, replaceUrl, storageChanges$ } from '@/effects/order-tabs';
 import { ORDER_STORAGE_KEY, parseStoredOrder, readStoredOrder, saveStoredOrder } from '@/persistence/order-storage';
@@ -18,7 +18,7 @@ export { SHARED_ITEMS_EVENT } from './order-events';
 
 /** The I/O the order uses; tests play the server, storage and time through these. */
 export interface OrderEffects {
-  resolveShortUrl: (code: string) => Observable<string>;
+  resolveShortUrl: (code: string) => Observable<ResolvedShortUrl>;
   fetchSessionOrder: () => Observable<unknown>;
   addToSessionOrder: (qp: PriceQueryParams) => Observable<unknown>;
   removeFromSessionOrder: (key: string) => Observable<unknown>;
@@ -63,7 +63,11 @@ export function connectOrder(actors: OrderActors, page: PageSettings, effects: O
 
   const handlers = [
     order.on('order.shortUrl.requested', ({ code }) =>
-      run(effects.resolveShortUrl(code), (encoded) => order.send({ type: 'order.shortUrl.resolved', encoded }), (error) => order.send({ type: 'order.shortUrl.failed', message: messageOf(error) })),
+      run(
+        effects.resolveShortUrl(code),
+        ({ encoded, changes }) => order.send({ type: 'order.shortUrl.resolved', encoded, changes }),
+        (error) => order.send({ type: 'order.shortUrl.failed', message: messageOf(error) }),
+      ),
     ),
     order.on('order.fetch.requested', () =>
       run(effects.fetchSessionOrder(), (answer) => order.send({ type: 'order.fetched', order: answer }), (error) => order.send({ type: 'order.fetch.failed', message: messageOf(error) })),

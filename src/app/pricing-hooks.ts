@@ -4,7 +4,7 @@ import { pricingKey, type ItemPricing, type PricedOffer } from '@/domain/pricing
 import type { MoneyDisplay } from '@/domain/pricing/texts';
 import { LINE_ITEM_PRECISION } from '@/domain/pricing/texts';
 import type { AvailSearchParams, Rcav } from '@/domain/pricing/types';
-import { toIsoDate } from '@/domain/pricing/dates';
+import { stayDayAt, toIsoDate } from '@/domain/pricing/dates';
 import { readRcavHash } from '@/domain/pricing/item-links';
 import { fetchBookedRanges, type BookedRange } from '@/effects/availability-calendar';
 import { navigateTo } from '@/effects/navigation';
@@ -18,6 +18,14 @@ export function useItemPricing(eid: number): ItemPricing | null {
   const client = useIsClient();
   const pricing = useSelector(useSiteActors().availability, (s) => s.context.pricing[pricingKey(eid)] ?? null);
   return client ? pricing : null;
+}
+
+/**
+ * Today in the stay calendar (YYYY-MM-DD): the UTC day, which the pricing engine counts in, not the
+ * visitor's local day. The earliest arrival the date fields offer.
+ */
+export function useStayToday(): string {
+  return stayDayAt(Date.now());
 }
 
 /** The global 'searching' flag (spec §4 Availability search). */
@@ -104,7 +112,7 @@ export function useListingStay(eid: number): Rcav | null {
     const snapshot = availability.getSnapshot();
     const stored = snapshot.context.params?.rcav ?? null;
     // A stay kept from an earlier visit that has begun already is not searched again.
-    const rcav = fromHash ?? (stored && (toIsoDate(stored.begin) ?? '') >= new Date().toISOString().slice(0, 10) ? stored : null);
+    const rcav = fromHash ?? (stored && (toIsoDate(stored.begin) ?? '') >= stayDayAt(Date.now()) ? stored : null);
     if (!rcav || (!fromHash && snapshot.context.pricing[pricingKey(eid)])) return;
     const IDs = rcav.IDs?.[0] === eid ? rcav.IDs : [eid];
     availability.send({ type: 'availability.search.requested', params: { rcav: { ...rcav, IDs } } });

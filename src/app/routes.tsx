@@ -15,13 +15,21 @@ export interface PageHandle {
   title: (data: unknown) => string;
   /** The page module's source path from the project root (its key in Vite's manifest). */
   module?: string;
+  /** The page shows HTML from the server through the sanitizer (the server renderer loads its window first). */
+  showsHtml?: boolean;
 }
 
 /** Every page module, loaded when its route is matched (a chunk of its own in the build). */
 const pageModules = import.meta.glob<Record<string, ComponentType>>('../views/**/*-page.tsx');
 
 /** A page route's module and title: `lazy` loads the component the module exports as `name`. */
-function pageRoute(id: string, file: string, name: string, title: (data: never) => string): Pick<RouteObject, 'id' | 'lazy' | 'handle'> {
+function pageRoute(
+  id: string,
+  file: string,
+  name: string,
+  title: (data: never) => string,
+  more: Omit<PageHandle, 'title' | 'module'> = {},
+): Pick<RouteObject, 'id' | 'lazy' | 'handle'> {
   const load = pageModules[`../views/${file}`];
   if (!load) throw new Error(`No page module views/${file}`);
   return {
@@ -31,7 +39,7 @@ function pageRoute(id: string, file: string, name: string, title: (data: never) 
       if (!Component) throw new Error(`views/${file} has no ${name}`);
       return { Component };
     },
-    handle: { title: title as (data: unknown) => string, module: `src/views/${file}` } satisfies PageHandle,
+    handle: { ...more, title: title as (data: unknown) => string, module: `src/views/${file}` } satisfies PageHandle,
   };
 }
 
@@ -66,10 +74,15 @@ export function createRoutes(settings: SiteSettings, load: PageLoaders | null = 
             },
             { path: 'mytrip', ...pageRoute('mytrip', 'pages/my-trip-page.tsx', 'MyTripPage', () => 'My trip') },
             { path: 'rescms/order/checkout', ...pageRoute('checkout', 'pages/checkout-page.tsx', 'CheckoutPage', () => 'Checkout') },
+            {
+              path: 'rescms/order/confirmation/:code',
+              loader: load?.confirmation,
+              ...pageRoute('confirmation', 'pages/confirmation-page.tsx', 'ConfirmationPage', () => 'Booking confirmed'),
+            },
             { path: 'rescms/item/:eid/buy', loader: load?.buy, ...pageRoute('buy', 'pages/buy-page.tsx', 'BuyPage', (d: { item: { name: string } }) => `Book ${d.item.name}`) },
             { path: 'inquiry', loader: load?.inquiry, ...pageRoute('inquiry', 'pages/inquiry-page.tsx', 'InquiryPage', (d: { title: string }) => d.title) },
             { path: 'statecharts', ...pageRoute('statecharts', 'statecharts/statecharts-page.tsx', 'StatechartsPage', () => 'State charts') },
-            { path: ':slug', loader: load?.content, ...pageRoute('content', 'pages/content-page.tsx', 'ContentPage', (d: { title: string }) => d.title) },
+            { path: ':slug', loader: load?.content, ...pageRoute('content', 'pages/content-page.tsx', 'ContentPage', (d: { title: string }) => d.title, { showsHtml: true }) },
             { id: 'not-found', path: '*', loader: load?.notFound },
           ],
         },

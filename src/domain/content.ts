@@ -198,6 +198,97 @@ export interface FavouritesPage {
   listings: ListingSummary[];
 }
 
+/** What the checkout page offers besides the order (issue 13): the country select and the payment provider. */
+export interface CheckoutPageData {
+  /** The country select's options, those with states or provinces (GET /rescms/order/provinces/{code}) first. */
+  countries: { code: string; name: string; provinces: boolean }[];
+  payment: {
+    /** 'test' for the built-in test provider. */
+    provider: string;
+    label: string;
+    /** The provider moves no money: say so on the page. */
+    test: boolean;
+    /** Test tokens the page may offer instead of the provider's card form (test provider only). */
+    testTokens: { token: string; label: string }[];
+    options: ('cc' | 'ach' | 'later')[];
+  };
+  /** Where the terms the guest accepts are (a content page). */
+  termsUrl: string;
+}
+
+/** A protection of a booked stay: offered, and accepted or declined. */
+export interface BookedProtection {
+  kind: 'ti' | 'dp';
+  name: string;
+  accepted: boolean;
+  /** Cents (0 when declined). */
+  amount: number;
+}
+
+/** One booked stay or activity of a confirmation. Money in cents. */
+export interface BookedItem {
+  key: string;
+  eid: number;
+  name: string;
+  /** The item's page, when it has one. */
+  url: string | null;
+  offerName: string;
+  begin: string;
+  /** Departure day (the day itself for an activity). */
+  end: string;
+  nights: number;
+  adult: number;
+  child: number;
+  senior: number;
+  lines: StayQuoteLine[];
+  /** The stay's price without protection. */
+  price: number;
+  protection: BookedProtection[];
+  payments: { label: string; due: string | null; amount: number }[];
+}
+
+/** /rescms/order/confirmation/{code}: a booked Trips Collection (issue 13). Money in cents. */
+export interface BookingConfirmation {
+  code: string;
+  status: 'confirmed' | 'cancelled';
+  /** ISO timestamp of the booking. */
+  createdAt: string;
+  guest: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    address: string;
+    city: string;
+    postalCode: string;
+    country: string;
+    countryName: string;
+    state: string;
+    stateName: string;
+    notes: string;
+  };
+  currency: string;
+  items: BookedItem[];
+  /** Stays plus protection. */
+  total: number;
+  protection: number;
+  /** Due at booking. */
+  deposit: number;
+  paid: number;
+  /** Still to pay, and by when (null when nothing is left or it is due at once). */
+  balance: number;
+  balanceDue: string | null;
+  payment: {
+    option: 'cc' | 'ach' | 'later';
+    /** 'Card', 'Bank account (ACH)', 'Pay later'. */
+    optionLabel: string;
+    status: 'unpaid' | 'deposit_paid' | 'paid';
+    statusLabel: string;
+    /** Paid with the built-in test provider: no money was taken. */
+    test: boolean;
+  };
+}
+
 /** Where page data comes from: the database on the server, the content API in the browser. */
 export interface ContentSource {
   home(): Promise<HomePage>;
@@ -212,4 +303,8 @@ export interface ContentSource {
   favourites(docIds: string[]): Promise<FavouritesPage>;
   inquiry(): Promise<InquiryPage>;
   page(slug: string): Promise<ContentPage | null>;
+  /** The checkout page's countries and payment provider (issue 13). */
+  checkout(): Promise<CheckoutPageData>;
+  /** A booked Trips Collection by its confirmation code, or null (issue 13). */
+  confirmation(code: string): Promise<BookingConfirmation | null>;
 }

@@ -31,7 +31,10 @@ export function requestJson<T>(url: string, options: RequestOptions = {}): Obser
     fetch(url, {
       method: options.method ?? 'GET',
       body: options.body ?? null,
-      headers: { Accept: 'application/json', ...options.headers },
+      // X-Requested-With marks the site's own calls (as jQuery does): a page on another site cannot
+      // add it without a CORS preflight, so the server takes it as proof of origin from browsers
+      // that send no Fetch Metadata (server/security/cross-site.ts).
+      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...options.headers },
       credentials: 'same-origin',
       signal: controller.signal,
     })

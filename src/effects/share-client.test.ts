@@ -1,6 +1,6 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '@/domain/order/order';
+import { addLineItem, emptyOrder, encodeOrder, MAX_LINE_ITEMS, MAX_SHARED_ORDER, type LineItem, type Order } from '@/domain/order/order';
 import { SHARE_PATH, shareOrder, type ShareSettings } from './share-client';
 
 const ORIGIN = 'https://coralhaven.example';
@@ -63,7 +63,7 @@ describe('shareOrder (spec §7 POST /rescms/order/share)', () => {
     const [{ url, init }] = requests as [(typeof requests)[0]];
     expect(url).toBe('/rescms/order/share');
     expect(init.method).toBe('POST');
-    expect(init.headers).toMatchObject({ Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' });
+    expect(init.headers).toMatchObject({ Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded', 'X-Requested-With': 'XMLHttpRequest' });
     const fields = new URLSearchParams(String(init.body));
     expect([...fields.keys()]).toEqual(['url', 'hash', 'order']);
     expect(fields.get('url')).toBe('/mytrip');
@@ -150,6 +150,19 @@ describe('shareOrder (spec §7 POST /rescms/order/share)', () => {
       await vi.advanceTimersByTimeAsync(10_000);
       await expect(answer).resolves.toEqual({ form: FORM, url: '' });
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('Request timed out'));
+    });
+
+    it('gives the shortener the server link (its code only) for a Trips Collection too long for ?rcod=', async () => {
+      const item = ORDER.lis['ind-0'] as LineItem;
+      const full = Array.from({ length: MAX_LINE_ITEMS }).reduce<Order>((order) => addLineItem(order, { ...item, dd: '7 nights · 2 adults, 1 child · pool, sea view' }).order, emptyOrder());
+      expect(encodeOrder(full).length).toBeGreaterThan(MAX_SHARED_ORDER);
+      const link = `${ORIGIN}/mytrip#short-url=Ab3dEf6hIj9k`;
+      const requests = serve({ share: shareAnswer(link), shortener: shortenerAnswer('https://bit.ly/full') });
+      await expect(firstValueFrom(shareOrder(full, WITH_SHORTENER))).resolves.toEqual({ form: FORM, url: 'https://bit.ly/full' });
+      const asked = new URL(requests.find((r) => r.url !== SHARE_PATH)?.url ?? '');
+      expect(asked.searchParams.get('longUrl')).toBe(link);
+      // The server is asked first: the shortener needs its link.
+      expect(requests.map((r) => r.url === SHARE_PATH)).toEqual([true, false]);
     });
 
     it('fails when the share post fails, whatever the shortener says', async () => {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { forkJoin, map, of, catchError, type Observable } from 'rxjs';
-import { encodeOrder, type Order } from '@/domain/order/order';
+import { forkJoin, map, of, catchError, switchMap, type Observable } from 'rxjs';
+import { encodeOrder, MAX_SHARED_ORDER, type Order } from '@/domain/order/order';
 import { HttpError, requestJson } from './http-client';
 import { shortenUrl } from './url-shortener';
 
@@ -21,7 +21,9 @@ export interface ShareSettings {
  * Shares the order (spec §7): POST /rescms/order/share with url, hash (base64 of the order JSON)
  * and order, expecting JSON {form, url}. The URL is shown only if no URL-shortener token is
  * configured; with one, the third-party shortener's data.url is shown instead (a failing
- * shortener leaves the form without a URL).
+ * shortener leaves the form without a URL). The shortener is given the spec's long URL
+ * ({origin}{share_url}?rcod={hash}) while the hash fits a link (16 KB); a larger Trips Collection
+ * (up to 50 line items) is given the server's link instead, which carries only its code.
  */
 export function shareOrder(order: Order, settings: ShareSettings): Observable<{ form: string; url: string }> {
   const hash = encodeOrder(order);
@@ -38,14 +40,23 @@ export function shareOrder(order: Order, settings: ShareSettings): Observable<{ 
     }),
   );
   if (!settings.shortenerToken) return post.pipe(map(({ form, url }) => ({ form, url: safeUrl(url, settings.origin) })));
+  const shorten = (longUrl: string) =>
+    shortenUrl(settings.shortenerUrl, settings.shortenerToken, longUrl).pipe(
+      catchError((error: unknown) => {
+        console.warn(`URL shortener failed: ${error instanceof Error ? error.message : String(error)}`);
+        return of('');
+      }),
+    );
+  if (hash.length > MAX_SHARED_ORDER) {
+    return post.pipe(
+      switchMap(({ form, url }) => {
+        const serverLink = safeUrl(url, settings.origin);
+        return (serverLink ? shorten(serverLink) : of('')).pipe(map((short) => ({ form, url: safeUrl(short, settings.origin) })));
+      }),
+    );
+  }
   const longUrl = `${settings.origin}${settings.shareUrl || '/mytrip'}?rcod=${encodeURIComponent(hash)}`;
-  const short = shortenUrl(settings.shortenerUrl, settings.shortenerToken, longUrl).pipe(
-    catchError((error: unknown) => {
-      console.warn(`URL shortener failed: ${error instanceof Error ? error.message : String(error)}`);
-      return of('');
-    }),
-  );
-  return forkJoin([post, short]).pipe(map(([{ form }, url]) => ({ form, url: safeUrl(url, settings.origin) })));
+  return forkJoin([post, shorten(longUrl)]).pipe(map(([{ form }, url]) => ({ form, url: safeUrl(url, settings.origin) })));
 }
 
 /** Only http(s) URLs are shown as the short link; no URL (a failed shortener) stays none, not the origin. */

@@ -1,6 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import type { OrderSource } from '@/domain/order/init';
-import { addLineItem, decodeOrder, emptyOrder, MAX_LINE_ITEMS, parseOrder, removeLineItem, type LineItem, type Order } from '@/domain/order/order';
+import { addLineItem, decodeOrder, emptyOrder, hasLineItems, MAX_LINE_ITEMS, MAX_ORDER_BASE64, parseOrder, removeLineItem, type LineItem, type Order } from '@/domain/order/order';
+import type { PriceChange } from '@/domain/order/verification';
 import type { PriceQueryParams } from '@/domain/pricing/types';
 
 export type OrderMode = 'local' | 'session';
@@ -14,6 +15,8 @@ export interface OrderContext {
   order: Order;
   /** A shared order waiting for the visitor's confirmation. */
   candidate: Order | null;
+  /** What changed in a shared order since it was shared (a price, an offer no longer available), said with the confirmation. */
+  candidateChanges: PriceChange[];
   /** Why a shared order could not be opened (the visitor's own order is untouched). */
   notice: string | null;
   /** The order detail modal is open. */
@@ -29,7 +32,8 @@ export type OrderEvent =
   | { type: 'order.init'; source: OrderSource; stored: Order | null }
   /** A shared order arrived in the hash after load. */
   | { type: 'order.shared.found'; source: OrderSource }
-  | { type: 'order.shortUrl.resolved'; encoded: string }
+  /** The server's shared order (base64) at today's prices, and what changed since it was shared. */
+  | { type: 'order.shortUrl.resolved'; encoded: string; changes?: PriceChange[] }
   | { type: 'order.shortUrl.failed'; message: string }
   | { type: 'order.fetched'; order: unknown }
   | { type: 'order.fetch.failed'; message: string }
@@ -73,7 +77,9 @@ const serverOrder = (event: OrderEvent) => {
   const order = event.type === 'order.server.answered' || event.type === 'order.fetched' || event.type === 'order.update.received' ? event.order : undefined;
   return parseOrder(order, { trustTotal: true });
 };
-const resolvedOf = (event: OrderEvent) => (event.type === 'order.shortUrl.resolved' ? decodeOrder(event.encoded) : null);
+// A short link's order comes from the server: larger than a link's rcod may be (a full Trips Collection).
+const resolvedOf = (event: OrderEvent) => (event.type === 'order.shortUrl.resolved' ? decodeOrder(event.encoded, { maxLength: MAX_ORDER_BASE64 }) : null);
+const changesOf = (event: OrderEvent) => (event.type === 'order.shortUrl.resolved' ? (event.changes ?? []) : []);
 const unreadable = (reason: string) => `This shared Trips Collection could not be opened (${reason}). Your own Trips Collection has not changed.`;
 
 /**
@@ -98,6 +104,10 @@ export const orderMachine = setup({
     isStored: ({ event }) => sourceOf(event)?.kind === 'stored',
     isSessionSource: ({ event }) => sourceOf(event)?.kind === 'session',
     resolvedValid: ({ event }) => resolvedOf(event)?.ok === true,
+    resolvedNothingLeft: ({ event }) => {
+      const read = resolvedOf(event);
+      return read?.ok === true && !hasLineItems(read.value) && changesOf(event).length > 0;
+    },
     serverOrderValid: ({ event }) => serverOrder(event).ok,
     updateShowsDetail: ({ event }) => event.type === 'order.update.received' && event.showDetail && serverOrder(event).ok,
     hasFallbackItems: ({ context }) => context.fallback !== null && Object.keys(context.fallback.lis).length > 0,
@@ -113,7 +123,8 @@ export const orderMachine = setup({
     }),
     askFetch: emit({ type: 'order.fetch.requested' as const }),
     holdRcod: assign({ candidate: ({ event }) => { const read = rcodOf(event); return read?.ok ? read.value : null; }, notice: null }),
-    holdResolved: assign({ candidate: ({ event }) => { const read = resolvedOf(event); return read?.ok ? read.value : null; }, notice: null }),
+    holdResolved: assign({ candidate: ({ event }) => { const read = resolvedOf(event); return read?.ok ? read.value : null; }, candidateChanges: ({ event }) => changesOf(event), notice: null }),
+    noticeNothingLeft: assign({ notice: ({ event }) => unreadable(`none of its offers can still be booked: ${changesOf(event).map((change) => change.n).join('; ')}`) }),
     noticeBadRcod: assign({ notice: ({ event }) => { const read = rcodOf(event); return unreadable(read && !read.ok ? read.error : 'unknown'); } }),
     noticeBadResolved: assign({ notice: ({ event }) => { const read = resolvedOf(event); return unreadable(read && !read.ok ? read.error : 'unknown'); } }),
     noticeShortUrlFailed: assign({ notice: () => unreadable('the short link is unknown or has expired') }),
@@ -122,12 +133,12 @@ export const orderMachine = setup({
     useStorageOrder: assign({ order: ({ context, event }) => (event.type === 'order.storage.changed' ? event.order : context.order) }),
     addLocally: assign({ order: ({ context, event }) => (event.type === 'order.add.requested' ? addLineItem(context.order, event.price).order : context.order) }),
     removeLocally: assign({ order: ({ context, event }) => (event.type === 'order.remove.requested' ? removeLineItem(context.order, event.key) : context.order) }),
-    replaceWithCandidate: assign({ order: ({ context }) => context.candidate ?? context.order, candidate: null, fallback: null }),
+    replaceWithCandidate: assign({ order: ({ context }) => context.candidate ?? context.order, candidate: null, candidateChanges: [], fallback: null }),
     holdStored: assign({ fallback: ({ event }) => (event.type === 'order.init' ? event.stored : null) }),
     holdCurrent: assign({ fallback: ({ context }) => context.order }),
     useFallback: assign({ order: ({ context }) => context.fallback ?? context.order, fallback: null }),
     dropFallback: assign({ fallback: null }),
-    forgetCandidate: assign({ candidate: null }),
+    forgetCandidate: assign({ candidate: null, candidateChanges: [] }),
     save: emit(({ context }) => ({ type: 'order.saved' as const, order: context.order })),
     announce: emit(({ context }) => ({ type: 'order.updated' as const, order: context.order, showDetail: false })),
     announceWithDetail: emit(({ context }) => ({ type: 'order.updated' as const, order: context.order, showDetail: true })),
@@ -148,7 +159,7 @@ export const orderMachine = setup({
   },
 }).createMachine({
   id: 'order',
-  context: ({ input }) => ({ mode: input.mode, order: emptyOrder(), candidate: null, notice: null, detailOpen: false, pendingKey: null, fallback: null }),
+  context: ({ input }) => ({ mode: input.mode, order: emptyOrder(), candidate: null, candidateChanges: [], notice: null, detailOpen: false, pendingKey: null, fallback: null }),
   initial: 'starting',
   on: {
     'order.detail.opened': { actions: 'openDetail' },
@@ -172,6 +183,7 @@ export const orderMachine = setup({
       tags: ['loading'],
       on: {
         'order.shortUrl.resolved': [
+          { guard: 'resolvedNothingLeft', target: 'recovering', actions: 'noticeNothingLeft' },
           { guard: 'resolvedValid', target: 'confirming', actions: 'holdResolved' },
           { target: 'recovering', actions: 'noticeBadResolved' },
         ],

@@ -341,6 +341,22 @@ describe('embedded engine: updates', () => {
     expect(r.facet_counts!.facet_fields.ss_town).toEqual(['Town2', 214, 'Looe', 108, 'Fowey', 107]);
   });
 
+  it('answers a repeated filter the same from its filter cache, and from the changed index after an update', async () => {
+    const ask = { fq: ['{!tag=town}ss_town:Padstow', 'is_bedrooms:[2 TO *]'], sort: 'id asc', facet: 'true', 'facet.field': '{!ex=town}ss_town', 'facet.mincount': '1' };
+    const first = await select(ask);
+    expect(nums(first)).toEqual([1, 2, 7]);
+    const again = await select(ask);
+    expect(again.response).toEqual(first.response);
+    expect(again.facet_counts).toEqual(first.facet_counts);
+    // The same filter text under q.op=AND with another default field is another filter.
+    expect(nums(await select({ fq: 'Padstow harbour', 'q.op': 'AND', df: 'tm_description', sort: 'id asc' }))).toEqual([]);
+    expect(nums(await select({ fq: 'Padstow harbour', sort: 'id asc' }))).toEqual([1, 2, 6]);
+    await engine.update([doc(10, { ss_town: 'Padstow', is_bedrooms: 3 })], ['abc-default-2']);
+    expect(nums(await select(ask))).toEqual([1, 10, 7]);
+    await engine.replaceAll([doc(11, { ss_town: 'Padstow', is_bedrooms: 2 })]);
+    expect(nums(await select(ask))).toEqual([11]);
+  });
+
   it('replaces the whole index', async () => {
     await engine.replaceAll([doc(1, { ss_town: 'Looe' })]);
     expect(engine.documentCount()).toBe(1);

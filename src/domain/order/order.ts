@@ -23,8 +23,14 @@ export interface Order {
 export const MAX_LINE_ITEMS = 50;
 /** The longest order JSON kept in local storage. */
 export const MAX_ORDER_JSON = 64 * 1024;
-/** The longest shared order accepted: `rcod` / a short URL's base64, or a share post's fields (16 KB). */
+/** The longest shared order in a link (`rcod` in the URL's hash or query): 16 KB of base64. */
 export const MAX_SHARED_ORDER = 16 * 1024;
+/**
+ * The longest base64 order the server sends or takes (a short link's order, a share post's
+ * `hash`): the largest order JSON kept, as base64. A full Trips Collection (50 line items) is
+ * about 19 KB of base64, too long for `rcod`, so it is shared by its short link (code) only.
+ */
+export const MAX_ORDER_BASE64 = Math.ceil(MAX_ORDER_JSON / 3) * 4;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const MAX_DEPTH = 8;
 
@@ -176,12 +182,13 @@ export function encodeOrder(order: Order): string {
 }
 
 /**
- * Reads a base64 order (standard or URL-safe alphabet, padding optional, at most 16 KB) and
+ * Reads a base64 order (standard or URL-safe alphabet, padding optional, at most `maxLength`:
+ * 16 KB for a link's `rcod`, MAX_ORDER_BASE64 for what the server sends) and
  * validates it. Anything malformed gives a clear error and no order.
  */
-export function decodeOrder(encoded: unknown): { ok: true; value: Order } | { ok: false; error: string } {
+export function decodeOrder(encoded: unknown, { maxLength = MAX_SHARED_ORDER }: { maxLength?: number } = {}): { ok: true; value: Order } | { ok: false; error: string } {
   if (typeof encoded !== 'string' || encoded.length === 0) return { ok: false, error: 'The shared order is empty' };
-  if (encoded.length > MAX_SHARED_ORDER) return { ok: false, error: 'The shared order is too large (at most 16 KB)' };
+  if (encoded.length > maxLength) return { ok: false, error: `The shared order is too large (at most ${Math.round(maxLength / 1024)} KB)` };
   const normalised = encoded.trim().replace(/-/g, '+').replace(/_/g, '/').replace(/\s/g, '+');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(normalised)) return { ok: false, error: 'The shared order is not base64' };
   let json: unknown;

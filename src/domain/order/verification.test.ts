@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyOrder } from './order';
-import { parseVerification } from './verification';
+import { parseSharedOrderAnswer, parseVerification } from './verification';
 
 describe('parseVerification', () => {
   it('takes a checked order and its changes', () => {
@@ -16,5 +16,14 @@ describe('parseVerification', () => {
     ['nothing', null],
   ])('refuses %s', (_name, input) => {
     expect(parseVerification(input).ok).toBe(false);
+  });
+});
+
+describe('parseSharedOrderAnswer', () => {
+  it('takes the base64 order and its changes, and refuses anything else', () => {
+    const changes = [{ key: 'ind-0', n: 'Sea Glass (2027-03-01 to 2027-03-08)', was: 10, now: 12 }];
+    expect(parseSharedOrderAnswer({ order: 'e30=', changes })).toEqual({ ok: true, value: { encoded: 'e30=', changes } });
+    expect(parseSharedOrderAnswer({ order: {}, changes: [] }).ok).toBe(false);
+    expect(parseSharedOrderAnswer({ order: 'e30=' }).ok).toBe(false);
   });
 });

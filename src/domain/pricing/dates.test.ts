@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateToMs, formatStayDate, nightsBetween, toIsoDate, toUsDate } from './dates';
+import { addDays, dateToMs, formatStayDate, nightsBetween, stayDayAt, toIsoDate, toUsDate } from './dates';
 
 describe('stay dates (spec §9)', () => {
   it.each([
@@ -35,5 +35,13 @@ describe('stay dates (spec §9)', () => {
 
   it('writes a stay date for people', () => {
     expect(formatStayDate('2026-12-01')).toBe('Tue, Dec 1, 2026');
+  });
+
+  it('counts stay days in UTC, as the pricing engine does, whatever the time zone of the browser', () => {
+    // Kiritimati (UTC+14) is already on Dec 2 at the first moment; Adak (UTC-10) still on Nov 30 at the second.
+    expect(stayDayAt(Date.UTC(2026, 11, 1, 10, 30))).toBe('2026-12-01');
+    expect(stayDayAt(Date.UTC(2026, 11, 1, 9, 30))).toBe('2026-12-01');
+    expect(stayDayAt(Date.UTC(2026, 11, 1, 0, 0))).toBe('2026-12-01');
+    expect(stayDayAt(Date.UTC(2026, 11, 1, 23, 59, 59, 999))).toBe('2026-12-01');
   });
 });

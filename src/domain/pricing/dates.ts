@@ -71,12 +71,26 @@ export function addDays(value: string, days: number): string | null {
 }
 
 /**
+ * The day of the stay calendar at a moment (epoch ms): the UTC day, as the pricing engine counts
+ * days (an arrival before it is in the past), wherever the visitor is.
+ *
+ * @example stayDayAt(Date.UTC(2026, 11, 1, 23, 30)) // '2026-12-01', also in Honolulu or Kiritimati
+ */
+export function stayDayAt(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/**
  * A date for people: 'Tue, Dec 1, 2026' in the 'en' locale.
  *
  * @example formatStayDate('2026-12-01') // 'Tue, Dec 1, 2026'
  */
+let stayDateFormat: Intl.DateTimeFormat | null = null;
+
 export function formatStayDate(value: string): string {
   const ms = dateToMs(value);
   if (ms === null) return value;
-  return new Intl.DateTimeFormat('en', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(ms);
+  // Building a DateTimeFormat costs far more than using one (about 0.5 ms): one for all calls.
+  stayDateFormat ??= new Intl.DateTimeFormat('en', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return stayDateFormat.format(ms);
 }

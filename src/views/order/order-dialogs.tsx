@@ -4,6 +4,7 @@ import { useOrderDetail, useSharedTrip } from '@/app/order-hooks';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';
 import { OrderDetail } from './order-detail';
+import { PriceChanges } from './price-changes';
 import { ShareOrderDialog } from './share-order';
 
 /** Spec §4 Opening a shared trip: the confirmation, word for word. */
@@ -31,6 +32,12 @@ export function OrderDialogs() {
       {share.shown && <ShareOrderDialog />}
       {shared.confirming && (
         <Modal isOpen size="small" role="alertdialog" title="Open a shared Trips Collection" onClose={shared.decline}>
+          {shared.changes.length > 0 && (
+            <div className="order-confirm__changes">
+              <p>Since this Trips Collection was shared, prices have been checked again:</p>
+              <PriceChanges className="order-confirm__change-list" changes={shared.changes} removed="so it is not included" />
+            </div>
+          )}
           <p className="order-confirm__text">{REPLACE_CONFIRMATION}</p>
           <div className="modal__actions">
             <Button variant="primary" onPress={shared.accept}>

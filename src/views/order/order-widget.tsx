@@ -1,5 +1,5 @@
 import { deferred, preload } from '@/app/deferred';
-import { useShareShown } from '@/app/made-actors';
+import { useShareShown } from '@/app/made-actor-hooks';
 import { useOrderDetail, useOrderSummary, useSharedTrip } from '@/app/order-hooks';
 import { useSettings } from '@/app/hooks';
 import { useDeferred } from '@/app/use-deferred';

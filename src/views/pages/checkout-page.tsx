@@ -1,11 +1,12 @@
 import { useCheckoutCheck } from '@/app/checkout-hooks';
 import { useSettings } from '@/app/hooks';
-import { useLineItems } from '@/app/line-items';
+import { useLineItems } from '@/app/line-item-hooks';
 import { useOrder } from '@/app/order-hooks';
 import { formatMoney } from '@/domain/money';
 import { formatStayDate } from '@/domain/pricing/dates';
 import { guestLines } from '@/views/order/guest-lines';
 import { EmptyTrip } from '@/views/order/empty-trip';
+import { PriceChanges } from '@/views/order/price-changes';
 
 /**
  * /rescms/order/checkout (spec §2 Trips Collection): reached with the Checkout button. It lists the
@@ -28,15 +29,7 @@ export function CheckoutPage() {
         {check.changes.length > 0 && (
           <>
             <p>Some prices changed since you added them:</p>
-            <ul className="checkout-check__changes">
-              {check.changes.map((change) => (
-                <li key={change.key}>
-                  {change.now === null
-                    ? `${change.n} can no longer be booked for these dates${change.problem ? ` (${change.problem.replace(/^[^:]*:\s*/, '').replace(/\.$/, '')})` : ''}, so it was taken out of your Trips Collection.`
-                    : `${change.n} is now ${money(change.now)} (was ${money(change.was)}).`}
-                </li>
-              ))}
-            </ul>
+            <PriceChanges className="checkout-check__changes" changes={check.changes} removed="so it was taken out of your Trips Collection" />
           </>
         )}
       </div>

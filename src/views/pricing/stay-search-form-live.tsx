@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { getLocalTimeZone, parseDate, today, type CalendarDate } from '@internationalized/date';
+import { parseDate, type CalendarDate } from '@internationalized/date';
 import {
   Button as AriaButton,
   CalendarCell,
@@ -19,6 +19,7 @@ import {
   type DateValue,
   type RangeValue,
 } from 'react-aria-components';
+import { useStayToday } from '@/app/pricing-hooks';
 import type { Rcav } from '@/domain/pricing/types';
 import { Button } from '@/views/ui/button';
 
@@ -55,6 +56,8 @@ const toRange = (rcav: Rcav | null): RangeValue<CalendarDate> | null => {
  * disabled when `booked` is given) and adults (at least 1), children and seniors.
  */
 function StaySearchFields({ initial, eid, booked = [], onSearch, onClear, compact = false, searching }: StaySearchFormLiveProps) {
+  // The engine's day (UTC), not the visitor's local one: no arrival the engine calls past, none it offers refused.
+  const firstArrival = parseDate(useStayToday());
   const [dates, setDates] = useState<RangeValue<CalendarDate> | null>(() => toRange(initial));
   const [adult, setAdult] = useState(Math.max(1, initial?.adult ?? 2));
   const [child, setChild] = useState(initial?.child ?? 0);
@@ -91,7 +94,7 @@ function StaySearchFields({ initial, eid, booked = [], onSearch, onClear, compac
           setDates(value);
           setMissingDates(false);
         }}
-        minValue={today(getLocalTimeZone())}
+        minValue={firstArrival}
         isDateUnavailable={booked.length > 0 ? isBooked : undefined}
         isInvalid={missingDates}
         validationBehavior="aria"

@@ -1,6 +1,6 @@
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { deferred } from '@/app/deferred';
-import { usePricingDialogsWanted } from '@/app/made-actors';
+import { usePricingDialogsWanted } from '@/app/made-actor-hooks';
 import { useDeferred } from '@/app/use-deferred';
 import { Footer } from './footer';
 import { Header } from './header';

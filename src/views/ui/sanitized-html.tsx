@@ -1,4 +1,4 @@
-import { sanitizeHtml } from '@/domain/sanitize-html';
+import { sanitizeHtml } from '@/app/html-sanitizer';
 
 /**
  * Shows HTML from the server. It always passes the one sanitizer first: in the browser DOMPurify,

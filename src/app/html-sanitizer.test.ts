@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from './sanitize-html';
+import { sanitizeHtml } from './html-sanitizer';
 
 describe('sanitizeHtml', () => {
   it('keeps ordinary content', () => {

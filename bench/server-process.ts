@@ -1,0 +1,74 @@
+/**
+ * The production server as `npm start` runs it, started by a benchmark on a port and data
+ * directory of its choice, with its process id (for CPU time and memory from /proc).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** The command `npm start` runs after its prestart build (the build is brought up to date first). */
+export function serverCommand(): { command: string; args: string[] } {
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+  return { command: process.execPath, args: ['dist/server-main.mjs'] };
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  pid: number;
+  origin: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(options: { port: number; dataDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer> {
+  const { command, args } = serverCommand();
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: options.dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...options.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${options.port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = performance.now() + (options.timeoutMs ?? 180_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (performance.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('the server did not start');
+    }
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    child,
+    pid: child.pid!,
+    origin,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Resident memory of a process in MiB (Linux /proc). */
+export function rssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+/** CPU time (user + system) a process has used, in seconds (Linux /proc; clock ticks of 10 ms). */
+export function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  // After "pid (comm) ": state is field 0; utime and stime are fields 11 and 12.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The load average (1, 5, 15 minutes) of the machine, recorded with every figure: others may be using it. */
+export const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);

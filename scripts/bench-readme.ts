@@ -1,0 +1,466 @@
+/**
+ * The README's figures, written from the benchmarks' saved results (bench/results/*.json) and
+ * nowhere typed by hand. `npm run bench:readme` rewrites every block of README.md between
+ *
+ *   <!-- bench:NAME -->            and            <!-- /bench:NAME -->
+ *
+ * and scripts/bench-readme.test.ts (part of `npm test`) fails while README.md differs from what
+ * this script would write, or while a results file has no entry below.
+ *
+ * Adding a benchmark (a few lines): have it write bench/results/{name}.json, then add an entry to
+ * BENCHES with
+ *   - `file`: 'name.json';
+ *   - `command` and `measures`: its row of the Benchmarks table;
+ *   - `figures(result)`: the 'Last figures' cell, read from the JSON it saved;
+ *   - optionally `blocks: { name: (result) => markdown }` for a section of its own, with the two
+ *     marker comments placed in README.md where the section goes.
+ * Then run the benchmark and `npm run bench:readme`, and commit the JSON with the README.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const RESULTS_DIR = path.join(root, 'bench', 'results');
+export const README = path.join(root, 'README.md');
+
+// ---------------------------------------------------------------------------------------------
+// Number formats, the same everywhere in the README.
+
+/** `0.401` → '0.4 ms', `9.794` → '9.8 ms', `42.244` → '42 ms', `0.008` → '0.008 ms'. */
+export function ms(value: number): string {
+  const digits = value >= 10 ? 0 : value >= 1 ? 1 : value >= 0.1 ? 2 : 3;
+  return `${Number(value.toFixed(digits))} ms`;
+}
+/** `12823` (ms) → '12.8 s'. */
+const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(1)} s`;
+/** `10000` → '10 000' (a space between thousands, as elsewhere in the README). */
+const count = (value: number) => String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+const kib = (bytes: number) => `${count(bytes / 1024)} KiB`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** When and where a result was measured: '2026-11-22, 2 CPUs, load 2.7'. */
+function measured(result: Dated): string {
+  const raw = result.loadAverage;
+  const load = Array.isArray(raw) ? raw[0] : typeof raw === 'object' ? raw.before[0] : raw;
+  return [result.date.slice(0, 10), result.cpus ? `${result.cpus} CPUs` : null, load !== undefined ? `load ${load}` : null].filter(Boolean).join(', ');
+}
+
+function find<T>(items: T[], predicate: (item: T) => boolean, what: string): T {
+  const item = items.find(predicate);
+  if (item === undefined) throw new Error(`No ${what} in the results`);
+  return item;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The result files as the benchmarks write them (only the fields read here).
+
+interface Dated {
+  date: string;
+  cpus?: number;
+  /** One figure, the 1/5/15-minute averages, or those before and after the run. */
+  loadAverage?: number | number[] | { before: number[]; after: number[] };
+}
+type Percentiles = { p50: number; p95: number; max?: number };
+interface ColdStart extends Dated {
+  results: Array<{ label: string; ms: number }>;
+}
+interface BundleSize extends Dated {
+  gzipLevel: number;
+  pages: Array<{ page: string; path: string; jsGzip: number; jsBudget: number; cssGzip: number; ok: boolean }>;
+}
+interface Lighthouse extends Dated {
+  lighthouse: string;
+  runs: number;
+  goals: { performance: number; lcpMs: number; tbtMs: number; cls: number };
+  pages: Array<{ page: string; performance: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number }>;
+}
+type Spread = { samples: number; p50: number; p90: number };
+interface Inp extends Dated {
+  goalMs: number;
+  results: Array<{ cpuSlowdown: number; facetClick: Spread; calendarOpen: Spread; calendarShown: Spread; dateChoice: Spread }>;
+}
+interface SearchEngine extends Dated {
+  results: Array<{ size: number; engine: string; latency: Record<'faceted' | 'text' | 'multi', Percentiles> }>;
+}
+interface ProxyThroughput extends Dated {
+  listings: number;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p99: number };
+}
+interface FacetPaint extends Dated {
+  newValue: Spread & { p95: number };
+  toggle: Spread & { p95: number };
+}
+type Repaint = Percentiles & { samples: number; withinOneFrame: number };
+interface OrderRepaint extends Dated {
+  frameMs: number;
+  add: Repaint;
+  remove: Repaint;
+  widgetAlone: Repaint;
+}
+interface Availability extends Dated {
+  iterations: number;
+  modelLoadMs: number;
+  modelBuildMs: Record<string, number>;
+  /** The occupancy check alone (is each unit free for the 7 nights), by catalogue size. */
+  occupancyCheckMs?: Record<string, { p50: number; p95: number }>;
+  /** `asked`: the optional server-side reduction or page ('' for the spec's every offer). */
+  results: Array<{ name: string; units: number; kind: 'stay' | 'flex'; asked?: string; p50: number; p95: number; prices: number; bytes: number }>;
+}
+interface HostileQueries extends Dated {
+  parse: Percentiles & { samples: number };
+  select: Percentiles & { samples: number };
+  pathological: Array<{ name: string; growth8x: number | null }>;
+}
+
+interface Checkout extends Dated {
+  clients: number;
+  checkouts: number;
+  ms: { p50: number; p95: number; p99: number };
+  goalP95Ms: number;
+  serverCpuMsPerCheckout: number;
+  throughputPerSecond: number;
+}
+interface CheckoutDurability extends Dated {
+  kills: number;
+  totals: { acknowledged: number; cutOff: number; cutOffThatHadBooked: number };
+  retriedAfterRestart: { bookedNow: number; sameBooking: number; failed: number; wrong: number };
+  checks: { acknowledgedMissing: number; halfWritten: Record<string, number> };
+}
+
+interface ServerLoad extends Dated {
+  pages: Array<{ url: string; pageCache: boolean; cpuMs: { p50: number; p95: number }; pagesPerCpuSecond: number }>;
+  loads: Array<{
+    name: string;
+    requestsPerSecond: number;
+    latencyMs: { p50: number; p99: number };
+    errors: number;
+    timeouts: number;
+    requestsPerServerCpuSecond: number;
+    rssMiB: { before: number; peak: number; after: number | null; afterSeconds: number };
+  }>;
+}
+interface EventLoop extends Dated {
+  goalMs: number;
+  worstEventLoopDelayMs: number;
+  worstSearchCpuMs: number;
+  documents: number;
+}
+interface Kill9 extends Dated {
+  kills: number;
+  acknowledged: number;
+  byKind: Record<string, number>;
+  lost: number;
+  cycles: Array<{ restartMs: number }>;
+}
+interface ShareStorage extends Dated {
+  shares: number;
+  real: { lineItems: number; bytesPerShare: number };
+  randomTexts: { bytesPerShare: number };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One entry per results file.
+
+interface Bench<T> {
+  file: string;
+  command: string;
+  measures: string;
+  figures: (result: T) => string;
+  blocks?: Record<string, (result: T) => string>;
+}
+
+/** Keeps each entry's own result type while the list holds them all. */
+const bench = <T extends Dated>(entry: Bench<T>) => entry as unknown as Bench<Dated>;
+
+/** The availability search's p95 goal for every unit of the demo database (20 ms). */
+const AVAILABILITY_P95_GOAL_MS = 20;
+
+export const BENCHES: Array<Bench<Dated>> = [
+  bench<ColdStart>({
+    file: 'cold-start.json',
+    command: '`npx tsx bench/cold-start.ts`',
+    measures: '`npm start` to the first page',
+    figures: (r) => r.results.map((row) => `${row.label.replace(/ \(.*\)$/, '')} ${seconds(row.ms)}`).join(', '),
+    blocks: {
+      'cold-start': (r) =>
+        [
+          `Measured with \`npx tsx bench/cold-start.ts\` (${measured(r)}; figures saved in`,
+          '`bench/results/cold-start.json`), from `npm start` to the first page served:',
+          '',
+          '| Start | Time |',
+          '|---|---|',
+          ...r.results.map((row) => `| ${capitalised(row.label)} | ${seconds(row.ms)} |`),
+        ].join('\n'),
+    },
+  }),
+  bench<BundleSize>({
+    file: 'bundle-size.json',
+    command: '`npm run check:budgets` (`bench/bundle-size.ts`)',
+    measures: "each page's first-visit JS and CSS (gzip) against its budget; part of `npm test`, which fails when a page is over",
+    figures: (r) => {
+      const over = r.pages.filter((row) => !row.ok);
+      const largest = r.pages.reduce((a, b) => (b.jsGzip > a.jsGzip ? b : a));
+      return `${r.pages.length} pages, ${over.length === 0 ? 'all within budget' : `over budget: ${over.map((row) => row.page).join(', ')}`}; largest ${largest.page} ${kb(largest.jsGzip)} JS gzip (see [Page weight and speed](#page-weight-and-speed))`;
+    },
+    blocks: {
+      'page-weight': (r) =>
+        [
+          `First-visit code per page (\`npm run check:budgets\`, gzip level ${r.gzipLevel}; ${measured(r)}): the entry and the modules the page's HTML preloads, with their static imports.`,
+          '',
+          '| Page | JS | Budget | CSS |',
+          '|---|---|---|---|',
+          ...r.pages.map((row) => `| ${row.page} (\`${row.path.length > 30 ? `${row.path.slice(0, 28)}…` : row.path}\`) | ${kb(row.jsGzip)} | ${kb(row.jsBudget)} | ${kb(row.cssGzip)} |`),
+        ].join('\n'),
+    },
+  }),
+  bench<Lighthouse>({
+    file: 'lighthouse.json',
+    command: '`npx tsx bench/lighthouse.ts`',
+    measures: 'Lighthouse mobile (the default throttling) on /, /search, a listing, /mytrip and checkout, median of 3',
+    figures: (r) => `performance ${Math.min(...r.pages.map((row) => row.performance))}–${Math.max(...r.pages.map((row) => row.performance))} (goal ${r.goals.performance}); see [Page weight and speed](#page-weight-and-speed)`,
+    blocks: {
+      lighthouse: (r) =>
+        [
+          `Lighthouse ${r.lighthouse}, mobile preset, median of ${r.runs} (\`npx tsx bench/lighthouse.ts\`; ${measured(r)}; goals ${r.goals.performance}, LCP ${seconds(r.goals.lcpMs)}, TBT ${r.goals.tbtMs} ms, CLS ${r.goals.cls}):`,
+          '',
+          '| Page | Score | FCP | LCP | TBT | CLS |',
+          '|---|---|---|---|---|---|',
+          ...r.pages.map((row) => `| ${row.page} | ${row.performance} | ${seconds(row.fcpMs)} | ${seconds(row.lcpMs)} | ${ms(row.tbtMs)} | ${row.cls.toFixed(3)} |`),
+        ].join('\n'),
+    },
+  }),
+  bench<Inp>({
+    file: 'inp.json',
+    command: '`npx tsx bench/inp.ts`',
+    measures: 'in Chromium, interaction to next paint of a facet click, the first calendar press and a date choice, at CPU ×1 and ×4',
+    figures: (r) => r.results.map((row) => `×${row.cpuSlowdown}: facet click p50 ${ms(row.facetClick.p50)}, date choice p50 ${ms(row.dateChoice.p50)}`).join('; '),
+    blocks: {
+      inp: (r) =>
+        [
+          `Interaction to next paint in Chromium (\`npx tsx bench/inp.ts\`; ${measured(r)}; goal ${r.goalMs} ms):`,
+          '',
+          '| CPU | Facet click p50 / p90 | Date choice p50 / p90 | First calendar press (INP) / to the calendar on screen |',
+          '|---|---|---|---|',
+          ...r.results.map(
+            (row) =>
+              `| ×${row.cpuSlowdown} | ${ms(row.facetClick.p50)} / ${ms(row.facetClick.p90)} | ${ms(row.dateChoice.p50)} / ${ms(row.dateChoice.p90)} | ${ms(row.calendarOpen.p50)} / ${ms(row.calendarShown.p50)} |`,
+          ),
+        ].join('\n'),
+    },
+  }),
+  bench<SearchEngine>({
+    file: 'search-engine.json',
+    command: '`node --expose-gc --import tsx bench/search-engine.ts`',
+    measures: 'embedded engine against Orama and MiniSearch, p50/p95 per query kind',
+    figures: (r) =>
+      [...new Set(r.results.map((row) => row.size))]
+        .map((size) => {
+          const p95 = (engine: string) => find(r.results, (row) => row.size === size && row.engine === engine, `${engine} at ${size}`).latency.faceted.p95;
+          return `${count(size)} listings: faceted p95 ${ms(p95('embedded'))} (Orama ${ms(p95('orama'))}, MiniSearch ${ms(p95('minisearch'))})`;
+        })
+        .join('; '),
+  }),
+  bench<ProxyThroughput>({
+    file: 'proxy-throughput.json',
+    command: '`npx tsx bench/proxy-throughput.ts`',
+    measures: 'search proxy on loopback with autocannon',
+    figures: (r) => `${count(r.listings)} listings: ${count(r.requestsPerSecond)} req/s, p50 ${ms(r.latencyMs.p50)}, p99 ${ms(r.latencyMs.p99)}`,
+  }),
+  bench<FacetPaint>({
+    file: 'facet-paint.json',
+    command: '`npx tsx bench/facet-paint.ts`',
+    measures: 'in Chromium, a facet click to the new results painted: a value not clicked before on a fresh page, and a value toggled (documents cached)',
+    figures: (r) =>
+      `new value p50 ${ms(r.newValue.p50)}, p90 ${ms(r.newValue.p90)} (${r.newValue.samples} clicks); toggled p50 ${ms(r.toggle.p50)}, p90 ${ms(r.toggle.p90)} (goal 100 ms)`,
+  }),
+  bench<OrderRepaint>({
+    file: 'order-repaint.json',
+    command: '`npx tsx bench/order-repaint.ts`',
+    measures:
+      'in Chromium, local mode: Add (the detail opens) and Remove (in the detail) to the header widget repainted, as the order grows and empties; the detail opens and updates one painted frame after the widget',
+    figures: (r) => {
+      const part = (name: string, f: Repaint) => `${name} p50 ${ms(f.p50)}, p95 ${ms(f.p95)} (${percent(f.withinOneFrame)} within a ${r.frameMs} ms frame)`;
+      return [part('add', r.add), part('remove', r.remove), part('the widget alone', r.widgetAlone)].join('; ');
+    },
+  }),
+  bench<Availability>({
+    file: 'availability.json',
+    command: '`node --expose-gc --import tsx bench/availability.ts`',
+    measures: 'availability search for every unit, 7 nights and a 28-day flexible window: the route on the demo database and the engine alone, p50/p95',
+    figures: () => 'see [below](#availability-search-figures)',
+    blocks: {
+      availability: (r) => {
+        type Row = Availability['results'][number];
+        const cell = (x: Row | undefined, sizes: boolean) =>
+          x ? `p50 ${ms(x.p50)}, p95 ${ms(x.p95)}${sizes ? ` (${count(x.prices)} prices, ${x.bytes >= 1048576 ? mib(x.bytes) : kib(x.bytes)})` : ''}` : '—';
+        const keys = [...new Set(r.results.map((x) => `${x.name}|${x.units}|${x.asked ?? ''}`))];
+        const lines = keys.map((key) => {
+          const [name = '', units = '0', asked = ''] = key.split('|');
+          const of = (kind: 'stay' | 'flex') => r.results.find((x) => x.name === name && x.units === Number(units) && (x.asked ?? '') === asked && x.kind === kind);
+          const sizes = name.startsWith('route') || Number(units) > 1000 || asked !== '';
+          return `| ${name}, ${count(Number(units))} units${asked ? `, \`${asked}\`` : ', every offer'} | ${cell(of('stay'), sizes)} | ${cell(of('flex'), sizes)} |`;
+        });
+        const route = r.results.filter((x) => x.name.startsWith('route'));
+        const goal = (x: Row) => (x.p95 <= AVAILABILITY_P95_GOAL_MS ? 'meets' : 'does not meet');
+        const stay = find(route, (x) => x.kind === 'stay', 'route stay');
+        const flex = find(route, (x) => x.kind === 'flex', 'route flex');
+        const builds = Object.entries(r.modelBuildMs).map(([units, took]) => `${count(Number(units))} units ${took >= 1000 ? seconds(took) : ms(took)}`);
+        const occupancy = Object.entries(r.occupancyCheckMs ?? {}).map(([units, took]) => `${count(Number(units))} units p50 ${ms(took.p50)}, p95 ${ms(took.p95)}`);
+        return [
+          `<a id="availability-search-figures"></a>Availability search figures (\`bench/results/availability.json\`, ${r.iterations} searches each, arrivals`,
+          `spread over six months; measured ${measured(r)}):`,
+          '',
+          '| Search | 7 nights | 7 nights, 28-day flexible window |',
+          '|---|---|---|',
+          ...lines,
+          '',
+          `On the demo database (${count(stay.units)} units) the 7-night search ${goal(stay)} the ${AVAILABILITY_P95_GOAL_MS} ms p95 goal (p95 ${ms(stay.p95)}) and the`,
+          `flexible window ${goal(flex)} it (p95 ${ms(flex.p95)}, an answer of ${kib(flex.bytes)}: one offer per unit, arrival day and rate).`,
+          `Loading the pricing model from the demo database took ${ms(r.modelLoadMs)}; building one in memory: ${builds.join(', ')}.`,
+          ...(occupancy.length > 0 ? [`The occupancy check alone (which units are free for the 7 nights): ${occupancy.join('; ')}.`] : []),
+        ].join('\n');
+      },
+    },
+  }),
+  bench<HostileQueries>({
+    file: 'hostile-queries.json',
+    command: '`npx tsx bench/hostile-queries.ts`',
+    measures: 'generated hostile queries (the fuzz test’s inputs) through the parser and whole requests through the engine; pathological queries at 1 000–8 000 characters',
+    figures: (r) => {
+      const growth = r.pathological.map((x) => x.growth8x ?? 0);
+      return (
+        `parse p95 ${ms(r.parse.p95)}, max ${ms(r.parse.max ?? r.parse.p95)} (${count(r.parse.samples)} queries); ` +
+        `select p95 ${ms(r.select.p95)}, max ${ms(r.select.max ?? r.select.p95)} (${count(r.select.samples)} requests); ` +
+        `8× longer pathological queries take ${Math.min(...growth)}–${Math.max(...growth)}× as long`
+      );
+    },
+  }),
+  bench<Checkout>({
+    file: 'checkout.json',
+    command: '`npx tsx bench/checkout.ts`',
+    measures: '`POST /rescms/order/checkout` with concurrent clients booking different free stays on PGlite with the demo content (half pay later, half by test card, with TI and DP)',
+    figures: (r) =>
+      `${r.clients} clients, ${count(r.checkouts)} bookings: p50 ${ms(r.ms.p50)}, p95 ${ms(r.ms.p95)} (goal ${ms(r.goalP95Ms)}, ${r.ms.p95 <= r.goalP95Ms ? 'met' : 'not met'}), ${count(r.throughputPerSecond)} bookings/s; server CPU ${ms(r.serverCpuMsPerCheckout)} per checkout`,
+  }),
+  bench<CheckoutDurability>({
+    file: 'checkout-durability.json',
+    command: '`npx tsx bench/checkout-durability.ts`',
+    measures: 'a stream of checkouts, the server killed with SIGKILL and restarted; every acknowledged booking then checked in the database (whole, nothing half-written) and the cut-off requests retried with their keys',
+    figures: (r) => {
+      const halfWritten = Object.values(r.checks.halfWritten).reduce((sum, n) => sum + n, 0);
+      return `${r.kills} kills: ${count(r.totals.acknowledged)} acknowledged, ${count(r.checks.acknowledgedMissing)} lost, ${count(halfWritten)} half-written; ${count(r.totals.cutOff)} cut off (${count(r.totals.cutOffThatHadBooked)} had booked), ${count(r.retriedAfterRestart.bookedNow + r.retriedAfterRestart.sameBooking)} booked once on retry`;
+    },
+  }),
+  bench<EventLoop>({
+    file: 'event-loop.json',
+    command: '`npx tsx bench/event-loop.ts`',
+    measures: 'the costliest search of each kind the query caps allow, sent to the proxy while `/healthz` is polled every 10 ms: the server\'s event-loop delay (perf_hooks) and the CPU time of each search',
+    figures: (r) =>
+      `${count(r.documents)} listings: worst event-loop delay ${ms(r.worstEventLoopDelayMs)} (goal ≤ ${ms(r.goalMs)}, ${r.worstEventLoopDelayMs <= r.goalMs ? 'met' : 'not met'}), worst CPU of one search ${ms(r.worstSearchCpuMs)}`,
+  }),
+  bench<Kill9>({
+    file: 'kill9.json',
+    command: '`npx tsx bench/kill9.ts`',
+    measures: '`npm start` on a fresh data directory, clients streaming session-mode order adds and share links, SIGKILL mid-stream, restart, every acknowledged (2xx) write looked up again',
+    figures: (r) => {
+      const kinds = Object.entries(r.byKind).map(([kind, n]) => `${count(n)} ${kind}`).join(', ');
+      const restarts = r.cycles.map((cycle) => cycle.restartMs);
+      return `${r.kills} kills: ${count(r.acknowledged)} acknowledged writes (${kinds}), ${count(r.lost)} lost; restart ${seconds(Math.min(...restarts))}–${seconds(Math.max(...restarts))}`;
+    },
+  }),
+  bench<ShareStorage>({
+    file: 'share-storage.json',
+    command: '`npx tsx bench/share-storage.ts`',
+    measures: 'growth of `shared_orders` per share (`pg_total_relation_size`): a full Trips Collection of real offers, and shares whose texts are random',
+    figures: (r) =>
+      `${count(r.shares)} shares of ${r.real.lineItems} line items: ${count(r.real.bytesPerShare)} B per share (random texts: ${count(r.randomTexts.bytesPerShare)} B)`,
+  }),
+  bench<ServerLoad>({
+    file: 'server-load.json',
+    command: '`npx tsx bench/server-load.ts`',
+    measures: 'server CPU per page in-process (/, /search, a listing, /mytrip), then the production server at 50 connections on /search and on the availability route: req/s, p99, errors, timeouts, memory before, at the peak and 60 s after',
+    figures: () => 'see [Server load](#server-load)',
+    blocks: {
+      'server-load': (r) =>
+        [
+          `Server load (\`bench/results/server-load.json\`; measured ${measured(r)}). CPU per page, rendered in-process:`,
+          '',
+          '| Page | CPU p50 | CPU p95 | Pages per CPU-second |',
+          '|---|---|---|---|',
+          ...r.pages.map((page) => `| ${page.url}${page.pageCache ? '' : ' (every page rendered)'} | ${ms(page.cpuMs.p50)} | ${ms(page.cpuMs.p95)} | ${count(page.pagesPerCpuSecond)} |`),
+          '',
+          'At 50 connections:',
+          '',
+          '| Load | Requests/s | p50 | p99 | Errors | Timeouts | Requests per server CPU-second | Memory (RSS) |',
+          '|---|---|---|---|---|---|---|---|',
+          ...r.loads.map(
+            (load) =>
+              `| ${load.name} | ${count(load.requestsPerSecond)} | ${ms(load.latencyMs.p50)} | ${ms(load.latencyMs.p99)} | ${load.errors} | ${load.timeouts} | ${count(load.requestsPerServerCpuSecond)} | ${count(load.rssMiB.before)} → ${count(load.rssMiB.peak)} MiB at the peak${load.rssMiB.after === null ? '' : ` → ${count(load.rssMiB.after)} MiB ${load.rssMiB.afterSeconds} s later`} |`,
+          ),
+        ].join('\n'),
+    },
+  }),
+];
+
+// ---------------------------------------------------------------------------------------------
+
+/** The Benchmarks table, one row per entry. */
+function benchmarksTable(results: Map<string, Dated | null>): string {
+  return [
+    'Benchmarks print their figures and save them in `bench/results/`; this table and the other',
+    'figures in this README are written from those files by `npm run bench:readme`.',
+    '',
+    '| Command | What it measures | Last figures | Measured |',
+    '|---|---|---|---|',
+    ...BENCHES.map((entry) => {
+      const result = results.get(entry.file) ?? null;
+      return `| ${entry.command} | ${entry.measures} | ${result ? entry.figures(result) : 'not measured yet'} | ${result ? measured(result) : '—'} |`;
+    }),
+  ].join('\n');
+}
+
+/** Every results file, parsed; null for an entry whose benchmark has not saved any yet. */
+export function readResults(dir = RESULTS_DIR): Map<string, Dated | null> {
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.json')) : [];
+  const unknown = files.filter((file) => !BENCHES.some((entry) => entry.file === file));
+  if (unknown.length > 0) throw new Error(`No README entry for ${unknown.map((file) => `bench/results/${file}`).join(', ')}: add one to BENCHES in scripts/bench-readme.ts`);
+  return new Map(BENCHES.map((entry) => [entry.file, files.includes(entry.file) ? (JSON.parse(fs.readFileSync(path.join(dir, entry.file), 'utf8')) as Dated) : null]));
+}
+
+/** Every generated block by name. */
+function blocks(results: Map<string, Dated | null>): Map<string, string> {
+  const all = new Map<string, string>([['table', benchmarksTable(results)]]);
+  for (const entry of BENCHES) {
+    for (const [name, render] of Object.entries(entry.blocks ?? {})) {
+      const result = results.get(entry.file) ?? null;
+      all.set(name, result ? render(result) : `Not measured yet: run ${entry.command}, then \`npm run bench:readme\`.`);
+    }
+  }
+  return all;
+}
+
+/** The README with every `<!-- bench:NAME -->` block rewritten from the results. */
+export function renderReadme(readme: string, results: Map<string, Dated | null>): string {
+  const generated = blocks(results);
+  const seen = new Set<string>();
+  const rendered = readme.replace(/<!-- bench:([\w-]+) -->\n[\s\S]*?<!-- \/bench:\1 -->/g, (_block, name: string) => {
+    const content = generated.get(name);
+    if (content === undefined) throw new Error(`README.md has a block <!-- bench:${name} --> that no benchmark writes`);
+    seen.add(name);
+    return `<!-- bench:${name} -->\n${content}\n<!-- /bench:${name} -->`;
+  });
+  const missing = [...generated.keys()].filter((name) => !seen.has(name));
+  if (missing.length > 0) throw new Error(`README.md has no place for ${missing.map((name) => `<!-- bench:${name} --> … <!-- /bench:${name} -->`).join(', ')}`);
+  return rendered;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const before = fs.readFileSync(README, 'utf8');
+  const after = renderReadme(before, readResults());
+  fs.writeFileSync(README, after);
+  console.log(after === before ? 'README.md already has the figures of bench/results/.' : 'README.md rewritten from bench/results/.');
+}

@@ -1,0 +1,271 @@
+/**
+ * The whole site in one process: database, demo content, search index, renderer, pricing,
+ * orders and the Fastify server, wired as `npm start` runs them (server/main.ts adds the
+ * signals and the port). Benchmarks and tests open the same site in-process.
+ *
+ *   const site = await openSite(readServerConfig(), { root });
+ *   await site.app.listen({ port: 3000 });
+ *   ...
+ *   await site.close();
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { SiteSettings } from '../src/domain/settings.ts';
+import { buildServer } from './app.ts';
+import { createCheckoutService } from './checkout/checkout-service.ts';
+import { loadPaymentProvider } from './checkout/payment.ts';
+import { loadSiteSettings, type ServerConfig } from './config.ts';
+import { openDatabase, type OpenDatabase } from './db/client.ts';
+import { cachedContentSource } from './content/cached-content.ts';
+import { createContentService } from './content/content-service.ts';
+import { createContentVersion } from './content/content-version.ts';
+import { ensureDemoContent, readDemoInfo } from './demo/seed.ts';
+import { createMailQueue, type MailQueue } from './mail/mail-queue.ts';
+import { createMailTransport } from './mail/transport.ts';
+import { createOrderStore } from './orders/order-store.ts';
+import { orderPricing } from './orders/pricing-adapter.ts';
+import { createPageCache } from './page-cache.ts';
+import { createPricingService, type PricingService } from './pricing/pricing-service.ts';
+import { createRankingService } from './ranking/ranking-service.ts';
+import { loopbackOrigin } from './security/origins.ts';
+import { createBuildRenderer, createViteRenderer, type PageRenderer } from './renderer.ts';
+import { createEmbeddedEngine } from './search/engine/engine.ts';
+import { createSearchService, type SearchService } from './search/search-service.ts';
+import { createSolrBackend, SearchUnavailableError } from './search/solr-backend.ts';
+
+/** COOKIE_SECRET, or a random one kept in the data directory (set COOKIE_SECRET when running several instances). */
+function cookieSecret(dataDir: string): string {
+  if (process.env.COOKIE_SECRET) return process.env.COOKIE_SECRET;
+  const file = path.join(dataDir, 'cookie-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = crypto.randomBytes(32).toString('hex');
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export interface Site {
+  app: FastifyInstance;
+  settings: SiteSettings;
+  database: OpenDatabase;
+  search: SearchService;
+  pricing: PricingService;
+  renderer: PageRenderer;
+  mail: MailQueue;
+  /** Where every absolute URL starts (PUBLIC_ORIGIN, else this machine's loopback address): never a request's Host header. */
+  publicOrigin: string;
+  /** How long each part of the start took: content and index on their own, the others (ms) since the start. */
+  phases: Record<string, number>;
+  /** Demo content was created by this start. */
+  seeded: { created: boolean; counts: Record<string, number> };
+  /** Closes everything in order; each step on its own, a failing one is reported by name and the others still run. */
+  close(report?: (step: string, ms: number, error?: unknown) => void): Promise<boolean>;
+}
+
+export interface OpenSiteOptions {
+  /** The project folder: dist/ (production) or the Vite root (development). */
+  root: string;
+  logger?: FastifyServerOptions['logger'];
+  /** A build of the client and rendering bundles still running (npm start's first run): the renderer waits for it. */
+  clientBuild?: Promise<unknown>;
+}
+
+export async function openSite(config: ServerConfig, options: OpenSiteOptions): Promise<Site> {
+  const began = performance.now();
+  const phases: Record<string, number> = {};
+  const phase = (name: string, since: number) => (phases[name] = Math.round(performance.now() - since));
+  const settings = loadSiteSettings(config.siteConfigPath);
+  // The page renderer (waiting for a build still running, then loading the rendering bundle) gets
+  // ready beside the database and the index.
+  const rendering = (async () => {
+    if (config.mode === 'development') return createViteRenderer(options.root, { hmr: config.hmr });
+    await options.clientBuild;
+    phase('build', began);
+    const renderer = await createBuildRenderer(path.join(options.root, 'dist'));
+    phase('renderer', began);
+    return renderer;
+  })();
+  rendering.catch(() => {}); // awaited below; a failure while the database opens is reported there
+  let database: OpenDatabase;
+  try {
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  } catch (error) {
+    await rendering.then((renderer) => renderer.close()).catch(() => {});
+    throw error;
+  }
+  phase('database', began);
+  const mediaDir = path.join(config.dataDir, 'media');
+  // Page data, rendered pages and the embedded index's snapshot are kept until the content changes.
+  const contentVersion = createContentVersion(database.db);
+  // Search: the in-process engine, or Apache Solr when SOLR_URL is set; filled from the database at
+  // start (the embedded engine from its snapshot in the data directory while the content is unchanged).
+  const search = createSearchService({
+    db: database.db,
+    settings,
+    backend: config.solrUrl
+      ? createSolrBackend({ url: config.solrUrl, timeoutMs: config.solrTimeoutMs, indexId: settings.search.index })
+      : createEmbeddedEngine({ maxRows: config.searchMaxRows }),
+    limits: { maxRows: config.searchMaxRows },
+    snapshot: config.solrUrl ? undefined : { file: path.join(config.dataDir, 'search-snapshot.json'), version: () => contentVersion.current() },
+  });
+  let renderer: PageRenderer;
+  let indexed: { documents: number; ms: number; fromSnapshot?: boolean } | Error;
+  let seeded: Site['seeded'];
+  try {
+    // The database side (demo content, then the index) and the page renderer get ready side by side.
+    [[seeded, indexed], renderer] = await Promise.all([
+      (async () => {
+        const contentStarted = performance.now();
+        const created = await ensureDemoContent(database.db, mediaDir);
+        phase('content', contentStarted);
+        const indexStarted = performance.now();
+        // A Solr that is down must not keep the site from starting: search answers 503 until it is back.
+        const index = await search.rebuild().catch((error: unknown) => {
+          if (config.solrUrl && error instanceof Error) return error;
+          throw error;
+        });
+        phase('index', indexStarted);
+        return [created, index] as const;
+      })(),
+      rendering,
+    ]);
+  } catch (error) {
+    await rendering.then((renderer) => renderer.close()).catch(() => {});
+    await database.close();
+    throw error;
+  }
+  const secret = cookieSecret(config.dataDir);
+  const pricing = createPricingService({ db: database.db, settings });
+  const orders = createOrderStore(database.db, { secret, shares: config.shares });
+  // Every absolute URL (share links, email links …) starts with it; never the Host header of a request.
+  const publicOrigin = config.publicOrigin ?? loopbackOrigin(config.port);
+  const repricing = orderPricing(pricing);
+  // Mail and checkout log through the server's logger once it exists.
+  let serverLog: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | null = null;
+  const log = {
+    info: (obj: object, msg: string) => serverLog?.info(obj, msg),
+    warn: (obj: object, msg: string) => serverLog?.warn(obj, msg),
+    error: (obj: object, msg: string) => serverLog?.error(obj, msg),
+  };
+  // Email: SMTP_URL, else .eml files in DATA_DIR/outbox. Queued in the database, sent after commit.
+  const mail = createMailQueue({
+    log,
+    db: database.db,
+    transport: createMailTransport({ smtpUrl: process.env.SMTP_URL, outboxDir: path.join(config.dataDir, 'outbox') }),
+    from: { name: settings.site.name, address: process.env.MAIL_FROM || settings.site.email },
+  });
+  const payments = await loadPaymentProvider();
+  const checkout = createCheckoutService({
+    db: database.db,
+    settings,
+    pricing: repricing,
+    markBooked: (stays) => pricing.markBooked(stays),
+    store: orders,
+    payments,
+    mail,
+    publicOrigin,
+    log,
+  });
+  const development = config.mode === 'development';
+  const app = await buildServer({
+    settings,
+    content: cachedContentSource(createContentService(database.db, settings, { pricing, checkout }), contentVersion),
+    pageCache:
+      development || config.pageCacheMiB === 0
+        ? undefined
+        : createPageCache({ version: async () => `${await contentVersion.current()}/${search.generation}`, maxBytes: config.pageCacheMiB * 1024 * 1024 }),
+    renderer,
+    mediaDir,
+    cookieSecret: secret,
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    publicOrigin,
+    security: { trustedOrigins: config.trustedOrigins, rateLimits: config.rateLimits, rateLimitExempt: config.rateLimitExempt },
+    databaseKind: database.kind,
+    development,
+    search,
+    ranking: createRankingService({ db: database.db, settings, secret }),
+    pricing,
+    orders: { store: orders, pricing: repricing },
+    checkout,
+    demoInfo: () => readDemoInfo(database.db),
+  });
+  serverLog = app.log;
+  if (payments.test) app.log.warn(`Payments: ${payments.label} (the built-in test provider; set PAYMENT_PROVIDER_MODULE for a real one)`);
+  app.log.info({ mail: mail.transport.kind, to: mail.transport.target }, 'email delivery');
+  mail.start();
+  // Session-mode orders untouched for 30 days and share links unused for SHARE_DAYS go: now and every 6 hours.
+  const sweepOrders = () =>
+    orders.sweep().then(
+      ({ sessions, shares }) => (sessions > 0 || shares > 0) && app.log.info({ sessions, shares }, 'old order sessions and share links removed'),
+      (error: unknown) => app.log.warn({ err: error }, 'could not remove old order sessions and share links'),
+    );
+  void sweepOrders();
+  const orderSweep = setInterval(() => void sweepOrders(), 6 * 3_600_000);
+  orderSweep.unref();
+  // Solr down at start: try again, 30 s and then up to 5 min apart, until the index is filled.
+  let indexRetry: NodeJS.Timeout | undefined;
+  const reportIndex = (result: { documents: number; ms: number; fromSnapshot?: boolean } | Error, nextDelayMs: number) => {
+    if (!(result instanceof Error)) {
+      app.log.info({ search: search.backend.kind, documents: result.documents, ms: result.ms, fromSnapshot: result.fromSnapshot ?? false }, 'search index built');
+      return;
+    }
+    const detail = result instanceof SearchUnavailableError ? result.detail : result.message;
+    app.log.warn(`Could not fill Solr at ${config.solrUrl} (${detail}); search answers 503 until Solr is back. Trying again in ${nextDelayMs / 1000} s.`);
+    indexRetry = setTimeout(() => {
+      search.rebuild().then(
+        (again) => reportIndex(again, 0),
+        (error: unknown) => reportIndex(error instanceof Error ? error : new Error(String(error)), Math.min(nextDelayMs * 2, 300_000)),
+      );
+    }, nextDelayMs);
+    indexRetry.unref();
+  };
+  reportIndex(indexed, 30_000);
+  if (settings.search.max_rows > config.searchMaxRows) {
+    app.log.warn(`search.max_rows (${settings.search.max_rows}) is above SEARCH_MAX_ROWS (${config.searchMaxRows}): such searches are refused with 400`);
+  }
+
+  phase('total', began);
+  return {
+    app,
+    settings,
+    phases,
+    database,
+    search,
+    pricing,
+    renderer,
+    mail,
+    publicOrigin,
+    seeded,
+    async close(report = () => {}) {
+      const steps: Array<[string, () => unknown]> = [
+        ['timers', () => {
+          clearTimeout(indexRetry);
+          clearInterval(orderSweep);
+        }],
+        ['http server', () => app.close()],
+        ['mail', () => mail.close()],
+        ['search', () => search.close()],
+        ['renderer', () => renderer.close()],
+        ['database', () => database.close()],
+      ];
+      let ok = true;
+      for (const [name, step] of steps) {
+        const stepStarted = performance.now();
+        try {
+          await step();
+          report(name, Math.round(performance.now() - stepStarted));
+        } catch (error) {
+          ok = false;
+          report(name, Math.round(performance.now() - stepStarted), error);
+        }
+      }
+      return ok;
+    },
+  };
+}
