@@ -199,7 +199,7 @@ export const BENCHES: Array<Bench<Dated>> = [
   }),
   bench<BundleSize>({
     file: 'bundle-size.json',
-    command: '`npm run check:budgets` (`bench/bundle-size.ts`)',
+    command: '`npx tsx bench/bundle-size.ts --save` (the check alone: `npm run check:budgets`)',
     measures: "each page's first-visit JS and CSS (gzip) against its budget; part of `npm test`, which fails when a page is over",
     figures: (r) => {
       const over = r.pages.filter((row) => !row.ok);
@@ -209,7 +209,7 @@ export const BENCHES: Array<Bench<Dated>> = [
     blocks: {
       'page-weight': (r) =>
         [
-          `First-visit code per page (\`npm run check:budgets\`, gzip level ${r.gzipLevel}; ${measured(r)}): the entry and the modules the page's HTML preloads, with their static imports.`,
+          `First-visit code per page (\`npx tsx bench/bundle-size.ts --save\`, gzip level ${r.gzipLevel}; ${measured(r)}): the entry and the modules the page's HTML preloads, with their static imports.`,
           '',
           '| Page | JS | Budget | CSS |',
           '|---|---|---|---|',
