@@ -25,6 +25,7 @@ import type { CheckoutService } from './checkout/checkout-service.ts';
 import { registerCheckoutRoutes } from './checkout/routes.ts';
 import type { PageCache } from './page-cache.ts';
 import { registerDemoRoute, type DemoInfo } from './demo/routes.ts';
+import { registerSeoRoutes, type SitemapSource } from './seo/sitemap.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
@@ -63,6 +64,8 @@ export interface ServerDependencies {
   pageCache?: PageCache;
   /** The demo content's seed and day, at GET /api/demo (tests find the demo's fixture stays from it). */
   demoInfo?: () => Promise<DemoInfo | null>;
+  /** The pages /sitemap.xml lists (with /robots.txt, issue 15); without it neither is served. */
+  sitemap?: SitemapSource;
 }
 
 /** Requests slower than this are logged at info level (every request at debug level). */
@@ -182,6 +185,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.pricing) await registerCalendarRoute(app, deps.pricing);
   if (deps.checkout) await registerCheckoutRoutes(app, { checkout: deps.checkout });
   if (deps.demoInfo) registerDemoRoute(app, deps.demoInfo);
+  if (deps.sitemap) registerSeoRoutes(app, { publicOrigin, sitemap: deps.sitemap });
   // Coupon codes stay on the server.
   const pageSiteSettings = browserSettings(deps.settings);
   app.all('/api/*', async (request, reply) =>
@@ -256,6 +260,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
       .send(
         htmlDocument({
           title: result.title,
+          meta: result.meta,
           description: deps.settings.site.slogan,
           body: result.html,
           page,

@@ -1,3 +1,4 @@
+import type { PageMeta } from '../src/domain/seo/page-meta.ts';
 import type { PageSettings } from '../src/domain/settings.ts';
 
 export interface PageAssets {
@@ -35,9 +36,31 @@ const PRE_PAINT_SCRIPT =
   'var o=JSON.parse(localStorage.getItem("rcriotorder")||"null");' +
   'if(o&&o.lis&&Object.keys(o.lis).length||/[?#&](?:rcod|short-url)=/.test(l.search+l.hash))d.dataset.trip=""}catch(e){}';
 
+/** Description, canonical address, robots, Open Graph and Twitter card tags, and JSON-LD of a page. */
+export function metaTags(meta: PageMeta, title: string, siteName: string): string {
+  const tag = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+  const tags = [tag('name', 'description', meta.description)];
+  if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}">`, tag('property', 'og:url', meta.canonical));
+  if (!meta.index) tags.push(tag('name', 'robots', 'noindex'));
+  tags.push(tag('property', 'og:site_name', siteName), tag('property', 'og:type', meta.type), tag('property', 'og:title', title), tag('property', 'og:description', meta.description));
+  if (meta.image) {
+    tags.push(
+      tag('property', 'og:image', meta.image.url),
+      tag('property', 'og:image:width', String(meta.image.width)),
+      tag('property', 'og:image:height', String(meta.image.height)),
+      tag('property', 'og:image:alt', meta.image.alt),
+    );
+  }
+  tags.push(tag('name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'));
+  for (const data of meta.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+  return tags.join('');
+}
+
 /** The HTML document around a server-rendered page; the settings object travels as inert JSON. */
 export function htmlDocument(options: {
   title: string;
+  /** The page's description and what search engines and link previews read (else the site's description alone). */
+  meta?: PageMeta;
   description: string;
   body: string;
   page: PageSettings;
@@ -46,7 +69,7 @@ export function htmlDocument(options: {
   assets: PageAssets;
   nonce: string;
 }): string {
-  const { title, description, body, page, routeData, assets, nonce } = options;
+  const { title, meta, description, body, page, routeData, assets, nonce } = options;
   const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
   const preloads = (assets.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join('');
   const scripts = assets.scripts
@@ -56,7 +79,7 @@ export function htmlDocument(options: {
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(title)}</title>` +
-    `<meta name="description" content="${escapeHtml(description)}">` +
+    (meta ? metaTags(meta, title, page.settings.site.name) : `<meta name="description" content="${escapeHtml(description)}">`) +
     '<meta name="theme-color" content="#0e7490"><link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
     `<script nonce="${nonce}">${PRE_PAINT_SCRIPT}</script>` +
     `${assets.headHtml ?? ''}${styles}${preloads}${scripts}` +

@@ -22,6 +22,7 @@ import { cachedContentSource } from './content/cached-content.ts';
 import { createContentService } from './content/content-service.ts';
 import { createContentVersion } from './content/content-version.ts';
 import { ensureDemoContent, readDemoInfo } from './demo/seed.ts';
+import { databaseSitemap } from './seo/sitemap.ts';
 import { createMailQueue, type MailQueue } from './mail/mail-queue.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { createOrderStore } from './orders/order-store.ts';
@@ -194,6 +195,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     orders: { store: orders, pricing: repricing },
     checkout,
     demoInfo: () => readDemoInfo(database.db),
+    sitemap: databaseSitemap(database.db),
   });
   serverLog = app.log;
   if (payments.test) app.log.warn(`Payments: ${payments.label} (the built-in test provider; set PAYMENT_PROVIDER_MODULE for a real one)`);

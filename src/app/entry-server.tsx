@@ -3,6 +3,7 @@ import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRo
 import type { ContentSource } from '@/domain/content';
 import { configureSanitizer } from './html-sanitizer';
 import type { PageSettings } from '@/domain/settings';
+import { pageMeta, type PageMeta } from '@/domain/seo/page-meta';
 import type { SiteSettings } from '@/domain/settings';
 import { loadAllDeferred } from './deferred';
 import type { SearchPorts } from './initial-search';
@@ -46,6 +47,8 @@ export type RenderResult =
       modules?: string[];
       /** The routes' loader data and errors, for the browser's hydration (written beside the page settings). */
       routeData?: RouteData;
+      /** What search engines and link previews read: description, canonical address, image, JSON-LD. */
+      meta?: PageMeta;
     };
 
 /**
@@ -88,7 +91,18 @@ export async function render(options: {
       </AppRoot>,
     );
     const title = documentTitle(context.matches, context.loaderData, page.settings.site.name, context.errors);
-    return { kind: 'page', status: context.statusCode, title, html, failures, modules: routeModules(context.matches), routeData: routeDataOf(context) };
+    const url = new URL(request.url);
+    const leaf = context.matches[context.matches.length - 1]?.route.id ?? null;
+    const meta = pageMeta({
+      routeId: leaf,
+      data: leaf === null ? null : context.loaderData[leaf],
+      origin: url.origin,
+      path: url.pathname,
+      siteName: page.settings.site.name,
+      fallbackDescription: page.settings.site.slogan,
+      failed: context.statusCode >= 400,
+    });
+    return { kind: 'page', status: context.statusCode, title, html, failures, modules: routeModules(context.matches), routeData: routeDataOf(context), meta };
   } finally {
     stopSiteActors(actors);
   }
