@@ -143,6 +143,17 @@ interface ServerLoad extends Dated {
     rssMiB: { before: number; peak: number; after: number | null; afterSeconds: number };
   }>;
 }
+interface AnalyticsIngest extends Dated {
+  connections: number;
+  batch: number;
+  eventsPerSecond: number;
+  goalEventsPerSecond: number;
+  latencyMs: { p50: number; p99: number };
+  non2xx: number;
+  acknowledgedEvents: number;
+  storedEvents: number;
+  serverCpuMsPerBatch: number;
+}
 interface EventLoop extends Dated {
   goalMs: number;
   worstEventLoopDelayMs: number;
@@ -403,6 +414,13 @@ export const BENCHES: Array<Bench<Dated>> = [
           ),
         ].join('\n'),
     },
+  }),
+  bench<AnalyticsIngest>({
+    file: 'analytics-ingest.json',
+    command: '`npx tsx bench/analytics-ingest.ts`',
+    measures: 'the analytics collector (`POST /analytics/collect`) on PGlite: batches of 10 events posted as sendBeacon does, every acknowledged event then counted in the database',
+    figures: (r) =>
+      `${count(r.connections)} connections: ${count(r.eventsPerSecond)} events/s (goal ${count(r.goalEventsPerSecond)}, ${r.eventsPerSecond >= r.goalEventsPerSecond ? 'met' : 'not met'}), p50 ${ms(r.latencyMs.p50)}, p99 ${ms(r.latencyMs.p99)}; ${count(r.acknowledgedEvents)} acknowledged, all stored; server CPU ${ms(r.serverCpuMsPerBatch)} per batch`,
   }),
 ];
 

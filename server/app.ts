@@ -26,6 +26,7 @@ import { registerCheckoutRoutes } from './checkout/routes.ts';
 import type { PageCache } from './page-cache.ts';
 import { registerDemoRoute, type DemoInfo } from './demo/routes.ts';
 import { registerSeoRoutes, type SitemapSource } from './seo/sitemap.ts';
+import { registerAnalyticsRoutes, type AnalyticsCollector } from './analytics/collector.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
@@ -66,6 +67,8 @@ export interface ServerDependencies {
   demoInfo?: () => Promise<DemoInfo | null>;
   /** The pages /sitemap.xml lists (with /robots.txt, issue 15); without it neither is served. */
   sitemap?: SitemapSource;
+  /** The first-party analytics collector (issue 16): POST /analytics/collect. */
+  analytics?: AnalyticsCollector;
 }
 
 /** Requests slower than this are logged at info level (every request at debug level). */
@@ -186,6 +189,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.checkout) await registerCheckoutRoutes(app, { checkout: deps.checkout });
   if (deps.demoInfo) registerDemoRoute(app, deps.demoInfo);
   if (deps.sitemap) registerSeoRoutes(app, { publicOrigin, sitemap: deps.sitemap });
+  if (deps.analytics) registerAnalyticsRoutes(app, deps.analytics);
   // Coupon codes stay on the server.
   const pageSiteSettings = browserSettings(deps.settings);
   app.all('/api/*', async (request, reply) =>

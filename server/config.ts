@@ -37,6 +37,8 @@ export interface ServerConfig {
   hmr: boolean;
   /** Most MiB of rendered pages kept in memory until the content changes; 0 renders every page. */
   pageCacheMiB: number;
+  /** ANALYTICS_RETENTION_DAYS: analytics events older than this are deleted (default 400). */
+  analyticsRetentionDays: number;
 }
 
 export interface ShareSettings {
@@ -103,6 +105,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     },
     hmr: env.HMR !== '0',
     pageCacheMiB: integer('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64, 0, 4096),
+    analyticsRetentionDays: integer('ANALYTICS_RETENTION_DAYS', env.ANALYTICS_RETENTION_DAYS, 400, 1, 36_500),
   };
 }
 

@@ -23,6 +23,7 @@ import { createContentService } from './content/content-service.ts';
 import { createContentVersion } from './content/content-version.ts';
 import { ensureDemoContent, readDemoInfo } from './demo/seed.ts';
 import { databaseSitemap } from './seo/sitemap.ts';
+import { createAnalyticsCollector } from './analytics/collector.ts';
 import { createMailQueue, type MailQueue } from './mail/mail-queue.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { createOrderStore } from './orders/order-store.ts';
@@ -173,6 +174,8 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     log,
   });
   const development = config.mode === 'development';
+  const ranking = createRankingService({ db: database.db, settings, secret });
+  const analytics = createAnalyticsCollector({ db: database.db, secret, ranking, retentionDays: config.analyticsRetentionDays, log });
   const app = await buildServer({
     settings,
     content: cachedContentSource(createContentService(database.db, settings, { pricing, checkout }), contentVersion),
@@ -190,12 +193,13 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     databaseKind: database.kind,
     development,
     search,
-    ranking: createRankingService({ db: database.db, settings, secret }),
+    ranking,
     pricing,
     orders: { store: orders, pricing: repricing },
     checkout,
     demoInfo: () => readDemoInfo(database.db),
     sitemap: databaseSitemap(database.db),
+    analytics,
   });
   serverLog = app.log;
   if (payments.test) app.log.warn(`Payments: ${payments.label} (the built-in test provider; set PAYMENT_PROVIDER_MODULE for a real one)`);
@@ -207,8 +211,18 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
       ({ sessions, shares }) => (sessions > 0 || shares > 0) && app.log.info({ sessions, shares }, 'old order sessions and share links removed'),
       (error: unknown) => app.log.warn({ err: error }, 'could not remove old order sessions and share links'),
     );
+  // Analytics events older than ANALYTICS_RETENTION_DAYS go with them.
+  const sweepAnalytics = () =>
+    analytics.sweep().then(
+      (removed) => removed > 0 && app.log.info({ removed }, 'old analytics events removed'),
+      (error: unknown) => app.log.warn({ err: error }, 'could not remove old analytics events'),
+    );
   void sweepOrders();
-  const orderSweep = setInterval(() => void sweepOrders(), 6 * 3_600_000);
+  void sweepAnalytics();
+  const orderSweep = setInterval(() => {
+    void sweepOrders();
+    void sweepAnalytics();
+  }, 6 * 3_600_000);
   orderSweep.unref();
   // Solr down at start: try again, 30 s and then up to 5 min apart, until the index is filled.
   let indexRetry: NodeJS.Timeout | undefined;

@@ -600,3 +600,24 @@ export const mailQueue = pgTable(
     check('mail_queue_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );
+
+/**
+ * Analytics events from the first-party collector (issue 16: POST /analytics/collect), as GA4
+ * ecommerce events. No address is kept: `visitor` is a keyed hash of the client address and the
+ * day (the same visitor is not linkable across days). Rows older than ANALYTICS_RETENTION_DAYS
+ * (default 400) are deleted by the sweep.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the browser says it happened (it may be wrong: reports use received_at). */
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }),
+    name: text('name').notNull(),
+    page: text('page'),
+    visitor: text('visitor').notNull(),
+    params: jsonb('params').notNull(),
+  },
+  (t) => [index('analytics_events_time_idx').on(t.receivedAt), index('analytics_events_name_time_idx').on(t.name, t.receivedAt)],
+);

@@ -40,6 +40,8 @@ export const DEFAULT_RATE_LIMITS = {
   shorturl: { max: 60, windowMs: 60_000 },
   /** Checkout submissions (POST /rescms/order/checkout; a retry with the same idempotency key counts too). */
   checkout: { max: 30, windowMs: 60_000 },
+  /** The analytics collector (POST /analytics/collect): batches of events, a few a minute per page. */
+  analytics: { max: 120, windowMs: 60_000 },
   /** Every form that is sent (share by email now; lead, inquiry and review forms later). */
   form: { max: 20, windowMs: 600_000 },
 } satisfies Record<string, RateLimit>;
