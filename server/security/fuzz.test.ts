@@ -9,7 +9,9 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnalyticsCollector } from '../analytics/collector.ts';
 import { buildServer } from '../app.ts';
+import { databaseSitemap } from '../seo/sitemap.ts';
 import { loadSiteSettings } from '../config.ts';
 import { createContentService } from '../content/content-service.ts';
 import type { OpenDatabase } from '../db/client.ts';
@@ -49,6 +51,8 @@ beforeAll(async () => {
     search,
     ranking: createRankingService({ db: database.db, settings, secret: 'test-secret-test-secret' }),
     orders: { store: createOrderStore(database.db, { secret: 'test-secret' }), pricing: orderPricing(pricing) },
+    sitemap: databaseSitemap(database.db),
+    analytics: createAnalyticsCollector({ db: database.db, secret: 'test-secret' }),
   });
 }, 120_000);
 
@@ -91,8 +95,10 @@ const PATHS = [
   '/tiles/{x}/{x}/{x}.svg',
   '/media/{x}',
   '/statecharts',
+  '/sitemap.xml',
+  '/robots.txt',
 ];
-const POSTS = ['/rescms/order/share', '/rescms/order/share/send', '/rcapi/order/verify', '/solr/select', `/api/v2/${SEGMENT}/track/click/{x}`, '/system/ajax'];
+const POSTS = ['/rescms/order/share', '/rescms/order/share/send', '/rcapi/order/verify', '/solr/select', `/api/v2/${SEGMENT}/track/click/{x}`, '/system/ajax', '/analytics/collect'];
 
 const headers = fc.record(
   {
