@@ -16,7 +16,7 @@ import type { PageSettings } from '@/domain/settings';
 import { LAZY_ROOT_MARGIN } from '@/effects/visibility';
 import { autocompleteMachine } from '@/machines/autocomplete-machine';
 import { searchMachine, type ResultDocument, type SearchContext } from '@/machines/search-machine';
-import { SORT_OPTIONS, SearchResults } from '@/views/search/search-results';
+import { SEARCH_NOTE_FIRST, SEARCH_NOTE_LAST, SORT_OPTIONS, SearchResults } from '@/views/search/search-results';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type PlannedPath, type Via } from './coverage';
 import { mountSite, pageSettings, siteSettings, type MountedSite } from './site-harness';
 import { TestIntersectionObserver } from './test-intersection-observer';
@@ -604,21 +604,17 @@ function searchDriver({ page, input }: SearchDriverOptions): PathDriver<SearchSn
 
       const results = within(part('results'));
       const count = part('results').querySelector('#result-count');
-      if (model.matches('disabled') || (result === null && !model.matches('failed'))) {
-        // Until the first answer (for good, when disabled) the server's listings stay.
+      if (model.matches('disabled') || result === null) {
+        // Until the first answer (for good, when disabled, or if it fails) the server's listings stay;
+        // a failure adds a quiet note (spec §8: the failure itself is logged only).
         expect(count?.textContent).toBe(`${SERVER_TOTAL} rentals`);
         expect(cards()).toEqual(SERVER_LISTINGS.map((listing) => ({ name: listing.name, href: `/listing/${listing.slug}` })));
-        return;
-      }
-      if (result === null) {
-        expect(results.getByRole('status', ALL).textContent).toBe('Search is not available just now. Please try again in a moment.');
-        expect(count).toBeNull();
-        expect(cards()).toEqual([]);
+        expect(results.queryByRole('status', ALL)?.textContent ?? null).toBe(model.matches('failed') ? SEARCH_NOTE_FIRST : null);
         return;
       }
       // The results shown answer `shownState`; a newer search may still be running or have failed.
       expect(count?.textContent).toBe(`${result.numFound === 1 ? '1 rental' : `${result.numFound} rentals`}${shownState.q ? ` for “${shownState.q}”` : ''}`);
-      expect(results.queryByText(/these are the results of your last search/) !== null).toBe(model.matches('failed'));
+      expect(results.queryByText(SEARCH_NOTE_LAST) !== null).toBe(model.matches('failed'));
       expect(results.queryByText(/Did you mean/)?.textContent ?? null).toBe(result.didYouMean ? `Did you mean ${result.didYouMean}?` : null);
       expect(results.queryByText(/No rentals match your search/) !== null).toBe(result.numFound === 0);
       expect(cards()).toEqual(documents.slice(0, visibleCount).map((doc) => ({ name: doc.ss_name, href: doc.ss_url })));

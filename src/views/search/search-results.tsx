@@ -17,6 +17,10 @@ import { SortSelect } from './sort-select';
 
 export { SORT_OPTIONS } from './sort-options';
 
+/** The quiet notes of a search that could not run (spec §8: the failure itself is logged only). */
+export const SEARCH_NOTE_LAST = 'Showing the results of your last search: the new one could not be run just now. Please try again in a moment.';
+export const SEARCH_NOTE_FIRST = 'Showing all rentals: your search could not be run just now. Please try again in a moment.';
+
 /** The result count, with the query when the visitor typed it (`showQuery`). */
 function ResultSummary({ showQuery }: { showQuery: boolean }) {
   const result = useSearchResult();
@@ -72,8 +76,9 @@ const SearchBody = memo(function SearchBody({ initial, initialTotal, facets = tr
   const phase = useSearchPhase();
   const result = useSearchResult();
   const { numvisible } = useSettings().search;
-  const waiting = phase === 'loading' || phase === 'disabled';
+  // Until the first answer the server's listings show; they stay (with a quiet note) if it fails.
   const unavailable = phase === 'failed' && !result;
+  const waiting = phase === 'loading' || phase === 'disabled' || unavailable;
   return (
     <>
       {facets && (
@@ -90,26 +95,20 @@ const SearchBody = memo(function SearchBody({ initial, initialTotal, facets = tr
         )}
         <section className="search-layout__results" aria-labelledby="result-count">
           {children}
+          {phase === 'failed' && (
+            // Spec §8: a failed search is logged; the visitor keeps what was shown, with a quiet note.
+            <p className="search-note" role="status">
+              {unavailable ? SEARCH_NOTE_FIRST : SEARCH_NOTE_LAST}
+            </p>
+          )}
           {waiting ? (
             <p id="result-count" className="result-count">
               {initialTotal} rentals
             </p>
-          ) : unavailable ? (
-            <div className="empty-state" role="status">
-              <p>Search is not available just now. Please try again in a moment.</p>
-            </div>
           ) : (
-            <>
-              {phase === 'failed' && (
-                <p className="search-failed" role="status">
-                  Search is not available just now: these are the results of your last search. Please try again in a moment.
-                </p>
-              )}
-              <ResultSummary showQuery={facets} />
-            </>
+            <ResultSummary showQuery={facets} />
           )}
-          {!unavailable &&
-            resultsFrame(
+          {resultsFrame(
               waiting ? (
                 <ListingGrid listings={initial.slice(0, Math.max(numvisible, 1))} eager={3} />
               ) : (

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { repairFilter } from './hash-state';
+import { typedQuery } from './typed-query';
+
+const fields = new Set(['ss_area', 'is_bedrooms', 'sm_amenities']);
+
+describe('typedQuery (issue 11: lenient like edismax)', () => {
+  it.each([
+    ['Ocean: view', 'Ocean\\: view'],
+    ['beach"', 'beach'],
+    ['"sea view" pool', '"sea view" pool'],
+    ['"sea view', 'sea view'],
+    ['AND beach OR', 'beach'],
+    ['beach AND pool', 'beach AND pool'],
+    ['beach NOT pool', 'beach -pool'],
+    ['+ - ! beach', 'beach'],
+    ['-pool +beach', '-pool +beach'],
+    ['ss_area:Seabright', 'ss_area:Seabright'],
+    ['is_bedrooms:3', 'is_bedrooms:3'],
+    ['is_bedrooms:three', 'is_bedrooms\\:three'],
+    ['nope:x', 'nope\\:x'],
+    ['(a OR [b} ^2 ~ c/d \\', '\\(a OR \\[b\\} \\^2 \\~ c\\/d \\\\'],
+    ['cor*', 'cor*'],
+    ['a* *', 'a\\* \\*'],
+    ['', ''],
+    ['"', ''],
+    ['-OR beach', '-\\OR beach'],
+    ['"{!tag=x} view"', '"\\{\\!tag=x\\} view"'],
+  ])('%s → %s', (typed, query) => {
+    expect(typedQuery(typed, fields)).toBe(query);
+  });
+
+  it('keeps at most 4 prefix searches and 40 words', () => {
+    expect(typedQuery('aa* bb* cc* dd* ee*', fields)).toBe('aa* bb* cc* dd* ee\\*');
+    expect(typedQuery(Array.from({ length: 60 }, (_, i) => `w${i}`).join(' ')).split(' ')).toHaveLength(40);
+  });
+});
+
+describe('repairFilter (issue 11: a malformed hash filter is repaired or dropped)', () => {
+  it.each([
+    ['ss_area:Co"ral:Ha\\ven', 'ss_area:"Co\\"ral:Ha\\\\ven"'],
+    ['ss_area:Seabright', 'ss_area:Seabright'],
+    ['ss_area:"Coral Haven"', 'ss_area:"Coral Haven"'],
+    ['ss_area:(a OR', 'ss_area:"(a OR"'],
+    ['ss_area:[a TO b\\]', 'ss_area:"[a TO b\\\\]"'],
+    ['is_bedrooms:[2 TO *]', 'is_bedrooms:[2 TO *]'],
+    ['-ss_area:[* TO *]', '-ss_area:[* TO *]'],
+    ['is_bedrooms:three', null],
+    ['nope:x', null],
+    ['(((', null],
+  ])('%s → %s', (filter, repaired) => {
+    expect(repairFilter(filter, fields)).toBe(repaired);
+  });
+});
