@@ -83,6 +83,29 @@ test.describe('search', () => {
     await expect(page.locator('.no-results')).toContainText('No rentals match your search');
   });
 
+  test("autocomplete offers names, towns, types and amenities, not description words (issue 11)", async ({ page, consoleErrors }) => {
+    await openSearch(page);
+    const box = page.getByRole('combobox', { name: 'Search rentals' });
+    await box.focus();
+    await expect(page.locator('[data-island="search-box"][data-live]')).toHaveCount(1);
+    await box.fill('co');
+    const options = page.getByRole('option');
+    await expect(options.first()).toBeVisible();
+    const offered = await options.allInnerTexts();
+    expect(offered.length).toBeLessThanOrEqual(10);
+    expect(offered).toEqual(expect.arrayContaining(['Coral Haven', 'Cove Commons 42', 'Condo']));
+    for (const word of ['coffee', 'come', 'counters', 'conditioning']) expect(offered).not.toContain(word);
+    // Not after a trailing space.
+    await box.fill('co ');
+    await expect(options).toHaveCount(0);
+    // Choosing one searches it.
+    await box.fill('cove comm');
+    await page.getByRole('option', { name: 'Cove Commons 42' }).click();
+    await expect(resultCount(page)).toContainText('for “Cove Commons 42”');
+    await expect(cards(page).first().locator('h3')).toHaveText('Cove Commons 42');
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a search from the header panel arrives as the hash and is run', async ({ page, header }) => {
     await page.goto('/');
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
