@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, type Actor } from 'xstate';
+import type { PricingRanges } from '@/domain/search/result-order';
 import { buildSearchParams } from '@/domain/search/search-params';
 import type { SearchResult } from '@/domain/search/response';
 import type { SearchState } from '@/domain/search/search-state';
@@ -152,6 +153,7 @@ export function useSearchActions() {
     goToStart: (start: number) => search.send({ type: 'search.page.requested', start }),
     submitQuery: (q: string) => search.send({ type: 'search.query.submitted', q }),
     showMore: () => search.send({ type: 'results.end.visible' }),
+    pricingChanged: (pricing: PricingRanges | null) => search.send({ type: 'search.pricing.changed', pricing }),
   };
 }
 
