@@ -196,7 +196,7 @@ test.describe('availability pricing', () => {
         cards.map((card) => {
           const text = card.querySelector('.pricing-summary__range')?.textContent ?? '';
           const amounts = [...text.matchAll(/\$([\d,]+)/g)].map((m) => Number((m[1] ?? '0').replace(/,/g, '')));
-          return amounts.length === 0 ? [0, 0] : [amounts[0] as number, amounts.at(-1) as number];
+          return (amounts.length === 0 ? [0, 0] : [amounts[0], amounts.at(-1)]) as [number, number];
         }),
       );
     const sortBy = async (label: string, sort: string) => {
