@@ -74,4 +74,20 @@ test.describe('search filters (issue 11)', () => {
       expect(dialog.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     }
   });
+  test('closing the search panel with Escape or its Close button gives the focus back to the Search button', async ({ page, header }) => {
+    await page.goto('/search');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const field = page.getByLabel('Town, property name or feature');
+    await header.searchTrigger.click();
+    await expect(field).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#search-panel')).toBeHidden();
+    await expect(header.searchTrigger).toBeFocused();
+
+    await header.searchTrigger.click();
+    await expect(field).toBeFocused();
+    await page.getByRole('button', { name: 'Close search' }).click();
+    await expect(page.locator('#search-panel')).toBeHidden();
+    await expect(header.searchTrigger).toBeFocused();
+  });
 });
