@@ -8,7 +8,26 @@ async function openSearch(page: Page, hash = '') {
   await page.goto(`/search${hash}`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await expect(page.locator('.search')).not.toHaveAttribute('data-pending');
-  await expect(page.locator('.facet__item').first()).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+}
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** Where the facets are: the sidebar, or below 768 px the Filters dialog (opened here). */
+async function openFacets(page: Page) {
+  if (!isPhone(page)) return page.locator('.search-layout__filters');
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  await expect(dialog.locator('.facet__item').first()).toBeVisible();
+  return dialog;
+}
+
+/** Back to the results: below 768 px with the dialog's 'Show N rentals'. */
+async function closeFacets(page: Page) {
+  if (!isPhone(page)) return;
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  await dialog.getByRole('button', { name: /^Show / }).click();
+  await expect(dialog).toHaveCount(0);
 }
 
 const countOf = async (page: Page) => Number(((await resultCount(page).innerText()).match(/[\d,]+/)?.[0] ?? '0').replace(/,/g, ''));
@@ -18,16 +37,19 @@ test.describe('search', () => {
     await openSearch(page);
     const all = await countOf(page);
     expect(all).toBeGreaterThan(300);
-    const area = page.locator('.facet[data-field="ss_area"] .facet__item').first();
+    let facets = await openFacets(page);
+    const area = facets.locator('.facet[data-field="ss_area"] .facet__item').first();
     const areaName = await area.locator('.facet__value').innerText();
     const areaCount = Number(await area.locator('.facet__count').innerText());
     await area.click();
     await expect(page).toHaveURL(/#.*fq=/);
     await expect(resultCount(page)).toHaveText(`${areaCount} rentals`);
-    await expect(page.locator('.facet[data-field="ss_area"] .facet__item[aria-pressed="true"]')).toContainText(areaName);
+    await expect(facets.locator('.facet[data-field="ss_area"] .facet__item[aria-pressed="true"]')).toContainText(areaName);
+    await closeFacets(page);
     await expect(cards(page).first().locator('.listing-card__meta')).toContainText(areaName);
 
-    await page.locator('.facet[data-field="ss_area"] .facet__item[aria-pressed="true"]').click();
+    facets = await openFacets(page);
+    await facets.locator('.facet[data-field="ss_area"] .facet__item[aria-pressed="true"]').click();
     await expect(resultCount(page)).toHaveText(`${all} rentals`);
     expect(consoleErrors).toEqual([]);
   });
@@ -35,10 +57,12 @@ test.describe('search', () => {
   test('back and forward restore the same results', async ({ page }) => {
     await openSearch(page);
     const all = await resultCount(page).innerText();
-    const type = page.locator('.facet[data-field="ss_type"] .facet__item').first();
+    const facets = await openFacets(page);
+    const type = facets.locator('.facet[data-field="ss_type"] .facet__item').first();
     const typeCount = Number(await type.locator('.facet__count').innerText());
     await type.click();
     await expect(resultCount(page)).toHaveText(`${typeCount} rentals`);
+    await closeFacets(page);
     const filtered = page.url();
     await page.goBack();
     await expect(resultCount(page)).toHaveText(all);
@@ -175,10 +199,12 @@ test.describe('search', () => {
     expect(names).toHaveLength(10);
     // The search proxy goes down: the next search answers 503.
     await page.route('**/solr/select', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The search service is not available just now' }) }));
-    const area = page.locator('.facet[data-field="ss_area"] .facet__item').first();
+    let facets = await openFacets(page);
+    const area = facets.locator('.facet[data-field="ss_area"] .facet__item').first();
     await area.click();
     await expect(page).toHaveURL(/#.*fq=/);
     await expect(page.locator('.search')).toHaveAttribute('aria-busy', 'false');
+    await closeFacets(page);
     await expect(page.locator('.search-note')).toHaveText('Showing the results of your last search: the new one could not be run just now. Please try again in a moment.');
     // The last results stay as they were: the same count, the same cards, still links.
     await expect(resultCount(page)).toHaveText(count);
@@ -189,7 +215,9 @@ test.describe('search', () => {
 
     // Once the service is back, the next search works and the notice goes.
     await page.unroute('**/solr/select');
-    await page.locator('.facet[data-field="ss_type"] .facet__item').first().click();
+    facets = await openFacets(page);
+    await facets.locator('.facet[data-field="ss_type"] .facet__item').first().click();
+    await closeFacets(page);
     await expect(page.locator('.search-note')).toHaveCount(0);
     await expect(resultCount(page)).not.toHaveText(count);
     await expect(cards(page).first()).toBeVisible();
