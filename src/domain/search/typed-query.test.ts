@@ -25,6 +25,12 @@ describe('typedQuery (issue 11: lenient like edismax)', () => {
     ['', ''],
     ['"', ''],
     ['-OR beach', '-\\OR beach'],
+    ['Ocean valueOf toString constructor', 'Ocean valueOf toString constructor'],
+    ['id:(chc1-listings-1001 OR "chc1 listings 2")', 'id:(chc1-listings-1001 OR "chc1 listings 2")'],
+    ['ss_area:(Seabright OR "Coral Haven")', 'ss_area:(Seabright OR "Coral Haven")'],
+    ['is_bedrooms:(2 OR 3)', 'is_bedrooms\\:\\(2 OR 3\\)'],
+    ['nope:(a OR b)', 'nope\\:\\(a OR b\\)'],
+    ['id:(a* OR b)', 'id\\:\\(a* OR b\\)'],
     ['"{!tag=x} view"', '"\\{\\!tag=x\\} view"'],
   ])('%s → %s', (typed, query) => {
     expect(typedQuery(typed, fields)).toBe(query);

@@ -68,7 +68,13 @@ export function escapeTerm(text: string): string {
 
 type Piece = { kind: 'op'; op: 'AND' | 'OR' | 'NOT' } | { kind: 'clause'; text: string; mod: '+' | '-' | '' };
 
-const OPERATORS: Record<string, 'AND' | 'OR' | 'NOT'> = { AND: 'AND', '&&': 'AND', OR: 'OR', '||': 'OR', NOT: 'NOT' };
+const OPERATORS = new Map<string, 'AND' | 'OR' | 'NOT'>([
+  ['AND', 'AND'],
+  ['&&', 'AND'],
+  ['OR', 'OR'],
+  ['||', 'OR'],
+  ['NOT', 'NOT'],
+]);
 
 /** Splits the text into words and balanced quoted phrases; an unbalanced quote is dropped. */
 function split(text: string): { word: string; phrase: boolean }[] {
@@ -114,7 +120,25 @@ function clauseOf(word: string, fields: ReadonlySet<string>, prefixes: { left: n
     return { kind: 'clause', mod, text: `${escapeTerm(stem)}*` };
   }
   // After a sign, an operator word is a word ('-OR'): escaped so that it is not read as the operator.
-  return { kind: 'clause', mod, text: OPERATORS[body] ? `\\${body}` : escapeTerm(body) };
+  return { kind: 'clause', mod, text: OPERATORS.has(body) ? `\\${body}` : escapeTerm(body) };
+}
+
+/** One value of a group: a well-formed quoted phrase or a run without query characters. */
+const GROUP_VALUE = String.raw`(?:"(?:[^"\\]|\\.)*"|[^\s()"\\:*?{}[\]^~!+&|/]+)`;
+const GROUP = new RegExp(String.raw`^([A-Za-z_][A-Za-z0-9_]*):\((${GROUP_VALUE}(?: OR ${GROUP_VALUE})*)\)$`);
+/** Most values in one group (the proxy allows 100 clauses in a request). */
+const MAX_GROUP_VALUES = 90;
+
+/**
+ * `field:(a OR "b c" …)` on the key field `id` or a text field of the search, as the favourites
+ * view's address carries it (favourites-view.ts): passed as it is; null for anything else.
+ */
+function valueGroup(text: string, fields: ReadonlySet<string>): string | null {
+  const match = GROUP.exec(text);
+  if (!match) return null;
+  const field = match[1] as string;
+  if (field !== 'id' && !(fields.has(field) && fieldKind(field) === 'text')) return null;
+  return (match[2] as string).split(' OR ').length <= MAX_GROUP_VALUES ? text : null;
 }
 
 /**
@@ -127,13 +151,15 @@ function clauseOf(word: string, fields: ReadonlySet<string>, prefixes: { left: n
  * @example typedQuery('ss_area:Seabright', new Set(['ss_area'])) // 'ss_area:Seabright'
  */
 export function typedQuery(typed: string, fields: ReadonlySet<string> = new Set()): string {
+  const group = valueGroup(typed.trim(), fields);
+  if (group !== null) return group;
   const text = typed.slice(0, MAX_TYPED_LENGTH).replace(SPACE, ' ');
   const prefixes = { left: MAX_TYPED_PREFIXES };
   const pieces: Piece[] = [];
   let clauses = 0;
   for (const { word, phrase } of split(text)) {
     if (clauses >= MAX_TYPED_CLAUSES) break;
-    const op = phrase ? undefined : OPERATORS[word];
+    const op = phrase ? undefined : OPERATORS.get(word);
     const piece: Piece | null = phrase
       ? // Every query character escaped in a phrase too: the proxy refuses `{!` and `_val_:` anywhere.
         { kind: 'clause', mod: '', text: `"${escapeTerm(word)}"` }
