@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repairFilter } from './hash-state';
+import { parseSearchHash, repairFilter } from './hash-state';
 import { typedQuery } from './typed-query';
 
 const fields = new Set(['ss_area', 'is_bedrooms', 'sm_amenities']);
@@ -56,5 +56,15 @@ describe('repairFilter (issue 11: a malformed hash filter is repaired or dropped
     ['(((', null],
   ])('%s → %s', (filter, repaired) => {
     expect(repairFilter(filter, fields)).toBe(repaired);
+  });
+});
+
+describe('parseSearchHash with the search fields (issue 11)', () => {
+  it('keeps a sort the back end can sort by and drops one it cannot, keeping the rest', () => {
+    const read = (hash: string) => parseSearchHash(hash, ['q', 'fq', 'sort', 'start'], fields);
+    expect(read('#sort=is_price_min%20asc&q=beach').state).toEqual({ q: 'beach', fq: [], sort: 'is_price_min asc', start: 0 });
+    expect(read('#sort=sm_amenities%20asc&q=beach').state).toEqual({ q: 'beach', fq: [], start: 0 });
+    expect(read('#sort=tm_description%20desc&fq=ss_area:Seabright').state).toEqual({ fq: ['ss_area:Seabright'], start: 0 });
+    expect(read('#fq=is_bedrooms:three&fq=ss_area:Co"ral').state.fq).toEqual(['ss_area:"Co\\"ral"']);
   });
 });
