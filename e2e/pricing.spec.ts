@@ -186,4 +186,37 @@ test.describe('availability pricing', () => {
     expect(stored).toEqual([null, null]);
     expect(consoleErrors).toEqual([]);
   });
+  test('with dates chosen, the price sorts follow the prices of those dates (spec §9, issue 11)', async ({ page, consoleErrors, stays }) => {
+    await openSearch(page);
+    await searchStay(page, stays.bookable);
+    await expect(page.locator('.pricing-summary__range').first()).toBeVisible();
+    /** Each shown card's range for the dates ([0, 0] without pricing), in the order shown. */
+    const ranges = async () =>
+      page.locator('.result-card').evaluateAll((cards) =>
+        cards.map((card) => {
+          const text = card.querySelector('.pricing-summary__range')?.textContent ?? '';
+          const amounts = [...text.matchAll(/\$([\d,]+)/g)].map((m) => Number((m[1] ?? '0').replace(/,/g, '')));
+          return (amounts.length === 0 ? [0, 0] : [amounts[0], amounts.at(-1)]) as [number, number];
+        }),
+      );
+    const sortBy = async (label: string, sort: string) => {
+      await page.getByRole('button', { name: /Sort by/ }).click();
+      await page.getByRole('option', { name: label }).click();
+      await expect(page).toHaveURL(new RegExp(`sort=${encodeURIComponent(sort).replace(/%20/g, '(%20|\\+)')}`));
+      await expect(page.locator('.search')).toHaveAttribute('aria-busy', 'false');
+    };
+
+    // High to low: by each rental's highest price for the dates; those without pricing (0) last.
+    await sortBy('Price: high to low', 'is_price_max desc');
+    await expect(page.locator('.result-card').first().locator('.pricing-summary__range')).toBeVisible();
+    const down = (await ranges()).map(([, max]) => max);
+    expect(down.filter((max) => max > 0).length).toBeGreaterThan(1);
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+
+    // Low to high: by the lowest price for the dates; a rental without pricing counts 0 (spec §9).
+    await sortBy('Price: low to high', 'is_price_min asc');
+    const up = (await ranges()).map(([min]) => min);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    expect(consoleErrors).toEqual([]);
+  });
 });

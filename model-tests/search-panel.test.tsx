@@ -28,6 +28,8 @@ const model = createTestModel(searchPanelMachine, {
 function panelDriver(): PathDriver<PanelSnapshot, PanelEvent> {
   let site: MountedSite | null = null;
   let user: UserEvent = userEvent.setup();
+  /** Before the first event nothing has had the focus. */
+  let started = false;
   const panel = () => document.getElementById('search-panel') as HTMLElement;
   const trigger = () => within(screen.getByRole('banner')).getByRole('button', { name: 'Search' });
   return {
@@ -45,6 +47,7 @@ function panelDriver(): PathDriver<PanelSnapshot, PanelEvent> {
       );
     },
     perform: async (event) => {
+      started = true;
       if (event.type === 'search.panel.toggled') return user.click(trigger());
       const via = (event as Partial<Via<PanelEvent>>).via;
       if (via === 'Escape key') {
@@ -67,6 +70,8 @@ function panelDriver(): PathDriver<PanelSnapshot, PanelEvent> {
         expect(screen.getByRole('complementary', { name: 'Search' })).toBe(panel());
       } else {
         expect(screen.queryByRole('complementary', { name: 'Search' })).toBeNull();
+        // Closed (by Escape, its button or the trigger), the focus is on the trigger, not the body (issue 11).
+        if (started) expect(document.activeElement).toBe(trigger());
       }
     },
     stop: () => site?.unmount(),

@@ -28,6 +28,18 @@ export function useStayToday(): string {
   return stayDayAt(Date.now());
 }
 
+/**
+ * The price ranges of the chosen dates, keyed 'eid-{eid}' (spec §3 Item pricing), or null while no
+ * dates are chosen (the price sort then uses the catalogue price, spec §9).
+ */
+export function useChosenDatesPricing(): Readonly<Record<string, { range: readonly [number, number] }>> | null {
+  const client = useIsClient();
+  const { availability } = useSiteActors();
+  const chosen = useSelector(availability, (s) => s.context.params !== null);
+  const pricing = useSelector(availability, (s) => s.context.pricing);
+  return client && chosen ? pricing : null;
+}
+
 /** The global 'searching' flag (spec §4 Availability search). */
 export function useIsAvailabilitySearching(): boolean {
   return useSelector(useSiteActors().availability, (s) => s.hasTag('searching'));

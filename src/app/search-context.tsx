@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, type Actor } from 'xstate';
+import type { PricingRanges } from '@/domain/search/result-order';
 import { buildSearchParams } from '@/domain/search/search-params';
 import type { SearchResult } from '@/domain/search/response';
 import type { SearchState } from '@/domain/search/search-state';
@@ -9,6 +10,7 @@ import { createSearchClient } from '@/effects/search-client';
 import { suggestionsFor } from '@/effects/suggestions';
 import { firstVisible$ } from '@/effects/visibility';
 import { autocompleteMachine } from '@/machines/autocomplete-machine';
+import { filtersDialogMachine } from '@/machines/filters-dialog-machine';
 import { rankingMachine } from '@/machines/ranking-machine';
 import { searchMachine, type ResultDocument } from '@/machines/search-machine';
 import type { InitialSearch } from './initial-search';
@@ -20,6 +22,8 @@ export interface SearchActors {
   autocomplete: Actor<typeof autocompleteMachine>;
   /** The page's ranking (spec §7 Ranking): its order, and the trackers of the result cards. */
   ranking: Actor<typeof rankingMachine>;
+  /** The phone search's filters dialog. */
+  filters: Actor<typeof filtersDialogMachine>;
 }
 
 const SearchContext = createContext<SearchActors | null>(null);
@@ -56,17 +60,22 @@ export function SearchProvider({
   /** The default search the server ran for this page (null: the page's first search is the browser's). */
   initial?: InitialSearch | null;
   /** Tests hand in their own actors, left unconnected (an idle ranking actor is made when none is given). */
-  actors?: Omit<SearchActors, 'ranking'> & Partial<Pick<SearchActors, 'ranking'>>;
+  actors?: Omit<SearchActors, 'ranking' | 'filters'> & Partial<Pick<SearchActors, 'ranking' | 'filters'>>;
 }) {
   const settings = useSettings();
   const config = settings.search;
   const [actors] = useState<SearchActors>(() => {
-    if (given) return { ...given, ranking: given.ranking ?? createActor(rankingMachine).start() };
+    if (given) return { ...given, ranking: given.ranking ?? createActor(rankingMachine).start(), filters: given.filters ?? createActor(filtersDialogMachine).start() };
     const search = createActor(searchMachine, {
       input: { maxRows: config.max_rows, numvisible: config.numvisible, returnFullDocs: config.return_full_docs },
     }).start();
     if (initial) seedSearch(search, initial);
-    return { search, autocomplete: createActor(autocompleteMachine).start(), ranking: createActor(rankingMachine).start() };
+    return {
+      search,
+      autocomplete: createActor(autocompleteMachine).start(),
+      ranking: createActor(rankingMachine).start(),
+      filters: createActor(filtersDialogMachine).start(),
+    };
   });
   const [seededDocuments] = useState(() => initial?.documents ?? []);
   useEffect(() => {
@@ -152,7 +161,15 @@ export function useSearchActions() {
     goToStart: (start: number) => search.send({ type: 'search.page.requested', start }),
     submitQuery: (q: string) => search.send({ type: 'search.query.submitted', q }),
     showMore: () => search.send({ type: 'results.end.visible' }),
+    pricingChanged: (pricing: PricingRanges | null) => search.send({ type: 'search.pricing.changed', pricing }),
   };
+}
+
+/** The phone search's filters dialog: open or not, and its two events. */
+export function useFiltersDialog(): { open: boolean; show: () => void; close: () => void } {
+  const { filters } = useSearchActors();
+  const open = useSelector(filters, (s) => s.matches('open'));
+  return { open, show: () => filters.send({ type: 'filters.opened' }), close: () => filters.send({ type: 'filters.closed' }) };
 }
 
 export function useAutocomplete(): { suggestions: string[]; pending: boolean; inputChanged: (text: string) => void } {

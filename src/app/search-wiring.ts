@@ -3,7 +3,7 @@ import type { Actor } from 'xstate';
 import { parseSearchHash, serializeSearchHash } from '@/domain/search/hash-state';
 import { rankingRequestUrl } from '@/domain/search/ranking';
 import { parseSearchResponse } from '@/domain/search/response';
-import { buildDocumentsParams, buildSearchParams } from '@/domain/search/search-params';
+import { buildDocumentsParams, buildSearchParams, searchFields } from '@/domain/search/search-params';
 import type { SearchConfig } from '@/domain/search/search-config';
 import { searchStatesEqual } from '@/domain/search/search-state';
 import { locationHash$, markHashSearchSettled, pushHash } from '@/effects/location-hash';
@@ -23,6 +23,7 @@ import { readScrollPosition, saveScrollPosition } from '@/persistence/scroll-pos
 export function connectSearch(actor: Actor<typeof searchMachine>, config: SearchConfig, client: SearchClient, target: Window = window): () => void {
   const subscriptions: Subscription[] = [];
   const exposed = config.exposed_params;
+  const fields = searchFields(config);
   let restoreScroll = false;
 
   target.history.scrollRestoration = 'manual';
@@ -82,7 +83,7 @@ export function connectSearch(actor: Actor<typeof searchMachine>, config: Search
       .pipe(startWith(null), pairwise())
       .subscribe(([previous, hash]) => {
         if (previous !== null) saveScrollPosition(previous, target.scrollY);
-        const { state, problems } = parseSearchHash(hash ?? '', exposed);
+        const { state, problems } = parseSearchHash(hash ?? '', exposed, fields);
         if (problems.length > 0) console.warn(`Search hash corrected: ${problems.join('; ')}`);
         // The page came with the results of this state (the server's default search): no need to ask again.
         const shown = actor.getSnapshot();

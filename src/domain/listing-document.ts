@@ -10,6 +10,16 @@ const sitePath = (value: unknown): string | null => {
 };
 
 /**
+ * A search document's eid: its `entity_id`, else the number that ends its id; null without one.
+ *
+ * @example documentEid({ id: 'chc1-listings-1001' }) // 1001
+ */
+export function documentEid(doc: { id: string } & Readonly<Record<string, unknown>>): number | null {
+  const eid = number(doc.entity_id) ?? Number(/-(\d+)$/.exec(doc.id)?.[1] ?? NaN);
+  return Number.isSafeInteger(eid) ? eid : null;
+}
+
+/**
  * A result card's data from a full search document (spec §3 Search document). Documents are
  * untrusted: a document without a name, a site URL or an eid is dropped (null).
  *
@@ -18,8 +28,8 @@ const sitePath = (value: unknown): string | null => {
 export function listingFromDocument(doc: { id: string } & Readonly<Record<string, unknown>>): ListingSummary | null {
   const name = text(doc.ss_name, 200);
   const url = sitePath(doc.ss_url);
-  const eid = number(doc.entity_id) ?? Number(/-(\d+)$/.exec(doc.id)?.[1] ?? NaN);
-  if (!name || !url || !Number.isSafeInteger(eid)) return null;
+  const eid = documentEid(doc);
+  if (!name || !url || eid === null) return null;
   const slug = url.replace(/^\/listing\//, '');
   return {
     eid,

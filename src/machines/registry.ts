@@ -4,6 +4,7 @@ import { availabilityMachine } from './availability-machine';
 import { availabilityModalMachine } from './availability-modal-machine';
 import { favouritesDropdownMachine } from './favourites-dropdown-machine';
 import { favouritesMachine } from './favourites-machine';
+import { filtersDialogMachine } from './filters-dialog-machine';
 import { flagMachine } from './flag-machine';
 import { headerMachine } from './header-machine';
 import { jumpMenuMachine } from './jump-menu-machine';
@@ -74,6 +75,12 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Search',
     description:
       'One search component: the URL hash drives each search, stale answers are ignored, full documents are fetched and shown numvisible at a time (in the ranking\'s order once it has been loaded, raising sortOrderUpdated), and nothing is sent when max_rows <= 0 (spec §2 Search results pages, §4 Search component, §5, §9).',
+  },
+  {
+    machine: filtersDialogMachine,
+    title: 'Search filters dialog',
+    description:
+      "Below 768 px the search's facets open in a dialog from the 'Filters' button; 'Show N rentals', Close or Escape closes it (issue 11; spec §9 Breakpoints).",
   },
   {
     machine: autocompleteMachine,

@@ -1,6 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import { resetFacet, toggleFacetValue } from '@/domain/search/facets';
-import { rankedDocuments, type LoadedRanking } from '@/domain/search/ranking';
+import type { LoadedRanking } from '@/domain/search/ranking';
+import { orderDocuments, type PricingRanges } from '@/domain/search/result-order';
 import type { SearchResult } from '@/domain/search/response';
 import type { SearchState } from '@/domain/search/search-state';
 
@@ -19,7 +20,9 @@ type SearchEvent =
   | { type: 'search.query.submitted'; q: string }
   | { type: 'results.end.visible' }
   /** The page's ranking has been loaded (ranking-machine.ts): its order and tie-breaker seed. */
-  | { type: 'search.ranking.received'; rankedIds: string[]; seed: number };
+  | { type: 'search.ranking.received'; rankedIds: string[]; seed: number }
+  /** The prices of the visitor's chosen dates (null when none are chosen): the price sorts follow them (spec §9). */
+  | { type: 'search.pricing.changed'; pricing: PricingRanges | null };
 
 type SearchEmitted =
   | { type: 'search.requested'; requestId: number; state: SearchState }
@@ -41,6 +44,10 @@ export interface SearchContext {
   /** A result waiting for its full documents. */
   pendingResult: SearchResult | null;
   documents: ResultDocument[];
+  /** The same documents in the search's own order, which every reordering starts from. */
+  fetched: ResultDocument[];
+  /** The chosen dates' price ranges, or null before dates are chosen. */
+  pricing: PricingRanges | null;
   /** How many results are shown; infinite scroll adds `numvisible` at a time (spec §2, §4). */
   visibleCount: number;
   error: string | null;
@@ -85,11 +92,13 @@ export const searchMachine = setup({
     showResult: assign({
       result: ({ event, context }) => (event.type === 'search.results.received' ? event.result : context.result),
       shownState: ({ context }) => context.state,
+      fetched: ({ event, context }) =>
+        event.type === 'search.results.received' ? (context.returnFullDocs ? [] : event.result.ids.map((id) => ({ id }))) : context.fetched,
       documents: ({ event, context }) =>
         event.type === 'search.results.received'
           ? context.returnFullDocs
             ? []
-            : rankedDocuments(event.result.ids.map((id) => ({ id })), context.ranking, context.state.sort)
+            : orderDocuments(event.result.ids.map((id) => ({ id })), context.ranking, context.state.sort, context.pricing)
           : context.documents,
       visibleCount: ({ context }) => context.numvisible,
     }),
@@ -107,8 +116,9 @@ export const searchMachine = setup({
       shownState: ({ context }) => context.state,
       pendingResult: null,
       // The whole fetched page is ordered once; infinite scroll then reveals it in that order.
+      fetched: ({ event, context }) => (event.type === 'search.documents.received' ? event.documents : context.fetched),
       documents: ({ event, context }) =>
-        event.type === 'search.documents.received' ? rankedDocuments(event.documents, context.ranking, context.state.sort) : context.documents,
+        event.type === 'search.documents.received' ? orderDocuments(event.documents, context.ranking, context.state.sort, context.pricing) : context.documents,
       visibleCount: ({ context }) => context.numvisible,
     }),
     storeFailure: assign({ error: ({ event }) => (event.type === 'search.failed' ? event.message : 'Search failed') }),
@@ -123,7 +133,12 @@ export const searchMachine = setup({
     applyRanking: assign(({ context, event }) => {
       if (event.type !== 'search.ranking.received') return {};
       const ranking = { rankedIds: event.rankedIds, seed: event.seed };
-      return { ranking, documents: rankedDocuments(context.documents, ranking, context.shownState.sort) };
+      return { ranking, documents: orderDocuments(context.fetched, ranking, context.shownState.sort, context.pricing) };
+    }),
+    /** New prices reorder the page shown when it is sorted by price (from the search's own order). */
+    applyPricing: assign(({ context, event }) => {
+      if (event.type !== 'search.pricing.changed') return {};
+      return { pricing: event.pricing, documents: orderDocuments(context.fetched, context.ranking, context.shownState.sort, event.pricing) };
     }),
     announceSortOrder: emit(({ context }) => ({ type: 'sortOrderUpdated' as const, rankedCount: context.ranking?.rankedIds.length ?? 0 })),
     showNextBatch: assign({ visibleCount: ({ context }) => context.visibleCount + context.numvisible }),
@@ -156,6 +171,8 @@ export const searchMachine = setup({
     shownState: { fq: [], start: 0 },
     pendingResult: null,
     documents: [],
+    fetched: [],
+    pricing: null,
     visibleCount: input.numvisible,
     error: null,
     ranking: null,
@@ -172,6 +189,8 @@ export const searchMachine = setup({
     'results.end.visible': { guard: 'hasHiddenResults', actions: 'showNextBatch' },
     // Spec §9: the shown documents (and every later page) follow the ranking once it is loaded.
     'search.ranking.received': { guard: 'isUnranked', actions: ['applyRanking', 'announceSortOrder'] },
+    // Spec §9 Price sort: by the prices of the chosen dates once there are some.
+    'search.pricing.changed': { actions: 'applyPricing' },
   },
   states: {
     starting: { always: [{ guard: 'isDisabled', target: 'disabled' }, { target: 'idle' }] },

@@ -308,11 +308,16 @@ describe('embedded engine: spellcheck and autocomplete', () => {
     expect(((await select({ q: 'ss_town:Padstw', spellcheck: 'true' })).spellcheck!.suggestions as unknown[])[0]).toBe('Padstw');
   });
 
-  it('completes names and words by prefix, most frequent first', async () => {
+  it('completes names, towns, types and amenities (not description words), those starting with the text first, most listings first', async () => {
     expect(await engine.suggest('pad', 10)).toEqual(['Padstow']);
-    expect(await engine.suggest('Sea v', 10)).toEqual(['sea views', 'sea view', 'sea villa', 'Sea View Cottage']);
-    expect(await engine.suggest('ha', 1)).toEqual(['harbour']);
-    expect(await engine.suggest('ha', 10)).toEqual(['harbour', 'Harbour House', 'haven']);
+    expect(await engine.suggest('co', 10)).toEqual(['cottage', 'Sea View Cottage']);
+    expect(await engine.suggest('Sea v', 10)).toEqual(['Sea View Cottage']);
+    expect(await engine.suggest('ha', 1)).toEqual(['Harbour House']);
+    expect(await engine.suggest('ha', 10)).toEqual(['Harbour House', 'Blue Haven']);
+    expect(await engine.suggest('harb', 10)).toEqual(['Harbour House']);
+    expect(await engine.suggest('wi', 10)).toEqual(['wifi']);
+    expect(await engine.suggest('tub', 10)).toEqual(['hot tub']);
+    expect(await engine.suggest('vi', 10)).toEqual(['villa', 'Villa Sol', 'Sea View Cottage']);
     expect(await engine.suggest('', 10)).toEqual([]);
     expect(await engine.suggest('zzz', 10)).toEqual([]);
     expect(await engine.suggest('pa', 0)).toEqual([]);

@@ -376,41 +376,30 @@ class Engine implements SearchBackend {
   }
 }
 
-/** Autocomplete: name-like phrases and vocabulary words starting with the prefix, most frequent first. */
+/**
+ * Autocomplete (issue 11): the values of the suggest fields (listing names, towns, property types,
+ * amenities) that start with what was typed, or have a word that does ('hav' → 'Coral Haven'),
+ * those starting with it first, each group by weight (how many listings have the value, plus
+ * their reviews: a name weighs by how often its listing was reviewed); never single words of
+ * descriptions.
+ */
 function suggestFrom(index: SearchIndex, prefix: string, limit: number): string[] {
   const max = Math.min(Math.max(Math.floor(Number.isFinite(limit) ? limit : 0), 0), 100);
-  const typed = fold(prefix).replace(/\s+/g, ' ').trimStart();
-  if (max === 0 || typed.trim().length === 0 || typed.length > 200) return [];
-  const candidates: { text: string; freq: number; phrase: boolean }[] = [];
+  const typed = fold(prefix).replace(/\s+/g, ' ').trim();
+  if (max === 0 || typed.length === 0 || typed.length > 200) return [];
+  const candidates = new Map<string, { text: string; freq: number; start: boolean }>();
+  const add = (key: string, start: boolean) => {
+    const entry = index.phrases.get(key);
+    if (entry && !candidates.has(key)) candidates.set(key, { text: entry.display, freq: entry.weight, start });
+  };
   const keys = index.phraseKeys();
-  const phraseKey = typed.trim();
-  for (let i = lowerBound(keys, phraseKey); i < keys.length && keys[i]!.startsWith(phraseKey); i++) {
-    const entry = index.phrases.get(keys[i]!)!;
-    candidates.push({ text: entry.display, freq: entry.count, phrase: true });
-  }
-  if (!/\s$/.test(typed)) {
-    const parts = typed.split(' ');
-    const last = parts.pop()!.replace(/[^\p{L}\p{N}]/gu, '');
-    const lead = parts.join(' ').trim();
-    if (last.length > 0) {
-      const vocab = index.vocabWords();
-      for (let i = lowerBound(vocab, last); i < vocab.length && vocab[i]!.startsWith(last); i++) {
-        const w = vocab[i]!;
-        candidates.push({ text: lead ? `${lead} ${w}` : w, freq: index.vocab.get(w) ?? 0, phrase: false });
-      }
-    }
-  }
-  candidates.sort((a, b) => b.freq - a.freq || Number(b.phrase) - Number(a.phrase) || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
-  const out: string[] = [];
-  const seen = new Set<string>();
-  for (const c of candidates) {
-    const key = fold(c.text);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(c.text);
-    if (out.length >= max) break;
-  }
-  return out;
+  for (let i = lowerBound(keys, typed); i < keys.length && keys[i]!.startsWith(typed); i++) add(keys[i]!, true);
+  const inner = index.phraseWordKeys();
+  for (let i = lowerBound(inner, typed, (entry) => entry[0]); i < inner.length && inner[i]![0].startsWith(typed); i++) add(inner[i]![1], false);
+  return [...candidates.values()]
+    .sort((a, b) => Number(b.start) - Number(a.start) || b.freq - a.freq || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+    .slice(0, max)
+    .map((c) => c.text);
 }
 
 /**

@@ -385,7 +385,7 @@ export interface IndexOptions {
   isSuggestField?: (name: string) => boolean;
 }
 
-const DEFAULT_SUGGEST = /(^|_)(name|title|label|town|city|area|region|locality|location|place)($|_)/;
+const DEFAULT_SUGGEST = /(^|_)(name|title|label|town|city|area|region|locality|location|place|type|amenities)($|_)/;
 
 export function defaultIsSuggestField(name: string): boolean {
   return (name.startsWith('ss_') || name.startsWith('sm_')) && DEFAULT_SUGGEST.test(name.replace(/^s[sm]_/, ''));
@@ -415,7 +415,12 @@ export class SearchIndex {
   /** Surface word → number of live documents containing it (text fields and suggest fields). */
   readonly vocab = new Map<string, number>();
   /** Lower-cased phrase → display form and live document count (suggest fields). */
-  readonly phrases = new Map<string, { display: string; count: number }>();
+  /**
+   * Lower-cased autocomplete phrase → display form, live documents with it, and its weight: each
+   * of those documents counts 1 plus its review count (`is_review_count`), so a town or type
+   * weighs by its listings and a listing's name by how often it has been reviewed.
+   */
+  readonly phrases = new Map<string, { display: string; count: number; weight: number }>();
   /** Bumped on every change. */
   generation = 0;
   /** Bumped when a word enters or leaves the vocabulary, or a phrase the phrase list. */
@@ -427,6 +432,7 @@ export class SearchIndex {
   private readonly suggestFieldCache = new Map<string, boolean>();
   private sortedVocab: { version: number; words: string[] } | null = null;
   private sortedPhrases: { version: number; keys: string[] } | null = null;
+  private sortedPhraseWords: { version: number; keys: [string, string][] } | null = null;
 
   constructor(private readonly indexOptions: IndexOptions = {}) {
     this.isSuggestField = indexOptions.isSuggestField ?? defaultIsSuggestField;
@@ -542,6 +548,8 @@ export class SearchIndex {
   /** Updates the spellcheck vocabulary and the autocomplete phrases for a document. */
   private countWords(doc: SearchDocument, delta: 1 | -1): void {
     const seen = new Set<string>();
+    const reviewCount = Number(doc.is_review_count);
+    const reviews = Number.isFinite(reviewCount) && reviewCount > 0 ? reviewCount : 0;
     for (const name in doc) {
       const type = this.fieldTypes.get(name);
       if (!type) continue;
@@ -559,16 +567,19 @@ export class SearchIndex {
           const key = fold(text).trim();
           if (key.length === 0) continue;
           const entry = this.phrases.get(key);
+          const weight = 1 + reviews;
           if (delta > 0) {
-            if (entry) entry.count++;
-            else {
-              this.phrases.set(key, { display: text.trim(), count: 1 });
+            if (entry) {
+              entry.count++;
+              entry.weight += weight;
+            } else {
+              this.phrases.set(key, { display: text.trim(), count: 1, weight });
               this.wordsVersion++;
             }
           } else if (entry && --entry.count <= 0) {
             this.phrases.delete(key);
             this.wordsVersion++;
-          }
+          } else if (entry) entry.weight -= weight;
         }
       }
     }
@@ -589,6 +600,25 @@ export class SearchIndex {
     return list;
   }
 
+  /**
+   * Every word of every phrase after its first, as `[rest of the phrase from that word, phrase key]`
+   * in ascending order (cached until the phrase list changes): autocomplete finds 'Coral Haven'
+   * for 'hav' by a binary search here.
+   */
+  phraseWordKeys(): [string, string][] {
+    if (this.sortedPhraseWords?.version === this.wordsVersion) return this.sortedPhraseWords.keys;
+    const list: [string, string][] = [];
+    for (const key of this.phrases.keys()) {
+      for (let i = key.indexOf(' '); i >= 0; i = key.indexOf(' ', i + 1)) {
+        const rest = key.slice(i + 1).trimStart();
+        if (rest !== '') list.push([rest, key]);
+      }
+    }
+    list.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    this.sortedPhraseWords = { version: this.wordsVersion, keys: list };
+    return list;
+  }
+
   /** The phrase keys in ascending order (cached until the phrase list changes). */
   phraseKeys(): string[] {
     if (this.sortedPhrases?.version === this.wordsVersion) return this.sortedPhrases.keys;
@@ -599,12 +629,12 @@ export class SearchIndex {
 }
 
 /** First index in a sorted string array whose entry is ≥ key. */
-export function lowerBound(sorted: readonly string[], key: string): number {
+export function lowerBound<T = string>(sorted: readonly T[], key: string, keyOf: (item: T) => string = (item) => item as unknown as string): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < key) lo = mid + 1;
+    if (keyOf(sorted[mid]!) < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;

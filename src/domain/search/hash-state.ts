@@ -7,10 +7,13 @@
  * (empty q, start 0). Values are percent-encoded as by encodeURIComponent, except that `:`
  * `/` `,` `@` stay readable (all valid in a fragment). Reading accepts `+` as a space.
  *
- * The hash is untrusted (anyone can send a link): reading never throws, drops what it cannot
- * use and says why in `problems`. Unknown names (e.g. the order's `rcod`, `short-url`) are
- * ignored without a problem.
+ * The hash is untrusted (anyone can send a link): reading never throws, repairs or drops what it
+ * cannot use (keeping the rest) and says why in `problems`, so that any hash gives results or
+ * 'no match', never a refused search. Unknown names (e.g. the order's `rcod`, `short-url`) are
+ * ignored without a problem. Given the fields the search knows, a filter is checked the way the
+ * back end will read it (see {@link repairFilter}).
  */
+import { isPreformattedValue } from './filter-value';
 import { HASH_PARAMS, serializeSearchHash } from './hash-serialize';
 import { type SearchState } from './search-state';
 
@@ -23,8 +26,18 @@ export const MAX_HASH_ROWS = 100;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
-/** One to five `field asc|desc` clauses (what the search proxy accepts). */
-const SORT = /^[A-Za-z_]\w*\s+(?:asc|desc)(?:\s*,\s*[A-Za-z_]\w*\s+(?:asc|desc)){0,4}$/;
+/**
+ * One to five `field asc|desc` clauses (what the search proxy accepts) on fields a search can
+ * sort by: single-valued string, number, boolean or date fields by their Solr prefix, the score,
+ * the id or a random order.
+ */
+const SORT_FIELD = String.raw`(?:score|id|random(?:_\w*)?|(?:ss|is|its|fs|fts|bs|ds)_\w+)`;
+const SORT = new RegExp(String.raw`^${SORT_FIELD}\s+(?:asc|desc)(?:\s*,\s*${SORT_FIELD}\s+(?:asc|desc)){0,4}$`);
+/** A value the query syntax reads as one plain term (no operator, quote, bracket or escape). */
+const PLAIN = /^[^\s\\+\-!():^[\]"{}~*?|&/]+$/u;
+const NUMBER = /^[-+]?(?:\d+(?:\.\d+)?|\.\d+)$/;
+const NUMBER_RANGE = /^[[{]\s*(\*|[-+]?(?:\d+(?:\.\d+)?|\.\d+))\s+TO\s+(\*|[-+]?(?:\d+(?:\.\d+)?|\.\d+))\s*[\]}]$/;
+const NUMERIC_FIELD = /^(?:is|im|its|itm|fs|fm|fts|ftm)_/;
 
 function decode(raw: string): string | null {
   try {
@@ -34,6 +47,35 @@ function decode(raw: string): string | null {
   }
 }
 
+const quote = (value: string): string => `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
+
+/**
+ * A filter from the hash as the back end can read it, or null when it cannot be used:
+ * `field:value` on one of the search's `fields` (or that field's missing-value filter
+ * `-field:[* TO *]`). A number field takes a number or a number range; any other field takes a
+ * plain value, a range or a well-formed quoted phrase as they are, and anything else quoted
+ * and escaped as one value (`ss_area:Co"ral:Ha\ven` → `ss_area:"Co\"ral:Ha\\ven"`), which
+ * matches what it says or nothing.
+ *
+ * @example repairFilter('ss_area:Co"ral', new Set(['ss_area'])) // 'ss_area:"Co\"ral"'
+ * @example repairFilter('is_bedrooms:three', new Set(['is_bedrooms'])) // null
+ */
+export function repairFilter(filter: string, fields: ReadonlySet<string>): string | null {
+  const missing = /^-([A-Za-z_]\w*):\[\* TO \*\]$/.exec(filter);
+  if (missing) return fields.has(missing[1]!) ? filter : null;
+  const colon = filter.indexOf(':');
+  if (colon <= 0) return null;
+  const field = filter.slice(0, colon);
+  const value = filter.slice(colon + 1).trim();
+  if (!fields.has(field) || value === '') return null;
+  if (NUMERIC_FIELD.test(field)) return NUMBER.test(value) || NUMBER_RANGE.test(value) ? `${field}:${value}` : null;
+  if (/^d[sm]_/.test(field)) return null;
+  if (/^b[sm]_/.test(field)) return value === 'true' || value === 'false' ? `${field}:${value}` : null;
+  // A quoted phrase as it is; a range unless a bound holds a backslash (which would escape its bracket).
+  const keep = PLAIN.test(value) || (isPreformattedValue(value) && (value.startsWith('"') || (!value.startsWith('(') && !value.includes('\\'))));
+  return `${field}:${keep ? value : quote(value)}`;
+}
+
 /**
  * Reads the search state from a URL hash (with or without the leading '#').
  *
@@ -41,7 +83,12 @@ function decode(raw: string): string | null {
  * parseSearchHash('#q=beach&fq=ss_area:Seabright&start=10', ['q', 'fq', 'start'])
  * // { state: { q: 'beach', fq: ['ss_area:Seabright'], start: 10 }, problems: [] }
  */
-export function parseSearchHash(hash: string, exposedParams: readonly string[]): { state: SearchState; problems: string[] } {
+export function parseSearchHash(
+  hash: string,
+  exposedParams: readonly string[],
+  /** The fields the search knows (search-params.ts `searchFields`): filters are repaired or dropped by them. */
+  fields?: ReadonlySet<string>,
+): { state: SearchState; problems: string[] } {
   const state: SearchState = { fq: [], start: 0 };
   const problems: string[] = [];
   const text = hash.startsWith('#') ? hash.slice(1) : hash;
@@ -75,7 +122,13 @@ export function parseSearchHash(hash: string, exposedParams: readonly string[]):
         else state.q = value;
         break;
       case 'fq': {
-        const filter = value.trim();
+        const given = value.trim();
+        const filter = fields && !given.startsWith('{!') ? repairFilter(given, fields) : given;
+        if (filter === null) {
+          problems.push(`fq: '${given}' is not a filter of this search, ignored`);
+          break;
+        }
+        if (filter !== given) problems.push(`fq: '${given}' read as ${filter}`);
         if (state.fq.includes(filter)) break;
         if (filter.startsWith('{!')) problems.push('fq: local parameters are not accepted');
         else if (state.fq.length >= MAX_HASH_FILTERS) problems.push(`fq: more than ${MAX_HASH_FILTERS} filters, the rest ignored`);
@@ -110,6 +163,6 @@ export function parseSearchHash(hash: string, exposedParams: readonly string[]):
  *
  * @example normaliseSearchHash('#start=0&q=beach', ['q', 'start']) // 'q=beach'
  */
-export function normaliseSearchHash(hash: string, exposedParams: readonly string[]): string {
-  return serializeSearchHash(parseSearchHash(hash, exposedParams).state, exposedParams);
+export function normaliseSearchHash(hash: string, exposedParams: readonly string[], fields?: ReadonlySet<string>): string {
+  return serializeSearchHash(parseSearchHash(hash, exposedParams, fields).state, exposedParams);
 }

@@ -209,7 +209,7 @@ export function parseSearchResponse(
   if (!parsed.success) return { ok: false, error: `Invalid search response: ${issueText(parsed.issues)}` };
   const { responseHeader, response, facet_counts: facets, spellcheck } = parsed.output;
   const params = responseHeader?.params;
-  const query = headerParam(params, 'spellcheck.q') ?? headerParam(params, 'q') ?? requested.q ?? '';
+  const query = headerParam(params, 'spellcheck.q') ?? requested.q ?? headerParam(params, 'q') ?? '';
   return {
     ok: true,
     value: {

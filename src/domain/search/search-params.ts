@@ -11,6 +11,7 @@ import { favouritesQuery, uniqueIds } from './favourites-view';
 import { filterQuery } from './filter-value';
 import { DEFAULT_ROWS, type SearchConfig } from './search-config';
 import { type SearchState } from './search-state';
+import { typedQuery } from './typed-query';
 
 export { favouritesQuery, favouritesViewPath } from './favourites-view';
 
@@ -19,7 +20,17 @@ export type SearchParams = [name: string, value: string][];
 export type SearchRequestConfig = Pick<SearchConfig, 'index' | 'default_q' | 'default_boost' | 'params' | 'return_full_docs' | 'facets'> & {
   /** Rows per request; 10 when absent (spec §9). */
   max_rows?: number;
+  /** The result fields (spec §3); with the facets' fields, the fields a typed `field:value` may name. */
+  fields?: SearchConfig['fields'];
 };
+
+/**
+ * The fields the search knows: its facets' and its result fields. A typed `field:value` names one
+ * of these or is text; a filter in the hash must name one of them.
+ */
+export function searchFields(config: Pick<SearchRequestConfig, 'facets' | 'fields'>): Set<string> {
+  return new Set([...Object.values(config.facets).map((facet) => facet.data.field), ...(config.fields ?? []).map((field) => field.solr_field)]);
+}
 
 /** Solr reads only the first value of these; the others may repeat. */
 const MULTI_VALUED = new Set(['fq', 'facet.field', 'facet.query', 'facet.range', 'facet.date', 'facet.pivot', 'bq', 'bf', 'boost']);
@@ -48,7 +59,7 @@ function indexFilter(index: string): string[] {
  * The search request (spec §7 Search, §9 defaults) for the current state, or null when
  * max_rows <= 0 (spec §5: no request is sent).
  *
- * - q: the visitor's query, else default_q, else `*:*`;
+ * - q: the visitor's query made lenient (typed-query.ts), else default_q, else `*:*`;
  * - fq: `index_id:{index}` unless index is empty or 'inherit', then the state's filters with
  *   each 'or' facet's values in one tagged fq (facets.ts);
  * - facet=true, facet.mincount=1, json.nl=map, rows (state.rows capped at max_rows), start,
@@ -64,7 +75,8 @@ export function buildSearchParams(config: SearchRequestConfig, state: SearchStat
   const maxRows = config.max_rows ?? DEFAULT_ROWS;
   if (!(maxRows > 0)) return null;
   const rows = state.rows !== undefined && state.rows > 0 ? Math.min(state.rows, maxRows) : maxRows;
-  const q = state.q?.trim() || config.default_q.trim() || MATCH_ALL;
+  const typed = state.q?.trim() ? typedQuery(state.q, searchFields(config)) : '';
+  const q = typed || config.default_q.trim() || MATCH_ALL;
   const orFields = orFacetFields(config.facets);
 
   const params: SearchParams = [['q', q]];

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useFirstVisible } from '@/app/hooks';
+import { useChosenDatesPricing } from '@/app/pricing-hooks';
 import { useResultTrackers, useSearchActions, useVisibleDocuments } from '@/app/search-context';
 import { listingFromDocument } from '@/domain/listing-document';
 import { ListingCard } from '@/views/listing/listing-card';
@@ -23,7 +24,10 @@ const FIRST_ROW = 3;
  */
 export function ResultList() {
   const { documents, hasHidden } = useVisibleDocuments();
-  const { showMore } = useSearchActions();
+  const { showMore, pricingChanged } = useSearchActions();
+  // Spec §9 Price sort: once dates are chosen, a price sort follows their prices.
+  const pricing = useChosenDatesPricing();
+  useEffect(() => pricingChanged(pricing), [pricing]); // eslint-disable-line react-hooks/exhaustive-deps
   const listings = documents.map(listingFromDocument).filter((listing) => listing !== null);
   // Spec §3 Ranking response: each card's impression and link clicks go to its ranking trackers.
   const trackers = useResultTrackers(new Map(listings.filter((listing) => listing.propertyCode).map((listing) => [String(listing.eid), listing.propertyCode])));

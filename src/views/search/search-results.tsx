@@ -1,5 +1,8 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
+import { deferred, preload } from '@/app/deferred';
+import { useDeferred } from '@/app/use-deferred';
 import {
+  useFiltersDialog,
   useIsSearchPending,
   useSearchActions,
   useSearchPhase,
@@ -9,6 +12,7 @@ import {
 import { useSettings } from '@/app/site-context';
 import type { ListingSummary } from '@/domain/content';
 import { ListingGrid } from '@/views/listing/listing-card';
+import { ActiveFilters } from './active-filters';
 import { FacetList } from './facet-list';
 import { Pager } from './pager';
 import { ResultList } from './result-list';
@@ -16,6 +20,45 @@ import { SearchBox } from './search-box';
 import { SortSelect } from './sort-select';
 
 export { SORT_OPTIONS } from './sort-options';
+
+/** The quiet notes of a search that could not run (spec §8: the failure itself is logged only). */
+export const SEARCH_NOTE_LAST = 'Showing the results of your last search: the new one could not be run just now. Please try again in a moment.';
+export const SEARCH_NOTE_FIRST = 'Showing all rentals: your search could not be run just now. Please try again in a moment.';
+
+/** The phone search's filters dialog: loaded when the 'Filters' button is first pressed (or on intent). */
+const filtersDialog = deferred(() => import('./filters-dialog'));
+const preloadFilters = () => preload(filtersDialog);
+
+/** Below 768 px the facets are not beside the results: this button opens them in a dialog (issue 11). */
+function FiltersButton() {
+  const dialog = useFiltersDialog();
+  const state = useShownSearchState();
+  const loaded = useDeferred(filtersDialog, dialog.open);
+  const active = state.fq.length;
+  const ref = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(dialog.open);
+  // Closed, the dialog gives the focus back to this button (not the page body).
+  useEffect(() => {
+    if (wasOpen.current && !dialog.open) ref.current?.focus();
+    wasOpen.current = dialog.open;
+  }, [dialog.open]);
+  return (
+    <>
+      <button
+        ref={ref}
+        type="button"
+        className="button button--secondary filters-button"
+        aria-haspopup="dialog"
+        onClick={dialog.show}
+        onPointerEnter={preloadFilters}
+        onFocus={preloadFilters}
+      >
+        Filters{active > 0 ? ` (${active})` : ''}
+      </button>
+      {loaded && <loaded.FiltersDialog />}
+    </>
+  );
+}
 
 /** The result count, with the query when the visitor typed it (`showQuery`). */
 function ResultSummary({ showQuery }: { showQuery: boolean }) {
@@ -72,44 +115,45 @@ const SearchBody = memo(function SearchBody({ initial, initialTotal, facets = tr
   const phase = useSearchPhase();
   const result = useSearchResult();
   const { numvisible } = useSettings().search;
-  const waiting = phase === 'loading' || phase === 'disabled';
+  // Until the first answer the server's listings show; they stay (with a quiet note) if it fails.
   const unavailable = phase === 'failed' && !result;
+  const waiting = phase === 'loading' || phase === 'disabled' || unavailable;
   return (
     <>
       {facets && (
         <div className="search__bar">
           <SearchBox />
           <SortSelect />
+          <FiltersButton />
         </div>
       )}
+      {facets && <ActiveFilters />}
       <div className={facets ? 'search-layout' : 'search-layout search-layout--plain'}>
         {facets && (
-          <aside className="search-layout__filters" aria-label="Filters">
+          <aside className="search-layout__filters" aria-labelledby="filters-title">
+            <h2 id="filters-title" className="search-layout__filters-title">
+              Filters
+            </h2>
             <FacetList />
           </aside>
         )}
         <section className="search-layout__results" aria-labelledby="result-count">
+          <h2 className="visually-hidden">Results</h2>
           {children}
+          {phase === 'failed' && (
+            // Spec §8: a failed search is logged; the visitor keeps what was shown, with a quiet note.
+            <p className="search-note" role="status">
+              {unavailable ? SEARCH_NOTE_FIRST : SEARCH_NOTE_LAST}
+            </p>
+          )}
           {waiting ? (
             <p id="result-count" className="result-count">
               {initialTotal} rentals
             </p>
-          ) : unavailable ? (
-            <div className="empty-state" role="status">
-              <p>Search is not available just now. Please try again in a moment.</p>
-            </div>
           ) : (
-            <>
-              {phase === 'failed' && (
-                <p className="search-failed" role="status">
-                  Search is not available just now: these are the results of your last search. Please try again in a moment.
-                </p>
-              )}
-              <ResultSummary showQuery={facets} />
-            </>
+            <ResultSummary showQuery={facets} />
           )}
-          {!unavailable &&
-            resultsFrame(
+          {resultsFrame(
               waiting ? (
                 <ListingGrid listings={initial.slice(0, Math.max(numvisible, 1))} eager={3} />
               ) : (
