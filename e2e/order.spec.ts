@@ -53,6 +53,8 @@ async function openShared(browser: Browser, url: string, answer: 'Yes' | 'No', o
   await hydrated(page);
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText(CONFIRMATION);
+  // While the question is open, the header widget still shows the visitor's own Trips Collection.
+  if (own) await expect(widget(page).getByTestId('order-count')).toHaveText('1');
   await confirm.getByRole('button', { name: answer }).click();
   return { context, page };
 }
