@@ -34,6 +34,10 @@ async function shareLink(page: Page): Promise<string> {
   const share = page.getByRole('dialog', { name: 'Share your Trips Collection' });
   await expect(share).toBeVisible();
   await expect(share.locator('form')).toBeVisible();
+  // Its heading, subheading and description, each said once (the server's form does not repeat them).
+  await expect(share.getByRole('heading', { name: 'Share your Trips Collection' })).toHaveCount(1);
+  await expect(share.getByText('Send this link to your travel companions')).toHaveCount(1);
+  await expect(share.getByText('Anyone with the link can open this Trips Collection and book it.')).toHaveCount(1);
   const url = await share.getByRole('textbox', { name: /link|url/i }).first().inputValue();
   expect(url).toMatch(/\/mytrip#short-url=[A-Za-z0-9_-]{8,}$/);
   await share.getByRole('button', { name: 'Close' }).click();
