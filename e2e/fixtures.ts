@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { siteFixtureStays, type FixtureStays } from '../server/demo/fixture-stays.ts';
 
@@ -53,3 +54,13 @@ export const rcavHash = (stay: { begin: string; end: string; adult: number; chil
   `#rcav=${encodeURIComponent(JSON.stringify({ begin: stay.begin, end: stay.end, adult: stay.adult, child: stay.child }))}`;
 
 export { expect };
+
+/** The axe rule tags of WCAG 2.2 AA (issue 11): every page and every open dialog passes them at both widths. */
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The WCAG 2.2 AA violations on the page (or inside `include`), each as 'rule: first targets'. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_22_AA);
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { toQueryString } from '../src/domain/pricing/query.ts';
-import { expect, test } from './fixtures';
+import { axeViolations, expect, test } from './fixtures';
 
 test.describe('pages rendered on the server', () => {
   test('home and a listing page carry their content in the HTML itself', async ({ request }) => {
@@ -26,8 +25,7 @@ test.describe('pages rendered on the server', () => {
       expect(response?.status()).toBe(200);
       await expect(page.locator('main h1')).toBeVisible();
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       expect(consoleErrors).toEqual([]);
     });
   }
