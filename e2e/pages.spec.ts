@@ -43,6 +43,27 @@ test.describe('pages rendered on the server', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('an unknown listing answers 404, no redirect, with a search box and similar rentals', async ({ page, consoleErrors, stays }) => {
+    const word = stays.bookable.name.toLowerCase().split(/[^a-z0-9]+/).find((w) => w.length >= 3) ?? 'cove';
+    const response = await page.goto(`/listing/${word}-sold-long-ago`);
+    expect(response?.status()).toBe(404);
+    expect(new URL(page.url()).pathname).toBe(`/listing/${word}-sold-long-ago`);
+    await expect(page.locator('main h1')).toHaveText('Rental not found');
+    await expect(page).toHaveTitle(/Page not found/);
+    const similar = page.getByRole('region', { name: 'Similar rentals' });
+    await expect(similar.locator('.listing-card')).toHaveCount(4);
+    await expect(similar.locator('.listing-card').first()).toContainText(new RegExp(word, 'i'));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await axeViolations(page)).toEqual([]);
+    const box = page.getByRole('search').getByRole('searchbox', { name: 'Town, property name or feature' });
+    await expect(box).toHaveValue(`${word} sold long ago`);
+    await box.fill(word);
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search/);
+    await expect(page.locator('main h1')).toBeVisible();
+    expect(consoleErrors.filter((text) => !/status of 404/.test(text))).toEqual([]);
+  });
+
   test('an unknown page answers 404 with a way back', async ({ page }) => {
     const response = await page.goto('/no-such-page-here');
     expect(response?.status()).toBe(404);
