@@ -1,4 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { sign } from '@fastify/cookie';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { siteFixtureStays, type FixtureStays } from '../server/demo/fixture-stays.ts';
 
@@ -63,4 +66,14 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   const builder = new AxeBuilder({ page }).withTags(WCAG_22_AA);
   const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/**
+ * A cookie value signed with the test server's own secret (kept in its data directory, see
+ * scripts/e2e-server.mjs and server/site.ts), as the server signs the cookies it sets.
+ */
+export async function signedByTheServer(baseURL: string, value: string): Promise<string> {
+  const port = new URL(baseURL).port;
+  const secret = await fs.readFile(path.join(import.meta.dirname, '..', '.tmp', `e2e-data-production-${port}`, 'cookie-secret'), 'utf8');
+  return sign(value, secret.trim());
 }
