@@ -20,6 +20,7 @@ test.describe('page shell', () => {
     await header.searchTrigger.click();
     await expect(panel).toHaveClass(/show-search/);
     await expect(page.getByLabel('Town, property name or feature')).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(panel).toHaveClass(/hide-search/);
   });
@@ -28,6 +29,8 @@ test.describe('page shell', () => {
     await page.goto('/');
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await page.getByRole('button', { name: /Explore the coast/ }).click();
+    await expect(page.getByRole('option', { name: 'Things to do' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('option', { name: 'Things to do' }).click();
     await expect(page).toHaveURL(/\/things-to-do$/);
     await expect(page.locator('main h1')).toHaveText('Things to do');
