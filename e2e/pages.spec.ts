@@ -1,5 +1,5 @@
 import { toQueryString } from '../src/domain/pricing/query.ts';
-import { axeViolations, expect, test } from './fixtures';
+import { axeViolations, expect, rcavHash, test } from './fixtures';
 
 test.describe('pages rendered on the server', () => {
   test('home and a listing page carry their content in the HTML itself', async ({ request }) => {
@@ -30,16 +30,29 @@ test.describe('pages rendered on the server', () => {
     });
   }
 
+  test('a listing page with a stay chosen passes the accessibility checks', async ({ page, consoleErrors, stays }) => {
+    const stay = stays.bookable;
+    await page.goto(`/listing/${stay.slug}${rcavHash(stay)}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect(page.locator('.booking-box .pricing-alternates .offer').first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('event and buy pages render from the database', async ({ page, consoleErrors, stays }) => {
     await page.goto('/events');
     await page.locator('.event-card h3 a').first().click();
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.locator('.event-featured__location')).toContainText('Where');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await axeViolations(page)).toEqual([]);
 
     const { eid, begin, end } = stays.bookable;
     await page.goto(`/rescms/item/${eid}/buy?${toQueryString({ rcav: { begin, end, adult: 2, child: 1 } })}`);
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.locator('.facts')).toContainText('2 Adults, 1 Child');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await axeViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 
