@@ -247,6 +247,14 @@ describe('rendered pages kept until the content changes', () => {
 });
 
 describe('content API', () => {
+  it('answers rentals similar to an unknown slug, whatever the slug', async () => {
+    for (const slug of ['cove-gone', "x' OR '1'='1", '']) {
+      const response = await app.inject({ url: `/api/content/similar?slug=${encodeURIComponent(slug)}` });
+      expect(response.statusCode).toBe(200);
+      expect((response.json() as Array<{ slug: string }>).length).toBe(4);
+    }
+  });
+
   it('returns a listing by slug, and 404 for unknown or impossible slugs', async () => {
     const { listings } = await content.search();
     const ok = await app.inject({ url: `/api/content/listing?slug=${listings[0]!.slug}` });
