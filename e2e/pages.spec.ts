@@ -82,5 +82,7 @@ test.describe('pages rendered on the server', () => {
     expect(response?.status()).toBe(404);
     await expect(page.locator('main h1')).toHaveText('Page not found');
     await expect(page).toHaveTitle(/Page not found/);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
