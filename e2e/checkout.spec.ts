@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { FixtureStay } from '../server/demo/fixture-stays.ts';
 import { toQueryString } from '../src/domain/pricing/query.ts';
-import { expect, test } from './fixtures';
+import { axeViolations, expect, test } from './fixtures';
 
 interface Offer {
   eid: number;
@@ -54,6 +54,8 @@ test.describe('checkout', () => {
     expect(stored.lict).toBe(2);
     await page.reload();
     await expect(page.locator('.checkout-check')).toContainText('Prices checked: they are up to date.');
+    // The checkout page with a Trips Collection in it (its form, the order table) passes WCAG 2.2 AA.
+    expect(await axeViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -1,3 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { sign } from '@fastify/cookie';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { siteFixtureStays, type FixtureStays } from '../server/demo/fixture-stays.ts';
 
@@ -53,3 +57,26 @@ export const rcavHash = (stay: { begin: string; end: string; adult: number; chil
   `#rcav=${encodeURIComponent(JSON.stringify({ begin: stay.begin, end: stay.end, adult: stay.adult, child: stay.child }))}`;
 
 export { expect };
+
+/** The axe rule tags of WCAG 2.2 AA (issue 11): every page and every open dialog passes them at both widths. */
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The WCAG 2.2 AA violations on the page (or inside `include`), each as 'rule: first targets'. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  // react-aria's live announcer (a clipped 1 px log) keeps a pending button's announcement, a
+  // role="img" labelled by that button, for 7 s after the button is gone (the Share button when its
+  // dialog opens): spoken already, not content of the page.
+  const builder = new AxeBuilder({ page }).withTags(WCAG_22_AA).exclude('[data-live-announcer]');
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).slice(0, 3).join(', ')}`);
+}
+
+/**
+ * A cookie value signed with the test server's own secret (kept in its data directory, see
+ * scripts/e2e-server.mjs and server/site.ts), as the server signs the cookies it sets.
+ */
+export async function signedByTheServer(baseURL: string, value: string): Promise<string> {
+  const port = new URL(baseURL).port;
+  const secret = await fs.readFile(path.join(import.meta.dirname, '..', '.tmp', `e2e-data-production-${port}`, 'cookie-secret'), 'utf8');
+  return sign(value, secret.trim());
+}

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { axeViolations, expect, test } from './fixtures';
 
 const COOKIE = 'riot_solr_flag_items';
 
@@ -94,8 +93,7 @@ test.describe('favourites flags', () => {
       await expect(dropdown.locator('h4')).toHaveText([...names].reverse());
       await expect(dropdown.getByRole('link', { name: `more about ${names[0]}` })).toHaveAttribute('href', /^\/listing\//);
       expect((await dropdown.boundingBox())?.width).toBeGreaterThanOrEqual(300);
-      const open = await new AxeBuilder({ page }).include('.site-header').withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(open.violations.map((v) => v.id)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.mouse.move(5, 600);
       await expect(dropdown).toBeHidden();
       // Keyboard: the toggle opens it, Escape closes it and focus returns to the toggle.
@@ -114,8 +112,7 @@ test.describe('favourites flags', () => {
     await expect(page.locator('.search .result-summary')).toHaveText('2 rentals');
     await expect(page.locator('.listing-card h3')).toHaveText(names);
     await expect(counter.locator('.favourites-counter__label')).toHaveText('Refresh');
-    const view = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(view.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Unflagged here, the rental stays (it can be flagged again) until Refresh runs the search again.
     await page.locator('.listing-card').first().locator('button.flag-button').click();

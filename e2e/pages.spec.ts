@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { toQueryString } from '../src/domain/pricing/query.ts';
-import { expect, test } from './fixtures';
+import { axeViolations, expect, rcavHash, test } from './fixtures';
 
 test.describe('pages rendered on the server', () => {
   test('home and a listing page carry their content in the HTML itself', async ({ request }) => {
@@ -26,23 +25,56 @@ test.describe('pages rendered on the server', () => {
       expect(response?.status()).toBe(200);
       await expect(page.locator('main h1')).toBeVisible();
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       expect(consoleErrors).toEqual([]);
     });
   }
+
+  test('a listing page with a stay chosen passes the accessibility checks', async ({ page, consoleErrors, stays }) => {
+    const stay = stays.bookable;
+    await page.goto(`/listing/${stay.slug}${rcavHash(stay)}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect(page.locator('.booking-box .pricing-alternates .offer').first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
 
   test('event and buy pages render from the database', async ({ page, consoleErrors, stays }) => {
     await page.goto('/events');
     await page.locator('.event-card h3 a').first().click();
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.locator('.event-featured__location')).toContainText('Where');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await axeViolations(page)).toEqual([]);
 
     const { eid, begin, end } = stays.bookable;
     await page.goto(`/rescms/item/${eid}/buy?${toQueryString({ rcav: { begin, end, adult: 2, child: 1 } })}`);
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.locator('.facts')).toContainText('2 Adults, 1 Child');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await axeViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
+  });
+
+  test('an unknown listing answers 404, no redirect, with a search box and similar rentals', async ({ page, consoleErrors, stays }) => {
+    const word = stays.bookable.name.toLowerCase().split(/[^a-z0-9]+/).find((w) => w.length >= 3) ?? 'cove';
+    const response = await page.goto(`/listing/${word}-sold-long-ago`);
+    expect(response?.status()).toBe(404);
+    expect(new URL(page.url()).pathname).toBe(`/listing/${word}-sold-long-ago`);
+    await expect(page.locator('main h1')).toHaveText('Rental not found');
+    await expect(page).toHaveTitle(/Page not found/);
+    const similar = page.getByRole('region', { name: 'Similar rentals' });
+    await expect(similar.locator('.listing-card')).toHaveCount(4);
+    await expect(similar.locator('.listing-card').first()).toContainText(new RegExp(word, 'i'));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await axeViolations(page)).toEqual([]);
+    const box = page.getByRole('search').getByRole('searchbox', { name: 'Town, property name or feature' });
+    await expect(box).toHaveValue(`${word} sold long ago`);
+    await box.fill(word);
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search/);
+    await expect(page.locator('main h1')).toBeVisible();
+    expect(consoleErrors.filter((text) => !/status of 404/.test(text))).toEqual([]);
   });
 
   test('an unknown page answers 404 with a way back', async ({ page }) => {
@@ -50,5 +82,7 @@ test.describe('pages rendered on the server', () => {
     expect(response?.status()).toBe(404);
     await expect(page.locator('main h1')).toHaveText('Page not found');
     await expect(page).toHaveTitle(/Page not found/);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { FixtureStay } from '../server/demo/fixture-stays.ts';
-import { expect, rcavHash, test } from './fixtures';
+import { axeViolations, expect, rcavHash, test } from './fixtures';
 
 /** The date fields want MMDDYYYY typed. */
 const typed = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`;
@@ -72,12 +72,14 @@ test.describe('availability pricing', () => {
     await expect(detail).toBeVisible();
     await expect(detail.getByRole('heading', { level: 3 }).first()).toBeVisible();
     await expect(detail.locator('.offer').first()).toContainText('$');
+    expect(await axeViolations(page)).toEqual([]);
 
     const quoteButton = detail.getByRole('button', { name: /^Quote / }).first();
     await quoteButton.click();
     const quote = page.getByRole('dialog', { name: 'Detailed Quote' });
     await expect(quote).toBeVisible();
     await expect(quote.getByRole('table')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await expect(quote).toContainText('Total');
     await expect(quote.getByRole('button', { name: 'Add to Trips Collection' })).toBeVisible();
     await page.keyboard.press('Escape');
@@ -118,6 +120,7 @@ test.describe('availability pricing', () => {
     await box.getByRole('button', { name: 'More pricing options' }).click();
     const options = page.getByRole('dialog', { name: /^More pricing options/ });
     await expect(options).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(options).toBeHidden();
 
@@ -127,6 +130,7 @@ test.describe('availability pricing', () => {
     const unavailable = page.locator('.range-calendar__cell[data-unavailable]');
     for (let month = 0; month < 6 && (await unavailable.count()) === 0; month++) await page.getByRole('button', { name: 'Next month' }).click();
     await expect(unavailable.first()).toHaveAttribute('aria-disabled', 'true');
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
     // A hostile hash is ignored.
@@ -148,6 +152,7 @@ test.describe('availability pricing', () => {
     // Each alternate offer says its own dates: the engine's nearest free arrivals, never the asked-for one.
     const dates = other.locator('.offer__dates');
     await expect(dates.first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     const shown = await dates.allInnerTexts();
     expect(shown.length).toBeGreaterThan(0);
     for (const text of shown) expect(booked.alternates.some((day) => text.startsWith(stayDate(day)))).toBe(true);

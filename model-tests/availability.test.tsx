@@ -124,8 +124,13 @@ function availabilityDriver(): PathDriver<AvailSnapshot, AvailEvent> {
         case 'availability.search.failed':
           return fetch.last('/rcapi/item/avail/search').answer(500, { message: 'The pricing engine is down' });
         case 'availability.filters.cleared':
+          history.replaceState(null, '', `${location.pathname}#q=sea&rcav=${encodeURIComponent(JSON.stringify({ begin: STAY.begin, end: STAY.end, adult: 2, child: 0 }))}`);
           openPanel();
-          return user.click(panel().getByRole('button', { name: 'Clear dates' }));
+          await user.click(panel().getByRole('button', { name: 'Clear dates' }));
+          // Spec §4: cleared dates leave the address too (the rest of the hash stays), so a reload brings none back.
+          expect(location.hash).toBe('#q=sea');
+          history.replaceState(null, '', location.pathname);
+          return;
         case 'availability.restored': {
           expect(before.matches('idle')).toBe(true);
           localStorage.setItem(AVAIL_PARAMS_KEY, serializeParams(STORED.params));

@@ -346,6 +346,12 @@ function orderDriver(mode: OrderMode): PathDriver<OrderSnapshot, OrderEvent> {
         expect(scope.getByRole('button', { name: 'Share' })).toBeTruthy();
         for (const button of scope.getAllByRole('button', { name: /^Remove / })) expect(button.hasAttribute('disabled')).toBe(state.hasTag('pending'));
       }
+      // While a shared order is looked at (or resolved), the widget keeps showing the visitor's own one.
+      const own = state.context.fallback;
+      if (own && !state.matches('ready')) {
+        expect(screen.getByTestId('order-count').textContent).toBe(String(Object.keys(own.lis).length));
+        expect(screen.getByTestId('order-subtotal').textContent).toBe(formatMoney(own.litot, { currency: 'USD', precision: 0 }));
+      }
       const confirm = screen.queryByText(REPLACE_CONFIRMATION);
       expect(confirm !== null).toBe(state.matches('confirming'));
       // What changed since the trip was shared is said with the confirmation, not dropped in silence.

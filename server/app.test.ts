@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentSource } from '../src/domain/content.ts';
 import { buildServer } from './app.ts';
@@ -125,17 +126,21 @@ describe('pages rendered on the server', () => {
     expect(response.json().message).toBe('No API at GET /api/nothing');
   });
 
-  it('sends a visitor of a listing that is gone to the search, with a status message shown once', async () => {
-    const response = await app.inject({ url: '/listing/sold-long-ago' });
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/search');
-    const cookie = response.cookies.find((c) => c.name === 'status_messages');
-    expect(cookie?.httpOnly).toBe(true);
-    const next = await app.inject({ url: '/search', cookies: { status_messages: cookie!.value } });
-    expect(pageSettingsOf(next.body).messages.map((m) => m.text)).toEqual([
-      'That rental is no longer on our site. Here are other places to stay on the coast.',
-    ]);
-    expect(next.cookies.find((c) => c.name === 'status_messages')?.value).toBe('');
+  it('answers 404 for a listing that is gone, with a search box and similar rentals, never a redirect', async () => {
+    const { listings } = await content.search();
+    const [word] = listings[0]!.name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
+    const response = await app.inject({ url: `/listing/${word}-sold-long-ago` });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers.location).toBeUndefined();
+    expect(response.body).toContain('<title>Page not found | Coral Haven Coast Rentals</title>');
+    const dom = new JSDOM(response.body).window.document;
+    expect(dom.querySelector('main h1')?.textContent).toBe('Rental not found');
+    const box = dom.querySelector<HTMLInputElement>('form[role="search"][action="/search"] input[name="q"]');
+    expect(box?.value).toBe(`${word} sold long ago`);
+    const similar = [...dom.querySelectorAll('.listing-card')].map((card) => `${card.querySelector('h3')?.textContent} ${card.querySelector('.listing-card__meta')?.textContent}`.toLowerCase());
+    expect(similar).toHaveLength(4);
+    // Rentals whose name, type or town holds the address's word come first.
+    expect(similar[0]).toContain(word);
   });
 
   it('ignores a forged status message cookie', async () => {
@@ -232,16 +237,24 @@ describe('rendered pages kept until the content changes', () => {
     expect(withFavourite.body).toContain('aria-pressed="true"');
     const without = await cached.inject({ url: '/search' });
     expect(without.body).not.toContain('aria-pressed="true"');
-    // A listing that is gone: the search shows the status message once, then the page as usual.
-    const gone = await cached.inject({ url: '/listing/no-such-rental' });
-    const cookie = gone.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    // A status message (a signed cookie): the search shows it once, then the page as usual.
+    const text = 'Your Trips Collection is on its way.';
+    const cookie = `status_messages=${encodeURIComponent(cached.signCookie(JSON.stringify([{ type: 'status', text }])))}`;
     const withMessage = await cached.inject({ url: '/search', headers: { cookie } });
-    expect(withMessage.body).toContain('That rental is no longer on our site');
-    expect((await cached.inject({ url: '/search' })).body).not.toContain('That rental is no longer on our site');
+    expect(withMessage.body).toContain(text);
+    expect((await cached.inject({ url: '/search' })).body).not.toContain(text);
   });
 });
 
 describe('content API', () => {
+  it('answers rentals similar to an unknown slug, whatever the slug', async () => {
+    for (const slug of ['cove-gone', "x' OR '1'='1", '']) {
+      const response = await app.inject({ url: `/api/content/similar?slug=${encodeURIComponent(slug)}` });
+      expect(response.statusCode).toBe(200);
+      expect((response.json() as Array<{ slug: string }>).length).toBe(4);
+    }
+  });
+
   it('returns a listing by slug, and 404 for unknown or impossible slugs', async () => {
     const { listings } = await content.search();
     const ok = await app.inject({ url: `/api/content/listing?slug=${listings[0]!.slug}` });

@@ -30,7 +30,7 @@ import { registerAnalyticsRoutes, type AnalyticsCollector } from './analytics/co
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
-import { addStatusMessage, takeStatusMessages } from './status-messages.ts';
+import { takeStatusMessages } from './status-messages.ts';
 import { checkSearchParams } from './search/proxy.ts';
 import type { SearchPorts } from '../src/app/entry-server.tsx';
 
@@ -245,14 +245,6 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     const result = deps.pageCache && !confirmation ? await deps.pageCache.render(deps.renderer, renderOptions) : await deps.renderer.render(renderOptions);
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
     for (const failure of result.failures) request.log.error({ err: failure }, 'page data failed to load');
-    // A listing that is gone: send the visitor to the search with a word of explanation.
-    if (result.status === 404 && /^\/listing\/[^/]+$/.test(url.pathname)) {
-      addStatusMessage(request, reply, {
-        type: 'warning',
-        text: 'That rental is no longer on our site. Here are other places to stay on the coast.',
-      });
-      return reply.redirect('/search', 302);
-    }
     // A confirmation page's code is the key to a guest's booking: keep it out of caches and indexes.
     if (confirmation) reply.header('x-robots-tag', 'noindex');
     return reply

@@ -11,6 +11,7 @@
  * visitor cannot grow the cache without bound.
  */
 import type { ContentSource } from '../../src/domain/content.ts';
+import { slugWords } from '../../src/domain/similar-listings.ts';
 import type { ContentVersion } from './content-version.ts';
 
 export const CONTENT_CACHE_ENTRIES = 1_000;
@@ -70,6 +71,8 @@ export function cachedContentSource(
     home: () => cached('home', () => source.home()),
     search: () => cached('search', () => source.search()),
     listing: (slug) => cached(`listing:${slug}`, () => source.listing(slug)),
+    // Keyed by the words that count, so made-up slugs share answers.
+    similarListings: (slug) => cached(`similar:${slugWords(slug).join(' ')}`, () => source.similarListings(slug)),
     events: (kind) => cached(`events:${kind}`, () => source.events(kind)),
     event: (slug) => cached(`event:${slug}`, () => source.event(slug)),
     activities: () => cached('activities', () => source.activities()),

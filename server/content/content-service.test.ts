@@ -138,6 +138,24 @@ describe('listing', () => {
   });
 });
 
+describe('similar listings (an unknown slug, issue 11)', () => {
+  it("puts the rentals that hold the slug's words first", async () => {
+    const { listings } = await content.search();
+    const wanted = listings[5]!;
+    const similar = await content.similarListings(`${wanted.slug}-sold`);
+    expect(similar).toHaveLength(4);
+    expect(similar.map((listing) => listing.eid)).toContain(wanted.eid);
+    const words = (listing: { name: string; area: string; type: string }) => `${listing.name} ${listing.area} ${listing.type}`.toLowerCase();
+    expect(words(similar[0]!)).toContain(wanted.name.toLowerCase().split(/[^a-z0-9]+/).find((w) => w.length >= 3));
+  });
+
+  it('answers the best rated for slugs with no useful word, and shrugs off hostile ones', async () => {
+    const plain = await content.similarListings('42');
+    expect(plain).toHaveLength(4);
+    for (const slug of HOSTILE) expect(await content.similarListings(slug)).toHaveLength(4);
+  });
+});
+
 describe('events', () => {
   it('lists upcoming events by date and things to do by title', async () => {
     const list = await content.events('event');

@@ -31,6 +31,7 @@ import type {
   SearchPage,
 } from '../../src/domain/content.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
+import { SIMILAR_LISTINGS, slugWords } from '../../src/domain/similar-listings.ts';
 import type { Database } from '../db/client.ts';
 import { isoOfDay } from '../pricing/model.ts';
 import type { CheckoutService } from '../checkout/checkout-service.ts';
@@ -359,6 +360,18 @@ export function createContentService(db: Database, settings: SiteSettings, optio
         total,
         areas: areaList,
       };
+    },
+
+    async similarListings(slug: string): Promise<ListingSummary[]> {
+      // Each slug word found in a rental's name, town or type counts once; ties go to the best rated.
+      const text = sql`lower(${units.name} || ' ' || ${areas.name} || ' ' || ${units.propertyType})`;
+      const words = slugWords(slug);
+      const score = sql.join(words.map((word) => sql`(case when ${text} like ${`%${word}%`} then 1 else 0 end)`), sql` + `);
+      const best = [sql`stats.rating desc nulls last`, sql`stats.review_count desc`, byName];
+      return listingSummaries({
+        orderBy: words.length > 0 ? [sql`(${score}) desc`, ...best] : best,
+        limit: SIMILAR_LISTINGS,
+      });
     },
 
     async listing(slug: string): Promise<ListingDetail | null> {

@@ -209,7 +209,9 @@ describe('sharing (spec §7 share, shorturl)', () => {
     expect(code).toMatch(/^[A-Za-z0-9]{12}$/);
 
     const dom = new JSDOM(form).window.document;
-    expect(dom.querySelector('h2')?.textContent).toBe(settings.order.share.heading);
+    // The modal shows the heading, subheading and description; the form does not say them again.
+    for (const text of [settings.order.share.heading, settings.order.share.subheading, settings.order.share.description].filter(Boolean)) expect(form).not.toContain(text);
+    expect(dom.querySelector('h2')).toBeNull();
     expect(dom.querySelector<HTMLInputElement>('input[name="url"]')?.value).toBe(url);
     expect(dom.querySelector<HTMLInputElement>('input[name="fragment"]')?.value).toBe(`#short-url=${code}`);
     expect(dom.querySelector('input[name="g-recaptcha-response"]')).not.toBeNull();

@@ -288,7 +288,7 @@ export async function registerOrderRoutes(app: FastifyInstance, { store, pricing
       const url = publicUrl(publicOrigin, `${path}#short-url=${code}`);
       reply.header('cache-control', 'no-store');
       return {
-        form: shareFormHtml({ url, code, fragment: `#short-url=${code}`, texts: settings.order.share, showUrl: settings.order.url_shortener_token === '', leftOut }),
+        form: shareFormHtml({ url, code, fragment: `#short-url=${code}`, showUrl: settings.order.url_shortener_token === '', leftOut }),
         url,
       };
     });

@@ -3,14 +3,10 @@
  * links that each carry their share URL and the query parameter that takes the link, the page
  * hash in a hidden fragment field, a captcha response field, and the bt_leads_optin checkbox,
  * inside a form that sends the Trips Collection to someone by email. Every value is escaped.
+ * The share modal itself shows the configured heading, subheading and description (spec §2
+ * Share order), so the form does not repeat them.
  */
 import { escapeHtml } from '../html.ts';
-
-export interface ShareFormTexts {
-  heading: string;
-  subheading: string;
-  description: string;
-}
 
 /** The social networks offered, each with its share endpoint and the query parameter for the link. */
 export const SOCIAL_LINKS: ReadonlyArray<{ name: string; url: string; query: string }> = [
@@ -30,14 +26,12 @@ export function shareFormHtml({
   url,
   code,
   fragment,
-  texts,
   showUrl,
   leftOut = [],
 }: {
   url: string;
   code: string;
   fragment: string;
-  texts: ShareFormTexts;
   showUrl: boolean;
   leftOut?: readonly string[];
 }): string {
@@ -49,9 +43,6 @@ export function shareFormHtml({
   const mail = `mailto:?subject=${encodeURIComponent('A Trips Collection for you')}&body=${encodeURIComponent(url)}`;
   return [
     '<div class="share-form">',
-    texts.heading ? `<h2 class="share-form__heading">${e(texts.heading)}</h2>` : '',
-    texts.subheading ? `<p class="share-form__subheading">${e(texts.subheading)}</p>` : '',
-    texts.description ? `<p class="share-form__description">${e(texts.description)}</p>` : '',
     leftOut.length > 0
       ? `<div class="share-form__left-out" role="note"><p>Not in the shared link, because ${leftOut.length === 1 ? 'it' : 'they'} can no longer be booked:</p><ul>${leftOut.map((label) => `<li>${e(label)}</li>`).join('')}</ul></div>`
       : '',

@@ -41,6 +41,8 @@ export function registerContentApi(app: FastifyInstance, content: ContentSource)
           const slug = slugOf(query);
           return send(slug ? await content.listing(slug) : null);
         }
+        case 'similar':
+          return content.similarListings(query.slug?.slice(0, 200) ?? '');
         case 'event': {
           const slug = slugOf(query);
           return send(slug ? await content.event(slug) : null);

@@ -19,6 +19,7 @@ export const httpContentSource: ContentSource = {
   home: () => get('home'),
   search: () => get('search'),
   listing: (slug) => orNull(get('listing', { slug })),
+  similarListings: (slug) => get('similar', { slug }),
   events: (kind) => get('events', { kind }),
   event: (slug) => orNull(get('event', { slug })),
   activities: () => get('activities'),

@@ -118,8 +118,13 @@ export function useBookedRanges(eid: number): BookedRange[] {
 export function useListingStay(eid: number): Rcav | null {
   const client = useIsClient();
   const { availability } = useSiteActors();
-  const [fromHash] = useState(() => (typeof window === 'undefined' ? null : readRcavHash(window.location.hash)));
+  const [fromHash, setFromHash] = useState(() => (typeof window === 'undefined' ? null : readRcavHash(window.location.hash)));
   const last = useSelector(availability, (s) => s.context.params?.rcav ?? null);
+  // Cleared dates leave the hash's stay behind too (the wiring drops it from the address).
+  useEffect(() => {
+    const cleared = availability.on('availability.cleared', () => setFromHash(null));
+    return () => cleared.unsubscribe();
+  }, [availability]);
   useEffect(() => {
     const snapshot = availability.getSnapshot();
     const stored = snapshot.context.params?.rcav ?? null;

@@ -1,8 +1,10 @@
 import { Subscription } from 'rxjs';
+import { withoutRcavHash } from '@/domain/pricing/item-links';
 import type { PageSettings } from '@/domain/settings';
 import { searchAvailability } from '@/effects/availability-client';
 import { dispatchSearchEvent, markSearching, SEARCH_START_EVENT, SEARCH_STOP_EVENT } from '@/effects/availability-page';
 import { openBuyWindow } from '@/effects/buy-window';
+import { replaceUrl } from '@/effects/order-tabs';
 import { requestQuote } from '@/effects/quote-client';
 import { connectAvailPricingStorage } from '@/persistence/avail-pricing';
 import { ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from './order-events';
@@ -33,6 +35,9 @@ export function connectAvailability(actors: Pick<SiteActors, 'availability'>, { 
       dispatchSearchEvent(SEARCH_STOP_EVENT, { ok });
     }),
     availability.on('availability.failure.logged', ({ message }) => console.warn(`Availability search failed: ${message}`)),
+    availability.on('availability.cleared', () => {
+      if (/(?:^#|&)rcav=/.test(window.location.hash)) replaceUrl(withoutRcavHash(window.location));
+    }),
   ];
   const disconnectStorage = storage ? connectAvailPricingStorage(availability) : () => {};
   return () => {

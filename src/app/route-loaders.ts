@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import type { ContentSource, SearchPage } from '@/domain/content';
+import { missingListing } from '@/domain/similar-listings';
 import type { SearchConfig } from '@/domain/search/search-config';
 import { runInitialSearch, type InitialSearch, type SearchPorts } from './initial-search';
 
@@ -42,7 +43,13 @@ export function pageLoaders(search: SearchConfig) {
       const [page, initialSearch] = await Promise.all([content.search(), ports ? runInitialSearch(search, ports).catch(() => null) : null]);
       return { ...page, initialSearch };
     },
-    listing: load(async (c, { params }) => found(await c.listing(params.slug ?? ''))),
+    // An unknown rental answers 404 (no redirect: search engines drop it) with rentals like it.
+    listing: load(async (c, { params }) => {
+      const slug = params.slug ?? '';
+      const listing = await c.listing(slug);
+      if (listing === null) throw data(missingListing(slug, await c.similarListings(slug)), { status: 404 });
+      return listing;
+    }),
     events: load((c) => c.events('event')),
     thingsToDo: load((c) => c.events('thing-to-do')),
     event: load(async (c, { params }) => found(await c.event(params.slug ?? ''))),

@@ -19,6 +19,9 @@ export interface PageHandle {
   showsHtml?: boolean;
 }
 
+/** What a page route may add: its handle's flags, and the name of its own error page in its module. */
+type PageRouteOptions = Omit<PageHandle, 'title' | 'module'> & { errorBoundary?: string };
+
 /** Every page module, loaded when its route is matched (a chunk of its own in the build). */
 const pageModules = import.meta.glob<Record<string, ComponentType>>('../views/**/*-page.tsx');
 
@@ -28,16 +31,20 @@ function pageRoute(
   file: string,
   name: string,
   title: (data: never) => string,
-  more: Omit<PageHandle, 'title' | 'module'> = {},
+  { errorBoundary, ...more }: PageRouteOptions = {},
 ): Pick<RouteObject, 'id' | 'lazy' | 'handle'> {
   const load = pageModules[`../views/${file}`];
   if (!load) throw new Error(`No page module views/${file}`);
   return {
     id,
     lazy: async () => {
-      const Component = (await load())[name];
+      const module = await load();
+      const Component = module[name];
       if (!Component) throw new Error(`views/${file} has no ${name}`);
-      return { Component };
+      if (!errorBoundary) return { Component };
+      const ErrorBoundary = module[errorBoundary];
+      if (!ErrorBoundary) throw new Error(`views/${file} has no ${errorBoundary}`);
+      return { Component, ErrorBoundary };
     },
     handle: { ...more, title: title as (data: unknown) => string, module: `src/views/${file}` } satisfies PageHandle,
   };
@@ -62,7 +69,7 @@ export function createRoutes(settings: SiteSettings, load: PageLoaders | null = 
             { index: true, loader: load?.home, ...pageRoute('home', 'pages/home-page.tsx', 'HomePage', () => settings.site.slogan) },
             { path: 'search', loader: load?.search, ...pageRoute('search', 'pages/search-page.tsx', 'SearchPage', () => 'Search rentals') },
             { path: 'search/map', loader: load?.search, ...pageRoute('map-search', 'pages/map-search-page.tsx', 'MapSearchPage', () => 'Map search') },
-            { path: 'listing/:slug', loader: load?.listing, ...pageRoute('listing', 'listing/listing-page.tsx', 'ListingPage', (d: { name: string }) => d.name) },
+            { path: 'listing/:slug', loader: load?.listing, ...pageRoute('listing', 'listing/listing-page.tsx', 'ListingPage', (d: { name: string }) => d.name, { errorBoundary: 'MissingListing' }) },
             { path: 'events', loader: load?.events, ...pageRoute('events', 'pages/events-page.tsx', 'EventsPage', () => 'Events') },
             { path: 'events/:slug', loader: load?.event, ...pageRoute('event', 'pages/event-page.tsx', 'EventPage', (d: { title: string }) => d.title) },
             { path: 'things-to-do', loader: load?.thingsToDo, ...pageRoute('things-to-do', 'pages/events-page.tsx', 'EventsPage', () => 'Things to do') },

@@ -294,6 +294,8 @@ export interface ContentSource {
   home(): Promise<HomePage>;
   search(): Promise<SearchPage>;
   listing(slug: string): Promise<ListingDetail | null>;
+  /** Rentals like an unknown slug (its words in names, towns and types), best rated first (issue 11). */
+  similarListings(slug: string): Promise<ListingSummary[]>;
   events(kind: 'event' | 'thing-to-do'): Promise<EventsPage>;
   event(slug: string): Promise<EventDetail | null>;
   activities(): Promise<ActivitySummary[]>;

@@ -26,6 +26,8 @@ export type AvailabilityEmitted =
   | { type: 'availability.search.stopped'; ok: boolean }
   | { type: 'availability.request'; requestId: number; params: AvailSearchParams }
   | { type: 'availability.saved'; params: AvailSearchParams | null; items: AvailItem[] }
+  /** The visitor cleared the dates: the address loses its #rcav too (spec §4), so a reload brings nothing back. */
+  | { type: 'availability.cleared' }
   | { type: 'availability.failure.logged'; message: string };
 
 /**
@@ -70,6 +72,7 @@ export const availabilityMachine = setup({
       return { pricing: nextPricing(context, context.pendingParams, event.items), params: context.pendingParams, pendingParams: null };
     }),
     emitSaved: emit(({ context }) => ({ type: 'availability.saved' as const, params: context.params, items: itemsOfPricing(context.pricing) })),
+    emitCleared: emit({ type: 'availability.cleared' as const }),
     emitStopped: emit(({ event }) => ({ type: 'availability.search.stopped' as const, ok: event.type === 'availability.results.received' })),
     logFailure: emit(({ event }) => ({ type: 'availability.failure.logged' as const, message: event.type === 'availability.search.failed' ? event.message : '' })),
     dropRequest: assign({ pendingParams: null }),
@@ -84,7 +87,7 @@ export const availabilityMachine = setup({
   context: ({ input }) => ({ reduction: input.reduction ?? 'all', params: null, pricing: {}, requestId: 0, pendingParams: null }),
   initial: 'idle',
   on: {
-    'availability.filters.cleared': { actions: ['clearRcav', 'emitSaved'] },
+    'availability.filters.cleared': { actions: ['clearRcav', 'emitSaved', 'emitCleared'] },
   },
   states: {
     idle: {

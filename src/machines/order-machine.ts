@@ -134,7 +134,11 @@ export const orderMachine = setup({
     addLocally: assign({ order: ({ context, event }) => (event.type === 'order.add.requested' ? addLineItem(context.order, event.price).order : context.order) }),
     removeLocally: assign({ order: ({ context, event }) => (event.type === 'order.remove.requested' ? removeLineItem(context.order, event.key) : context.order) }),
     replaceWithCandidate: assign({ order: ({ context }) => context.candidate ?? context.order, candidate: null, candidateChanges: [], fallback: null }),
-    holdStored: assign({ fallback: ({ event }) => (event.type === 'order.init' ? event.stored : null) }),
+    // The visitor's own order stays shown (the header widget) while a shared one waits for their answer.
+    holdStored: assign({
+      fallback: ({ event }) => (event.type === 'order.init' ? event.stored : null),
+      order: ({ context, event }) => (event.type === 'order.init' && event.stored ? event.stored : context.order),
+    }),
     holdCurrent: assign({ fallback: ({ context }) => context.order }),
     useFallback: assign({ order: ({ context }) => context.fallback ?? context.order, fallback: null }),
     dropFallback: assign({ fallback: null }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { derivePrice, divideToCent, itemPricing, itemsOfPricing, pricingByItem, priceRange, sameStay } from './derived';
-import { itemBuyURL, itemURLHash, readRcavHash } from './item-links';
+import { itemBuyURL, itemURLHash, readRcavHash, stayDates, withoutRcavHash } from './item-links';
 import { bestOffers, offerGroups, primaryOffers } from './offers';
 import { reducePrices, type ReductionMode } from './reductions';
 import { readStoredParams, readStoredPricing, serializeParams, serializePricing } from './stored';
@@ -194,6 +194,26 @@ describe('the #rcav= hash (spec §2 Item routes)', () => {
     ['an oversized hash', `#rcav=${'x'.repeat(3000)}`],
   ])('ignores %s', (_name, hash) => {
     expect(readRcavHash(hash)).toBeNull();
+  });
+
+  it('reads a link without children as none', () => {
+    expect(readRcavHash('#rcav={"begin":"12/01/2026","end":"12/08/2026","adult":2}')).toEqual({ begin: '12/01/2026', end: '12/08/2026', adult: 2, child: 0 });
+    expect(readRcavHash('#rcav={"begin":"12/01/2026","end":"12/08/2026","adult":2,"child":"x"}')).toBeNull();
+    expect(readRcavHash('#rcav={"rcav":"12/01/2026"}')).toBeNull();
+  });
+
+  it('gives the stay dates in YYYY-MM-DD from either form, the end or the nights', () => {
+    expect(stayDates({ begin: '12/01/2026', end: '12/08/2026' })).toEqual({ begin: '2026-12-01', end: '2026-12-08' });
+    expect(stayDates({ begin: '2026-12-30', nights: 3 })).toEqual({ begin: '2026-12-30', end: '2027-01-02' });
+    expect(stayDates({ begin: '2026-12-01' })).toBeNull();
+    expect(stayDates({ begin: '2026-12-08', end: '2026-12-01' })).toBeNull();
+  });
+
+  it('drops only the rcav parameter from an address', () => {
+    const rcav = itemURLHash({ rcav: SEARCH_RCAV });
+    expect(withoutRcavHash({ pathname: '/listing/a', search: '', hash: rcav })).toBe('/listing/a');
+    expect(withoutRcavHash({ pathname: '/search', search: '?x=1', hash: `#q=sea%20view&${rcav.slice(1)}&start=10` })).toBe('/search?x=1#q=sea%20view&start=10');
+    expect(withoutRcavHash({ pathname: '/', search: '', hash: '' })).toBe('/');
   });
 
   it('keeps only the known fields of hostile JSON', () => {

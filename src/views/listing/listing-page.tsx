@@ -6,6 +6,8 @@ import { FlagButton } from '@/views/flag/flag-button';
 import { ListingBooking } from '@/views/pricing/listing-booking';
 import { LazyImage } from '@/views/ui/lazy-image';
 
+export { MissingListing } from './missing-listing';
+
 /** The listing detail page (spec §2, node type vr-listing). */
 export function ListingPage() {
   const listing = useLoaderData() as ListingDetail;

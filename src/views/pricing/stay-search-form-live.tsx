@@ -20,6 +20,7 @@ import {
   type RangeValue,
 } from 'react-aria-components';
 import { useStayToday } from '@/app/pricing-hooks';
+import { stayDates } from '@/domain/pricing/item-links';
 import type { Rcav } from '@/domain/pricing/types';
 import { Button } from '@/views/ui/button';
 
@@ -42,13 +43,10 @@ function GuestField({ label, value, min, onChange }: { label: string; value: num
   );
 }
 
+/** The stay's dates for the picker, in either date form (an item link may carry MM/DD/YYYY). */
 const toRange = (rcav: Rcav | null): RangeValue<CalendarDate> | null => {
-  if (!rcav?.end) return null;
-  try {
-    return { start: parseDate(rcav.begin), end: parseDate(rcav.end) };
-  } catch {
-    return null;
-  }
+  const dates = rcav && stayDates(rcav);
+  return dates ? { start: parseDate(dates.begin), end: parseDate(dates.end) } : null;
 };
 
 /**
