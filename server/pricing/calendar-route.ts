@@ -39,8 +39,9 @@ export function bookedRanges(model: PricingData, eid: number, fromDay: number, d
 
 export async function registerCalendarRoute(
   app: FastifyInstance,
-  pricing: { data(): Promise<PricingData> },
-  now: () => Date = () => new Date(),
+  pricing: { data(): Promise<PricingData>; now?: () => Date },
+  // The pricing service's own day, so the calendar and the availability search never disagree.
+  now: () => Date = pricing.now ?? (() => new Date()),
 ): Promise<void> {
   app.get<{ Params: { eid: string } }>(
     '/rcapi/item/:eid/calendar',

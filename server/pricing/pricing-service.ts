@@ -37,6 +37,8 @@ export interface PricingServiceOptions {
 }
 
 export interface PricingService {
+  /** The service's clock: what day it is for prices, availability and the calendar. */
+  now(): Date;
   /** The model, loaded or cached (see the caching note above). */
   data(options?: { fresh?: boolean }): Promise<PricingData>;
   /** The specials of the page settings (spec §3): in the site's order, those still bookable. */
@@ -196,6 +198,7 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
   const parseContext = (model: PricingData, today: number): ParseContext => ({ data: model, today, maxFlexDays: settings.pricing.max_flex_days });
 
   return {
+    now,
     data,
     async specials() {
       const model = await data();
