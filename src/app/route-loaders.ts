@@ -52,6 +52,7 @@ export function pageLoaders(search: SearchConfig) {
       const eid = Number(params.eid);
       return found(Number.isSafeInteger(eid) && eid > 0 ? await c.buy(eid, new URL(request.url).search.slice(1)) : null);
     }),
+    checkout: load((c) => c.checkout()),
     confirmation: load(async (c, { params }) => found(await c.confirmation(params.code ?? ''))),
     inquiry: load((c) => c.inquiry()),
     content: load(async (c, { params }) => found(await c.page(params.slug ?? ''))),
