@@ -99,11 +99,13 @@ export function connectProtection(protection: SiteActors['protectionDecline'], a
   return () => subscription.unsubscribe();
 }
 
-/** A chosen insurance state is saved (rcstate, path /) and the protection on offer asked for again. */
+/** A chosen insurance state is saved (rcstate, path /); once the state trigger goes ahead the protection on offer is asked for again. */
 export function connectInsuranceState(insuranceState: SiteActors['insuranceState'], actors: SiteActors): () => void {
-  const subscription = insuranceState.on('state.saved', ({ province }) => {
-    saveInsuranceState(province);
-    if (actors.checkout.getSnapshot().can({ type: 'checkout.province.chosen', province })) actors.checkout.send({ type: 'checkout.province.chosen', province });
-  });
-  return () => subscription.unsubscribe();
+  const subscriptions = [
+    insuranceState.on('state.saved', ({ province }) => saveInsuranceState(province)),
+    insuranceState.on('state.proceed', ({ trigger, province }) => {
+      if (trigger === 'state' && province) actors.checkout.send({ type: 'checkout.province.chosen', province });
+    }),
+  ];
+  return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
 }

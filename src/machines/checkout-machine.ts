@@ -48,7 +48,8 @@ const NONE: Record<string, string> = {};
 /**
  * Checkout (issue 13): once the Trips Collection is loaded its prices and the protection on offer
  * are checked with the server (again when the insurance state is chosen); the form is then sent
- * with one idempotency key per checkout. A 400 puts each message beside its field, a 409 with
+ * with one idempotency key per checkout. A 400 puts each message beside its field (and, when it
+ * asks for a protection answer, checks what is on offer again), a 409 with
  * new prices applies the corrected order and quote, any other refusal (declined payment, stay just
  * taken, provider down, network) is said and nothing changes; success empties the Trips Collection
  * and opens the confirmation page.
@@ -57,6 +58,8 @@ export const checkoutMachine = setup({
   types: { context: {} as CheckoutContext, events: {} as CheckoutEvent, emitted: {} as CheckoutEmitted, input: {} as { key: string } },
   guards: {
     changed: ({ event }) => event.type === 'checkout.verified' && event.changes.length > 0,
+    /** The server asks for a protection answer the page may not offer yet (the insurance state just chosen). */
+    asksProtection: ({ event }) => event.type === 'checkout.invalid' && Object.keys(event.errors).some((name) => /^(ti|dp)(\[|$)|^province$/.test(name)),
   },
   actions: {
     takeOrder: assign(({ event }) => (event.type === 'checkout.order.ready' ? { order: event.order } : {})),
@@ -108,7 +111,10 @@ export const checkoutMachine = setup({
       tags: ['submitting'],
       on: {
         'checkout.booked': { target: 'booked', actions: ['takeUrl', 'finish'] },
-        'checkout.invalid': { target: 'ready.checked', actions: 'takeErrors' },
+        'checkout.invalid': [
+          { guard: 'asksProtection', target: 'checking', actions: ['takeErrors', 'askVerify'] },
+          { target: 'ready.checked', actions: 'takeErrors' },
+        ],
         'checkout.prices.changed': { target: 'ready.checked', actions: ['takeVerified', 'takeProblem', 'replaceOrder'] },
         'checkout.refused': { target: 'ready.checked', actions: 'takeProblem' },
       },

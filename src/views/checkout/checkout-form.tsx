@@ -14,6 +14,9 @@ import { PriceChanges } from '@/views/order/price-changes';
 /** The decline and state dialogs: their code (react-aria's modal) comes when the form is shown, not with the page. */
 const checkoutDialogs = deferred(() => import('./checkout-dialogs'));
 
+/** The form's id: the protection answers beside their stays belong to it. */
+const CHECKOUT_FORM = 'checkout-form';
+
 const PAYMENT_LABELS = { cc: 'Card', ach: 'Bank account (ACH)', later: 'Pay later' } as const;
 
 /** A labelled form field with its server message beside it (aria-describedby). */
@@ -42,37 +45,52 @@ function fieldProps(name: string, errors: Record<string, string>) {
   };
 }
 
-function ProtectionChoice({ item, kind, offer, value, money }: { item: CheckoutItem; kind: ProtectionKind; offer: ProtectionOffer; value: ProtectionValue | undefined; money: (n: number) => string }) {
+interface ProtectionChoiceProps {
+  item: CheckoutItem;
+  kind: ProtectionKind;
+  offer: ProtectionOffer;
+  value: ProtectionValue | undefined;
+  error: string | undefined;
+  money: (n: number) => string;
+}
+
+function ProtectionChoice({ item, kind, offer, value, error, money }: ProtectionChoiceProps) {
   const { attempt } = useProtection();
   const name = `${kind}[${item.key}]`;
   const id = `checkout-${kind}-${item.key}`;
   const price = money(offer.amount);
+  const described = error ? { 'aria-describedby': `${id}-error`, 'aria-invalid': true } : {};
   return (
-    <div className="protection" data-kind={kind}>
-      {value !== undefined && <input type="hidden" name={name} value={String(value)} />}
+    <div className="protection" data-kind={kind} data-invalid={error ? true : undefined}>
+      {value !== undefined && <input type="hidden" form={CHECKOUT_FORM} name={name} value={String(value)} />}
       {offer.choice === 'forced' ? (
         <fieldset className="protection__forced">
           <legend>
             {offer.name} for {item.name}: {price}
           </legend>
           <label>
-            <input type="radio" name={`${id}-choice`} checked={value === 1} onChange={() => attempt(item.key, kind, 1)} /> Yes, add {offer.name.toLowerCase()}
+            <input type="radio" name={`${id}-choice`} data-field={name} {...described} checked={value === 1} onChange={() => attempt(item.key, kind, 1)} /> Yes, add {offer.name.toLowerCase()}
           </label>
           <label>
-            <input type="radio" name={`${id}-choice`} checked={value === -1} onChange={() => attempt(item.key, kind, -1)} /> No, I decline
+            <input type="radio" name={`${id}-choice`} {...described} checked={value === -1} onChange={() => attempt(item.key, kind, -1)} /> No, I decline
           </label>
         </fieldset>
       ) : offer.choice === 'declinable' ? (
         <label>
-          <input type="checkbox" checked={value === 1} onChange={(e) => attempt(item.key, kind, e.currentTarget.checked ? 1 : -1)} /> {offer.name} for {item.name}: {price}
+          <input type="checkbox" data-field={name} {...described} checked={value === 1} onChange={(e) => attempt(item.key, kind, e.currentTarget.checked ? 1 : -1)} /> {offer.name} for {item.name}: {price}
         </label>
       ) : (
         <label>
-          <input type="checkbox" checked={value === -1} onChange={(e) => attempt(item.key, kind, e.currentTarget.checked ? -1 : 1)} /> I decline {offer.name.toLowerCase()} for{' '}
+          <input type="checkbox" data-field={name} {...described} checked={value === -1} onChange={(e) => attempt(item.key, kind, e.currentTarget.checked ? -1 : 1)} /> I decline {offer.name.toLowerCase()} for{' '}
           {item.name} ({price})
         </label>
       )}
       {offer.description && <p className="muted protection__description">{offer.description}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -92,6 +110,7 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
   const payment = usePaymentOption();
   const insurance = useInsuranceState();
   const form = useRef<HTMLFormElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const dialogs = useDeferred(checkoutDialogs, true);
   const money = (amount: number) => formatMoney(amount, { currency: check.quote?.currency ?? settings.currency, precision: 2 });
   const quoted = new Map((check.quote?.items ?? []).map((item) => [item.key, item]));
@@ -115,7 +134,7 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
   // A refused form: focus moves to the first field with a message.
   useEffect(() => {
     const first = Object.keys(errors)
-      .map((name) => form.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]:not([type="hidden"])`) ?? null)
+      .map((name) => root.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]:not([type="hidden"]), [data-field="${CSS.escape(name)}"]`) ?? null)
       .filter((element): element is HTMLElement => element !== null)
       .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
     (first ?? (check.problem ? form.current?.querySelector<HTMLElement>('.checkout-problem') : null))?.focus();
@@ -131,7 +150,7 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
   const action = insurance.province ? `/rescms/order/checkout?province=${encodeURIComponent(insurance.province)}` : '/rescms/order/checkout';
 
   return (
-    <>
+    <div ref={root} className="checkout">
       <div className="checkout-check" role="status" data-state={check.state}>
         {check.state === 'checking' && <p>Checking your prices with our reservations system…</p>}
         {check.state === 'checked' && check.changes.length === 0 && <p>Prices checked: they are up to date.</p>}
@@ -167,7 +186,7 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
                     {offered &&
                       (['ti', 'dp'] as const).map((kind) => {
                         const offer = offered[kind];
-                        return offer ? <ProtectionChoice key={kind} item={offered} kind={kind} offer={offer} value={protection.choices[key]?.[kind]} money={money} /> : null;
+                        return offer ? <ProtectionChoice key={kind} item={offered} kind={kind} offer={offer} value={protection.choices[key]?.[kind]} error={errors[`${kind}[${key}]`] ?? errors[kind]} money={money} /> : null;
                       })}
                   </th>
                   <td>
@@ -224,7 +243,7 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
         {provinceError && <p className="field-error">{provinceError}</p>}
       </section>
 
-      <form ref={form} className="checkout-form" method="post" action={action} noValidate onSubmit={onSubmit} aria-labelledby="checkout-form-heading">
+      <form ref={form} id={CHECKOUT_FORM} className="checkout-form" method="post" action={action} noValidate onSubmit={onSubmit} aria-labelledby="checkout-form-heading">
         <h2 id="checkout-form-heading">Your details</h2>
         <div className="checkout-form__grid">
           <Field name="first_name" label="First name" error={errors.first_name}>
@@ -340,6 +359,6 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
         </button>
       </form>
       {dialogs && <dialogs.CheckoutDialogs />}
-    </>
+    </div>
   );
 }
