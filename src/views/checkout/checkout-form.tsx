@@ -19,6 +19,9 @@ const CHECKOUT_FORM = 'checkout-form';
 
 const PAYMENT_LABELS = { cc: 'Card', ach: 'Bank account (ACH)', later: 'Pay later' } as const;
 
+/** A name inside a quoted attribute selector. */
+const quoted = (name: string) => name.replace(/["\\]/g, '\\$&');
+
 /** A labelled form field with its server message beside it (aria-describedby). */
 function Field({ name, label, error, children }: { name: string; label: string; error: string | undefined; children: ReactNode }) {
   return (
@@ -113,7 +116,7 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
   const root = useRef<HTMLDivElement>(null);
   const dialogs = useDeferred(checkoutDialogs, true);
   const money = (amount: number) => formatMoney(amount, { currency: check.quote?.currency ?? settings.currency, precision: 2 });
-  const quoted = new Map((check.quote?.items ?? []).map((item) => [item.key, item]));
+  const byKey = new Map((check.quote?.items ?? []).map((item) => [item.key, item]));
   const { errors } = check;
 
   // The click that waited for the insurance state goes ahead (spec §5): the submit sends the form.
@@ -134,7 +137,7 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
   // A refused form: focus moves to the first field with a message.
   useEffect(() => {
     const first = Object.keys(errors)
-      .map((name) => root.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]:not([type="hidden"]), [data-field="${CSS.escape(name)}"]`) ?? null)
+      .map((name) => root.current?.querySelector<HTMLElement>(`[name="${quoted(name)}"]:not([type="hidden"]), [data-field="${quoted(name)}"]`) ?? null)
       .filter((element): element is HTMLElement => element !== null)
       .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
     (first ?? (check.problem ? form.current?.querySelector<HTMLElement>('.checkout-problem') : null))?.focus();
@@ -177,7 +180,7 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
           </thead>
           <tbody>
             {items.map(({ key, item }) => {
-              const offered = quoted.get(key);
+              const offered = byKey.get(key);
               return (
                 <tr key={key}>
                   <th scope="row">
