@@ -10,6 +10,8 @@ export interface CheckoutContext {
   /** One random key per checkout, sent again unchanged with every retry (issue 13). */
   key: string;
   order: Order | null;
+  /** The insurance state the checkout knows of (chosen with the state trigger, or sent with the form). */
+  province: string | null;
   /** What the last price check changed. */
   changes: PriceChange[];
   quote: CheckoutQuote | null;
@@ -62,6 +64,11 @@ export const checkoutMachine = setup({
     asksProtection: ({ event }) => event.type === 'checkout.invalid' && Object.keys(event.errors).some((name) => /^(ti|dp)(\[|$)|^province$/.test(name)),
   },
   actions: {
+    keepProvince: assign(({ context, event }) => {
+      if (event.type === 'checkout.province.chosen') return { province: event.province };
+      if (event.type === 'checkout.submitted') return { province: event.fields.province || context.province };
+      return {};
+    }),
     takeOrder: assign(({ event }) => (event.type === 'checkout.order.ready' ? { order: event.order } : {})),
     askVerify: emit(({ context }) => ({ type: 'checkout.verify' as const, order: context.order as Order })),
     takeVerified: assign(({ event }) =>
@@ -78,7 +85,7 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
-  context: ({ input }) => ({ key: input.key, order: null, changes: [], quote: null, errors: NONE, problem: null, url: null }),
+  context: ({ input }) => ({ key: input.key, order: null, province: null, changes: [], quote: null, errors: NONE, problem: null, url: null }),
   initial: 'waiting',
   states: {
     waiting: {
@@ -97,8 +104,8 @@ export const checkoutMachine = setup({
     ready: {
       initial: 'checked',
       on: {
-        'checkout.province.chosen': { target: 'checking', actions: 'askVerify' },
-        'checkout.submitted': { target: 'submitting', actions: ['clearAnswer', 'askSubmit'] },
+        'checkout.province.chosen': { target: 'checking', actions: ['keepProvince', 'askVerify'] },
+        'checkout.submitted': { target: 'submitting', actions: ['keepProvince', 'clearAnswer', 'askSubmit'] },
       },
       states: {
         /** The prices were checked (the quote is the server's). */
