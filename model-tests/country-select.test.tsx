@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { countrySelectMachine } from '@/machines/country-select-machine';
-import { mountCheckout, type MountedCheckout } from './checkout-harness';
+import { answerVerify, mountCheckout, type MountedCheckout } from './checkout-harness';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
 
 type CountrySnapshot = SnapshotFrom<typeof countrySelectMachine>;
@@ -46,10 +46,12 @@ function countryDriver(): PathDriver<CountrySnapshot, CountryEvent> {
   const country = () => screen.getByRole('combobox', { name: 'Country' });
   const state = () => screen.getByRole('combobox', { name: 'State or province' });
   return {
-    start: () => {
+    start: async () => {
       user = userEvent.setup();
       actor = createActor(countrySelectMachine, { inspect: coverage.inspect }).start();
       mounted = mountCheckout('countrySelect', actor);
+      // The form shows once the prices are checked.
+      await answerVerify(mounted.fetch);
     },
     perform: async (event) => {
       const fetch = (mounted as MountedCheckout).fetch;

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { paymentOptionMachine } from '@/machines/payment-option-machine';
-import { mountCheckout, submitButton, type MountedCheckout } from './checkout-harness';
+import { answerVerify, mountCheckout, submitButton, type MountedCheckout } from './checkout-harness';
 import { ModelCoverage, planPaths, runPath, type PathDriver } from './coverage';
 import { siteSettings } from './site-harness';
 
@@ -29,10 +29,12 @@ function paymentDriver(): PathDriver<PaymentSnapshot, PaymentEvent> {
   let user: UserEvent = userEvent.setup();
   const { sps, later, copy } = siteSettings.order.submit;
   return {
-    start: () => {
+    start: async () => {
       user = userEvent.setup();
       actor = createActor(paymentOptionMachine, { inspect: coverage.inspect }).start();
       mounted = mountCheckout('paymentOption', actor);
+      // The form shows once the prices are checked.
+      await answerVerify(mounted.fetch);
     },
     perform: async (event) => {
       await user.click(screen.getByRole('radio', { name: LABELS[event.option as keyof typeof LABELS] }));

@@ -40,6 +40,9 @@ export function useCheckout() {
   const problem = useSelector(checkout, (s) => s.context.problem);
   const submitting = useSelector(checkout, (s) => s.hasTag('submitting') || s.matches('booked'));
   const booked = useSelector(checkout, (s) => s.matches('booked'));
+  // Until the first check has answered only its status shows: the stays, their protection and the
+  // form then come at once, so nothing on the page moves (CLS).
+  const firstCheck = useSelector(checkout, (s) => s.matches('waiting') || (s.matches('checking') && s.context.quote === null && Object.keys(s.context.errors).length === 0));
   return {
     state,
     changes,
@@ -48,6 +51,7 @@ export function useCheckout() {
     problem,
     submitting,
     booked,
+    firstCheck,
     submit: (fields: CheckoutFields) => checkout.send({ type: 'checkout.submitted', fields }),
   };
 }

@@ -165,6 +165,8 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
           </>
         )}
       </div>
+      {!check.firstCheck && (
+      <>
       <section className="checkout-order" aria-labelledby="checkout-order-heading">
         <h2 id="checkout-order-heading">Your Trips Collection</h2>
         <table className="checkout-order__table">
@@ -361,6 +363,8 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
           {check.submitting ? 'Booking…' : submitText}
         </button>
       </form>
+      </>
+      )}
       {dialogs && <dialogs.CheckoutDialogs />}
     </div>
   );
