@@ -188,4 +188,44 @@ test.describe('booking', () => {
     // The browser logs the refused submit (400) itself; nothing else went wrong.
     expect(consoleErrors.filter((error) => !error.includes('status of 400'))).toEqual([]);
   });
+
+  test('a declined card is said beside the payment details, focus goes there, and nothing is booked or lost', async ({ page, context, request, stays, baseURL }) => {
+    const offer = await standardOffer(request, stays.bookable);
+    await page.addInitScript((order) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('rcriotorder', JSON.stringify(order));
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, orderOf(offer));
+    // The guest's state is known already ('my state is not listed'): no chooser, no trip insurance.
+    await context.addCookies([{ name: 'rcstate', value: 'none', url: `${baseURL}/` }]);
+    await page.goto('/rescms/order/checkout');
+    await expect(page.locator('.checkout-check')).toContainText('Prices checked: they are up to date.');
+    await expect(page.getByText('Trip insurance is not available for residents of your state.')).toBeVisible();
+    await expect(page.getByText('Test payments: no money is taken')).toBeVisible();
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Email').fill('grace@example.com');
+    await page.getByLabel('Phone').fill('+1 555 0199');
+    await page.getByLabel('Address').fill('2 Harbour Street');
+    await page.getByLabel('City').fill('Halifax');
+    await page.getByLabel('Postal code').fill('B3H 1A1');
+    await page.getByLabel('Country').selectOption('CA');
+    await page.getByLabel('State or province').selectOption({ label: 'Nova Scotia' });
+    await page.getByRole('radio', { name: 'Card' }).check();
+    const token = page.getByLabel('Test card');
+    await token.selectOption({ label: 'Test card or account that is declined' });
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await page.locator('button.checkout-submit').click();
+    // 402: said beside the payment details, focus there; the Trips Collection and the form are as they were.
+    const error = page.locator('#checkout-payment\\[token\\]-error');
+    await expect(error).toBeVisible();
+    await expect(token).toBeFocused();
+    await expect(token).toHaveAttribute('aria-describedby', 'checkout-payment[token]-error');
+    await expect(page).toHaveURL(/\/rescms\/order\/checkout$/);
+    await expect(page.getByLabel('City')).toHaveValue('Halifax');
+    await expect(page.locator('.checkout-order__table tbody tr')).toHaveCount(1);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('rcriotorder') ?? '{}') as { lict: number });
+    expect(stored.lict).toBe(1);
+  });
 });

@@ -17,11 +17,11 @@ export const CHECKOUT_DATA: CheckoutPageData = {
   ],
   payment: {
     provider: 'test',
-    label: 'Test payment provider',
+    label: 'Test payments: no money is taken',
     test: true,
     testTokens: [
-      { token: 'tok_test_success', label: 'Test card: succeeds' },
-      { token: 'tok_test_declined', label: 'Test card: declined' },
+      { token: 'tok_test_success', label: 'Test card or account that is accepted' },
+      { token: 'tok_test_declined', label: 'Test card or account that is declined' },
     ],
     options: ['cc', 'ach', 'later'],
   },

@@ -313,7 +313,7 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
           aria-describedby={errors['payment[payment_option]'] ? 'checkout-payment-error' : undefined}
         >
           <legend>Payment</legend>
-          {data.payment.test && <p className="notice">Test payments: {data.payment.label}. No money is taken.</p>}
+          {data.payment.test && <p className="notice">{data.payment.label}</p>}
           {data.payment.options.map((option) => (
             <label key={option} className="checkout-payment__option">
               <input type="radio" name="payment[payment_option]" value={option} onChange={(e) => payment.choose(e.currentTarget.value)} required /> {PAYMENT_LABELS[option]}
