@@ -16,15 +16,19 @@ const checkoutForm = deferred(() => import('@/views/checkout/checkout-form'));
  */
 export function CheckoutPage() {
   const { site } = useSettings();
-  const data = useLoaderData() as CheckoutPageData;
+  const data = useLoaderData() as CheckoutPageData | null;
   const items = useLineItems();
-  const loaded = useDeferred(checkoutForm, items.length > 0);
+  const loaded = useDeferred(checkoutForm, items.length > 0 && data !== null);
   return (
     <div className="page page--checkout">
       <h1>Checkout</h1>
       <p className="lead">Review your Trips Collection, choose your protection options and pay securely.</p>
       {items.length === 0 ? (
         <EmptyTrip message="There is nothing to check out yet: add a stay to your Trips Collection first." />
+      ) : data === null ? (
+        <p className="checkout-problem" role="alert">
+          Booking online is not available just now. Nothing was booked; please call us to book your stays.
+        </p>
       ) : loaded ? (
         <loaded.Checkout data={data} />
       ) : (
