@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
 import { checkoutTotals, type ProtectionKind, type ProtectionValue } from '@/domain/checkout/checkout';
@@ -40,6 +41,7 @@ export function useCheckout() {
   const problem = useSelector(checkout, (s) => s.context.problem);
   const submitting = useSelector(checkout, (s) => s.hasTag('submitting') || s.matches('booked'));
   const booked = useSelector(checkout, (s) => s.matches('booked'));
+  const submit = useCallback((fields: CheckoutFields) => checkout.send({ type: 'checkout.submitted', fields }), [checkout]);
   // Until the first check has answered only its status shows: the stays, their protection and the
   // form then come at once, so nothing on the page moves (CLS).
   const firstCheck = useSelector(checkout, (s) => s.matches('waiting') || (s.matches('checking') && s.context.quote === null && Object.keys(s.context.errors).length === 0));
@@ -52,7 +54,7 @@ export function useCheckout() {
     submitting,
     booked,
     firstCheck,
-    submit: (fields: CheckoutFields) => checkout.send({ type: 'checkout.submitted', fields }),
+    submit,
   };
 }
 
@@ -102,6 +104,14 @@ export function useInsuranceState() {
   const canConfirm = useSelector(insuranceState, (s) => s.matches({ choosing: 'chosen' }));
   const choice = useSelector(insuranceState, (s) => s.context.choice);
   const province = useSelector(insuranceState, (s) => s.context.province);
+  /** Hears the click that goes ahead once the state is known (one listener per page, not per render). */
+  const onProceed = useCallback(
+    (listener: (trigger: StateTrigger, province: string | null) => void) => {
+      const subscription = insuranceState.on('state.proceed', ({ trigger, province: chosen }) => listener(trigger, chosen));
+      return () => subscription.unsubscribe();
+    },
+    [insuranceState],
+  );
   return {
     open,
     canConfirm,
@@ -111,10 +121,6 @@ export function useInsuranceState() {
     change: (value: string) => insuranceState.send({ type: 'state.choice.changed', value }),
     confirm: () => insuranceState.send({ type: 'state.confirmed' }),
     dismiss: () => insuranceState.send({ type: 'state.dismissed' }),
-    /** Hears the click that goes ahead once the state is known. */
-    onProceed: (listener: (trigger: StateTrigger, province: string | null) => void) => {
-      const subscription = insuranceState.on('state.proceed', ({ trigger, province: chosen }) => listener(trigger, chosen));
-      return () => subscription.unsubscribe();
-    },
+    onProceed,
   };
 }
