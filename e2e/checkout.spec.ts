@@ -1,7 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { FixtureStay } from '../server/demo/fixture-stays.ts';
 import { toQueryString } from '../src/domain/pricing/query.ts';
-import { axeViolations, expect, test } from './fixtures';
+import { axeViolations, expect, rcavHash, test } from './fixtures';
 
 interface Offer {
   eid: number;
@@ -48,7 +48,8 @@ test.describe('checkout', () => {
     await expect(status).toContainText(`is now ${money(offer.p)} (was $1.00).`);
     await expect(status).toContainText('can no longer be booked for these dates');
     await expect(page.locator('.checkout-order__table tbody tr')).toHaveCount(2);
-    await expect(page.getByTestId('checkout-total')).toHaveText(money(Math.round(offer.p * 200) / 100));
+    // Damage protection ($59 a stay) is offered ticked (declinable), so the total has it for both stays.
+    await expect(page.getByTestId('checkout-total')).toHaveText(money(Math.round(offer.p * 200 + 2 * 5900) / 100));
     // The corrected Trips Collection is the visitor's from now on.
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('rcriotorder') ?? '{}') as { lict: number });
     expect(stored.lict).toBe(2);
@@ -66,5 +67,164 @@ test.describe('checkout', () => {
     await page.goto('/rescms/order/checkout');
     await expect(page.locator('.checkout-check')).toContainText('We could not check your prices just now.');
     await expect(page.locator('.checkout-order__table tbody tr')).toHaveCount(1);
+  });
+});
+
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+const amountOf = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+
+/** Axe (WCAG 2.2 AA) on the open dialog. */
+async function expectAccessible(page: Page, dialog: Locator) {
+  await expect(dialog).toBeVisible();
+  const box = await dialog.boundingBox();
+  // Spec §9: the insurance and state dialogs are at least 280 px wide.
+  expect(box?.width ?? 0).toBeGreaterThanOrEqual(280);
+  expect(await axeViolations(page, '.modal')).toEqual([]);
+}
+
+test.describe('booking', () => {
+  test('listing with dates → add → checkout → state → decline TI, accept DP → country and state → pay later → confirmation; the stay is then taken', async ({ page, request, consoleErrors, stays }, testInfo) => {
+    test.slow();
+    // Each width books its own week of the fixture rental (the other tests keep theirs).
+    const stay = stays.checkout[testInfo.project.name === 'phone' ? 1 : 0];
+    await page.goto(`/listing/${stay.slug}${rcavHash(stay)}`);
+    await hydrated(page);
+    const add = page.getByRole('button', { name: /^Add .* to Trips Collection$/ }).first();
+    await add.click();
+    const detail = page.getByRole('dialog', { name: 'Your Trips Collection' });
+    await expect(detail).toBeVisible();
+    await detail.getByRole('link', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/rescms\/order\/checkout$/);
+    await expect(page.locator('.checkout-check')).toContainText('Prices checked: they are up to date.');
+    const total = page.getByTestId('checkout-total');
+    const stayPrice = amountOf(await page.locator('.checkout-order__table tbody td.num').first().innerText());
+    const money = (amount: number) => `$${amount.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const withDp = Math.round((stayPrice + 59) * 100) / 100;
+
+    // Damage protection is offered ticked ($59 a stay); trip insurance waits for the state (spec §5).
+    const dp = page.getByRole('checkbox', { name: /^Damage protection for/ });
+    await expect(dp).toBeChecked();
+    await expect(total).toHaveText(money(withDp));
+    await page.getByRole('button', { name: 'Select your state' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Where do you live?' });
+    await expectAccessible(page, chooser);
+    await expect(chooser.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+    await chooser.getByLabel('Select your state').selectOption('FL');
+    await chooser.getByRole('button', { name: 'Continue' }).click();
+    await expect(chooser).toHaveCount(0);
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'rcstate')).toMatchObject({ value: 'FL', path: '/' });
+
+    // Trip insurance is now offered (forced choice): -1 asks first, and decline lets it through.
+    const declineTi = page.getByRole('radio', { name: 'No, I decline' });
+    // The radio stays as it was while the dialog asks.
+    await declineTi.click();
+    const tiDialog = page.getByRole('alertdialog', { name: 'Trip insurance' });
+    await expectAccessible(page, tiDialog);
+    await tiDialog.getByRole('button', { name: 'Decline trip insurance' }).click();
+    await expect(tiDialog).toHaveCount(0);
+    await expect(declineTi).toBeChecked();
+
+    // Unticking damage protection asks; accept keeps it, and the total has it.
+    await dp.click();
+    const dpDialog = page.getByRole('alertdialog', { name: 'Damage protection' });
+    await expectAccessible(page, dpDialog);
+    await dpDialog.getByRole('button', { name: 'Add damage protection' }).click();
+    await expect(dp).toBeChecked();
+    await expect(total).toHaveText(money(withDp));
+    // The dialog is shown once per page: a second untick goes straight through, and back again.
+    await dp.uncheck();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(total).toHaveText(money(stayPrice));
+    await dp.check();
+    await expect(total).toHaveText(money(withDp));
+
+    // The guest's details; the country loads its states.
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Phone').fill('+1 555 0100');
+    await page.getByLabel('Address').fill('1 Beach Road');
+    await page.getByLabel('City').fill('Miami');
+    await page.getByLabel('Postal code').fill('33101');
+    const state = page.getByLabel('State or province');
+    await expect(state).toBeDisabled();
+    await page.getByLabel('Country').selectOption('US');
+    await expect(state.locator('option').first()).toHaveText('Select...');
+    await state.selectOption('FL');
+
+    // Payment option: cc shows the 'sps' text and the copy; pay later its 'later' text without it.
+    const submit = page.locator('button.checkout-submit');
+    await page.getByRole('radio', { name: 'Card' }).check();
+    await expect(submit).toHaveText('Book and pay now');
+    await expect(page.locator('.checkout-submit-copy')).toBeVisible();
+    await page.getByRole('radio', { name: 'Pay later' }).check();
+    await expect(submit).toHaveText('Book now, pay later');
+    await expect(page.locator('.checkout-submit-copy')).toHaveCount(0);
+
+    // Without the terms the server says so beside the box, and focus goes there; nothing is lost.
+    await submit.click();
+    const terms = page.getByRole('checkbox', { name: /I accept the/ });
+    await expect(page.locator('#checkout-terms-error')).toHaveText('Please accept the terms to proceed.');
+    await expect(terms).toBeFocused();
+    await expect(terms).toHaveAttribute('aria-describedby', 'checkout-terms-error');
+    await expect(page.getByLabel('First name')).toHaveValue('Ada');
+    await expect(state).toHaveValue('FL');
+    await terms.check();
+    await submit.click();
+
+    await expect(page).toHaveURL(/\/rescms\/order\/confirmation\/[A-Za-z0-9_-]{20,}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your booking is confirmed');
+    await expect(page.getByTestId('confirmation-total')).toHaveText(money(withDp));
+    await expect(page.getByText('Trip insurance: declined')).toBeVisible();
+    // The Trips Collection is empty now.
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('rcriotorder') ?? '{}') as { lict?: number });
+    expect(stored.lict ?? 0).toBe(0);
+
+    // The same stay is no longer offered.
+    const query = toQueryString({ rcav: { begin: stay.begin, end: stay.end, adult: 2, child: 0, IDs: [stay.eid] } });
+    const items = (await (await request.get(`/rcapi/item/avail/search?${query}`)).json()) as Array<{ prices: Offer[] }>;
+    expect((items[0]?.prices ?? []).filter((price) => price.b === stay.begin && price.e === stay.end)).toEqual([]);
+    // The browser logs the refused submit (400) itself; nothing else went wrong.
+    expect(consoleErrors.filter((error) => !error.includes('status of 400'))).toEqual([]);
+  });
+
+  test('a declined card is said beside the payment details, focus goes there, and nothing is booked or lost', async ({ page, context, request, stays, baseURL }) => {
+    const offer = await standardOffer(request, stays.bookable);
+    await page.addInitScript((order) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('rcriotorder', JSON.stringify(order));
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, orderOf(offer));
+    // The guest's state is known already ('my state is not listed'): no chooser, no trip insurance.
+    await context.addCookies([{ name: 'rcstate', value: 'none', url: `${baseURL}/` }]);
+    await page.goto('/rescms/order/checkout');
+    await expect(page.locator('.checkout-check')).toContainText('Prices checked: they are up to date.');
+    await expect(page.getByText('Trip insurance is not available for residents of your state.')).toBeVisible();
+    await expect(page.getByText('Test payments: no money is taken')).toBeVisible();
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Email').fill('grace@example.com');
+    await page.getByLabel('Phone').fill('+1 555 0199');
+    await page.getByLabel('Address').fill('2 Harbour Street');
+    await page.getByLabel('City').fill('Halifax');
+    await page.getByLabel('Postal code').fill('B3H 1A1');
+    await page.getByLabel('Country').selectOption('CA');
+    await page.getByLabel('State or province').selectOption({ label: 'Nova Scotia' });
+    await page.getByRole('radio', { name: 'Card' }).check();
+    const token = page.getByLabel('Test card');
+    await token.selectOption({ label: 'Test card or account that is declined' });
+    await page.getByRole('checkbox', { name: /I accept the/ }).check();
+    await page.locator('button.checkout-submit').click();
+    // 402: said beside the payment details, focus there; the Trips Collection and the form are as they were.
+    const error = page.locator('#checkout-payment\\[token\\]-error');
+    await expect(error).toBeVisible();
+    await expect(token).toBeFocused();
+    await expect(token).toHaveAttribute('aria-describedby', 'checkout-payment[token]-error');
+    await expect(page).toHaveURL(/\/rescms\/order\/checkout$/);
+    await expect(page.getByLabel('City')).toHaveValue('Halifax');
+    await expect(page.locator('.checkout-order__table tbody tr')).toHaveCount(1);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('rcriotorder') ?? '{}') as { lict: number });
+    expect(stored.lict).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import siteJson from '../config/site.json';
-import { createSiteActors, provideActor, stopSiteActors, type LazyActorKey, type SiteActors } from '@/app/site-actors';
+import { createSiteActors, LAZY_KEYS, provideActor, stopSiteActors, type LazyActorKey, type SiteActors } from '@/app/site-actors';
 import { SiteProvider } from '@/app/site-context';
 import { parseSiteSettings, type PageSettings } from '@/domain/settings';
 
@@ -18,7 +18,7 @@ export function pageSettings(overrides: Partial<Omit<PageSettings, 'settings'>> 
  * itself with the same input and an inspector (`createSiteActors` starts its actors before
  * anyone could inspect them).
  */
-const LAZY: readonly string[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder'] satisfies LazyActorKey[];
+const LAZY: readonly string[] = LAZY_KEYS;
 
 export function siteActorsWith<K extends keyof SiteActors>(page: PageSettings, key: K, underTest: SiteActors[K]): SiteActors {
   const actors = createSiteActors(page, window.location.origin);

@@ -86,15 +86,17 @@ function search(data: PricingData, clockDay: number, query: string): AvailItem {
 /** What the tests count on, on a database made on `today` and a clock on `clockDay`; a list of what does not hold. */
 function problemsOn(data: PricingData, today: string, clockDay: number): string[] {
   const problems: string[] = [];
-  const { bookable, booked, past } = fixtureStays(today);
+  const { bookable, booked, past, checkout } = fixtureStays(today);
   const unit = data.units.get(FIXTURE_UNIT.eid)!;
   const where = `demo of ${today}, clock on ${isoOfDay(clockDay)}`;
 
   for (const guests of [{ adult: bookable.adult, child: bookable.child }, { adult: 2, child: 0 }, { adult: FIXTURE_UNIT.sleeps, child: 0 }]) {
-    const item = search(data, clockDay, queryOf(bookable, guests));
-    const offers = item.prices.map((p) => `${p.og} ${p.b}…${p.e}`).sort();
-    const expected = [`nonrefundable ${bookable.begin}…${bookable.end}`, `standard ${bookable.begin}…${bookable.end}`];
-    if (JSON.stringify(offers) !== JSON.stringify(expected)) problems.push(`${where}: bookable ${bookable.begin} for ${JSON.stringify(guests)} gives [${offers.join(', ')}]`);
+    for (const free of [bookable, ...checkout]) {
+      const item = search(data, clockDay, queryOf(free, guests));
+      const offers = item.prices.map((p) => `${p.og} ${p.b}…${p.e}`).sort();
+      const expected = [`nonrefundable ${free.begin}…${free.end}`, `standard ${free.begin}…${free.end}`];
+      if (JSON.stringify(offers) !== JSON.stringify(expected)) problems.push(`${where}: bookable ${free.begin} for ${JSON.stringify(guests)} gives [${offers.join(', ')}]`);
+    }
   }
   const quote = quoteStay(data, parseQuoteQuery(queryOf(bookable), { data, today: clockDay, maxFlexDays: 0 }), { today: clockDay, nowSeconds: secondsOfDay(clockDay), detailedQuote: false });
   if (!quote.ok) problems.push(`${where}: the bookable stay cannot be quoted (${quote.problem})`);
@@ -129,6 +131,10 @@ describe('fixture stays', () => {
       bookable: { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2028-01-17', end: '2028-01-24', nights: 7, adult: 2, child: 1 },
       booked: { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2028-01-31', end: '2028-02-07', nights: 7, adult: 2, child: 1, alternates: ['2028-01-24', '2028-02-07'] },
       past: { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2027-12-06', end: '2027-12-13', nights: 7, adult: 2, child: 1 },
+      checkout: [
+        { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2028-02-21', end: '2028-02-28', nights: 7, adult: 2, child: 1 },
+        { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2028-02-28', end: '2028-03-06', nights: 7, adult: 2, child: 1 },
+      ],
     });
   });
 

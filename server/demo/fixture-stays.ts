@@ -39,6 +39,8 @@ export const FIXTURE_UNIT = { eid: 1002, slug: 'cove-commons-42', name: 'Cove Co
 const BOOKABLE_FROM = 28;
 const BOOKED_FROM = 42;
 const PAST_FROM = -14;
+/** Stays the checkout tests book (one per e2e project width), apart from those the other tests count on. */
+const CHECKOUT_FROM = [63, 70];
 const NIGHTS = 7;
 
 export interface FixtureStay {
@@ -62,6 +64,11 @@ export interface FixtureStays {
   booked: FixtureStay & { alternates: string[] };
   /** Begun before the database was made: it can no longer be booked. */
   past: FixtureStay;
+  /**
+   * Available, for tests that book (the checkout): each is booked at most once per test run, by
+   * one test (e2e: the desktop project the first, the phone project the second).
+   */
+  checkout: [FixtureStay, FixtureStay];
 }
 
 function stay(today: string, from: number): FixtureStay {
@@ -83,6 +90,7 @@ export function fixtureStays(today: string): FixtureStays {
     bookable: stay(today, BOOKABLE_FROM),
     booked: { ...stay(today, BOOKED_FROM), alternates: [addDays(today, BOOKED_FROM - NIGHTS), addDays(today, BOOKED_FROM + NIGHTS)] },
     past: stay(today, PAST_FROM),
+    checkout: [stay(today, CHECKOUT_FROM[0] as number), stay(today, CHECKOUT_FROM[1] as number)],
   };
 }
 
@@ -102,6 +110,7 @@ export function fixtureCalendar(today: string): { eid: number; free: NightRange[
     free: [
       { begin: addDays(today, BOOKABLE_FROM), end: addDays(today, BOOKED_FROM) },
       { begin: addDays(today, BOOKED_FROM + NIGHTS), end: addDays(today, BOOKED_FROM + 2 * NIGHTS) },
+      ...CHECKOUT_FROM.map((from) => ({ begin: addDays(today, from), end: addDays(today, from + NIGHTS) })),
     ],
     booked: [{ begin: addDays(today, BOOKED_FROM), end: addDays(today, BOOKED_FROM + NIGHTS) }],
   };

@@ -1,44 +1,126 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
-import type { Subscription } from 'rxjs';
-import type { PriceChange } from '@/domain/order/verification';
-import { verifyOrder } from '@/effects/order-verify';
-import { useIsClient } from './hooks';
+import { createActor } from 'xstate';
+import { checkoutTotals, type ProtectionKind, type ProtectionValue } from '@/domain/checkout/checkout';
+import { checkoutMachine, type CheckoutFields } from '@/machines/checkout-machine';
+import { countrySelectMachine } from '@/machines/country-select-machine';
+import { insuranceStateMachine, type StateTrigger } from '@/machines/insurance-state-machine';
+import { paymentOptionMachine } from '@/machines/payment-option-machine';
+import { protectionDeclineMachine } from '@/machines/protection-decline-machine';
+import { readInsuranceState } from '@/persistence/insurance-state-cookie';
+import { connectCheckout, connectCountrySelect, connectInsuranceState, connectProtection, newIdempotencyKey } from './checkout-wiring';
+import { defineLazyActor } from './site-actors';
 import { useSiteActors } from './site-context';
 
-export interface CheckoutCheck {
-  state: 'idle' | 'checking' | 'checked' | 'failed';
-  changes: PriceChange[];
+/*
+ * The checkout page's actors (issue 13), made when its form is shown: their machines and effects
+ * come with the form's module, not with every page.
+ */
+defineLazyActor('checkout', {
+  create: () => createActor(checkoutMachine, { input: { key: newIdempotencyKey() } }),
+  connect: (checkout, actors, page) => connectCheckout(checkout, actors, page),
+});
+defineLazyActor('countrySelect', { create: () => createActor(countrySelectMachine), connect: connectCountrySelect });
+defineLazyActor('paymentOption', { create: () => createActor(paymentOptionMachine) });
+defineLazyActor('protectionDecline', { create: () => createActor(protectionDeclineMachine), connect: connectProtection });
+defineLazyActor('insuranceState', {
+  create: (page) => {
+    const states = page.settings.insurance.states;
+    return createActor(insuranceStateMachine, { input: { configured: Object.keys(states).length > 0, province: readInsuranceState(states) } });
+  },
+  connect: connectInsuranceState,
+});
+
+/** The price check and the submit of the checkout (issue 13). */
+export function useCheckout() {
+  const { checkout } = useSiteActors();
+  const state = useSelector(checkout, (s) => (s.matches('waiting') ? 'idle' : s.matches('checking') ? 'checking' : s.matches({ ready: 'unchecked' }) ? 'failed' : 'checked'));
+  const changes = useSelector(checkout, (s) => s.context.changes);
+  const quote = useSelector(checkout, (s) => s.context.quote);
+  const errors = useSelector(checkout, (s) => s.context.errors);
+  const problem = useSelector(checkout, (s) => s.context.problem);
+  const submitting = useSelector(checkout, (s) => s.hasTag('submitting') || s.matches('booked'));
+  const booked = useSelector(checkout, (s) => s.matches('booked'));
+  const submit = useCallback((fields: CheckoutFields) => checkout.send({ type: 'checkout.submitted', fields }), [checkout]);
+  // Until the first check has answered only its status shows: the stays, their protection and the
+  // form then come at once, so nothing on the page moves (CLS).
+  const firstCheck = useSelector(checkout, (s) => s.matches('waiting') || (s.matches('checking') && s.context.quote === null && Object.keys(s.context.errors).length === 0));
+  return {
+    state,
+    changes,
+    quote,
+    errors,
+    problem,
+    submitting,
+    booked,
+    firstCheck,
+    submit,
+  };
 }
 
-/**
- * On the checkout page, once the Trips Collection is loaded, the server prices every line item
- * again (issue 5: prices re-checked by the server before checkout). A corrected order replaces
- * the visitor's (saved and sent to other tabs as any order update); a failed check is logged and
- * said, and the order stays as it was.
- */
-export function useCheckoutCheck(): CheckoutCheck {
-  const client = useIsClient();
-  const { order } = useSiteActors();
-  const settled = useSelector(order, (s) => !s.hasTag('pending') && !s.hasTag('loading'));
-  const hasItems = useSelector(order, (s) => Object.keys(s.context.order.lis).length > 0);
-  const running = useRef<Subscription | null>(null);
-  const [check, setCheck] = useState<CheckoutCheck>({ state: 'idle', changes: [] });
-  // The check runs once per visit to the page; leaving the page cancels it.
-  useEffect(() => () => running.current?.unsubscribe(), []);
-  useEffect(() => {
-    if (!client || !settled || !hasItems || running.current) return;
-    setCheck({ state: 'checking', changes: [] });
-    running.current = verifyOrder(order.getSnapshot().context.order).subscribe({
-      next: ({ order: checked, changes }) => {
-        if (changes.length > 0) order.send({ type: 'order.update.received', order: checked, showDetail: false });
-        setCheck({ state: 'checked', changes });
-      },
-      error: (error: unknown) => {
-        console.warn(`The prices could not be checked before checkout: ${error instanceof Error ? error.message : String(error)}`);
-        setCheck({ state: 'failed', changes: [] });
-      },
-    });
-  }, [client, settled, hasItems, order]);
-  return check;
+/** The country select and its state select (spec §5 Country select, §8). */
+export function useCountrySelect() {
+  const { countrySelect } = useSiteActors();
+  const state = useSelector(countrySelect, (s) => s.value as 'none' | 'loading' | 'loaded' | 'failed');
+  const country = useSelector(countrySelect, (s) => s.context.country);
+  const provinces = useSelector(countrySelect, (s) => s.context.provinces);
+  return { state, country, provinces, choose: (value: string) => countrySelect.send({ type: 'country.chosen', country: value }) };
+}
+
+/** The payment option (spec §4 Payment option): 'sps' texts and the copy with cc or ach, 'later' texts otherwise. */
+export function usePaymentOption() {
+  const { paymentOption } = useSiteActors();
+  const paysNow = useSelector(paymentOption, (s) => s.matches('now'));
+  const option = useSelector(paymentOption, (s) => s.context.option);
+  return { paysNow, option, choose: (value: string) => paymentOption.send({ type: 'payment.option.chosen', option: value }) };
+}
+
+/** Trip insurance and damage protection answers, and the decline dialog (spec §4). */
+export function useProtection() {
+  const { protectionDecline } = useSiteActors();
+  const choices = useSelector(protectionDecline, (s) => s.context.choices);
+  const pending = useSelector(protectionDecline, (s) => (s.matches('asking') ? s.context.pending : null));
+  return {
+    choices,
+    pending,
+    attempt: (key: string, kind: ProtectionKind, value: ProtectionValue) => protectionDecline.send({ type: 'protection.attempted', key, kind, value }),
+    decline: () => protectionDecline.send({ type: 'protection.declined' }),
+    accept: () => protectionDecline.send({ type: 'protection.accepted' }),
+    dismiss: () => protectionDecline.send({ type: 'protection.dismissed' }),
+  };
+}
+
+/** The totals with the protection accepted, as the server counts them. */
+export function useCheckoutTotals() {
+  const { quote } = useCheckout();
+  const { choices } = useProtection();
+  return quote ? checkoutTotals(quote, choices) : null;
+}
+
+/** The insurance state chooser (spec §5 Insurance state check). */
+export function useInsuranceState() {
+  const { insuranceState } = useSiteActors();
+  const open = useSelector(insuranceState, (s) => s.matches('choosing'));
+  const canConfirm = useSelector(insuranceState, (s) => s.matches({ choosing: 'chosen' }));
+  const choice = useSelector(insuranceState, (s) => s.context.choice);
+  const province = useSelector(insuranceState, (s) => s.context.province);
+  /** Hears the click that goes ahead once the state is known (one listener per page, not per render). */
+  const onProceed = useCallback(
+    (listener: (trigger: StateTrigger, province: string | null) => void) => {
+      const subscription = insuranceState.on('state.proceed', ({ trigger, province: chosen }) => listener(trigger, chosen));
+      return () => subscription.unsubscribe();
+    },
+    [insuranceState],
+  );
+  return {
+    open,
+    canConfirm,
+    choice,
+    province,
+    trigger: (trigger: StateTrigger) => insuranceState.send({ type: 'state.triggered', trigger }),
+    change: (value: string) => insuranceState.send({ type: 'state.choice.changed', value }),
+    confirm: () => insuranceState.send({ type: 'state.confirmed' }),
+    dismiss: () => insuranceState.send({ type: 'state.dismissed' }),
+    onProceed,
+  };
 }

@@ -59,6 +59,11 @@ export function pageLoaders(search: SearchConfig) {
       const eid = Number(params.eid);
       return found(Number.isSafeInteger(eid) && eid > 0 ? await c.buy(eid, new URL(request.url).search.slice(1)) : null);
     }),
+    // A server without booking (no checkout service) still shows the Trips Collection: the page says so.
+    checkout: load((c) => c.checkout().catch((error: unknown) => {
+      console.warn(`The checkout page has no booking: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    })),
     confirmation: load(async (c, { params }) => found(await c.confirmation(params.code ?? ''))),
     inquiry: load((c) => c.inquiry()),
     content: load(async (c, { params }) => found(await c.page(params.slug ?? ''))),

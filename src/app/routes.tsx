@@ -80,7 +80,7 @@ export function createRoutes(settings: SiteSettings, load: PageLoaders | null = 
               ...pageRoute('favourites', 'pages/favourites-page.tsx', 'FavouritesPage', () => 'Favourites'),
             },
             { path: 'mytrip', ...pageRoute('mytrip', 'pages/my-trip-page.tsx', 'MyTripPage', () => 'My trip') },
-            { path: 'rescms/order/checkout', ...pageRoute('checkout', 'pages/checkout-page.tsx', 'CheckoutPage', () => 'Checkout') },
+            { path: 'rescms/order/checkout', loader: load?.checkout, ...pageRoute('checkout', 'pages/checkout-page.tsx', 'CheckoutPage', () => 'Checkout') },
             {
               path: 'rescms/order/confirmation/:code',
               loader: load?.confirmation,

@@ -2,12 +2,17 @@ import { createActor, type Actor } from 'xstate';
 import type { PageSettings } from '@/domain/settings';
 import type { availabilityMachine } from '@/machines/availability-machine';
 import type { availabilityModalMachine } from '@/machines/availability-modal-machine';
+import type { checkoutMachine } from '@/machines/checkout-machine';
+import type { countrySelectMachine } from '@/machines/country-select-machine';
 import { favouritesDropdownMachine } from '@/machines/favourites-dropdown-machine';
 import { favouritesMachine } from '@/machines/favourites-machine';
 import { headerMachine } from '@/machines/header-machine';
+import type { insuranceStateMachine } from '@/machines/insurance-state-machine';
 import type { jumpMenuMachine } from '@/machines/jump-menu-machine';
 import { menuMachine } from '@/machines/menu-machine';
 import { orderMachine } from '@/machines/order-machine';
+import type { paymentOptionMachine } from '@/machines/payment-option-machine';
+import type { protectionDeclineMachine } from '@/machines/protection-decline-machine';
 import type { quoteMachine } from '@/machines/quote-machine';
 import { searchPanelMachine } from '@/machines/search-panel-machine';
 import type { shareOrderMachine } from '@/machines/share-order-machine';
@@ -24,9 +29,14 @@ export interface LazyActors {
   availabilityModal: Actor<typeof availabilityModalMachine>;
   quote: Actor<typeof quoteMachine>;
   shareOrder: Actor<typeof shareOrderMachine>;
+  checkout: Actor<typeof checkoutMachine>;
+  countrySelect: Actor<typeof countrySelectMachine>;
+  paymentOption: Actor<typeof paymentOptionMachine>;
+  protectionDecline: Actor<typeof protectionDeclineMachine>;
+  insuranceState: Actor<typeof insuranceStateMachine>;
 }
 export type LazyActorKey = keyof LazyActors;
-const LAZY_KEYS: readonly LazyActorKey[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder'];
+export const LAZY_KEYS: readonly LazyActorKey[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder', 'checkout', 'countrySelect', 'paymentOption', 'protectionDecline', 'insuranceState'];
 
 export interface LazyActorDefinition<K extends LazyActorKey> {
   /** Creates (not yet started) the actor for this page. */

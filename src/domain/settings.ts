@@ -124,6 +124,8 @@ export const SiteSettingsSchema = v.strictObject({
     share: v.strictObject({ heading: v.string(), subheading: v.string(), description: v.string() }),
     /** The Bitly-compatible shorten endpoint used when url_shortener_token is set (spec §7). */
     url_shortener_url: v.pipe(v.string(), v.regex(/^(https?:\/\/[^\s"'<>]+)?$/, 'must be empty or an http(s) URL')),
+    /** The checkout's submit buttons: their 'sps' text (pay now: cc, ach), 'later' text, and the copy shown with 'sps' (spec §4 Payment option). */
+    submit: v.strictObject({ sps: nonEmpty, later: nonEmpty, copy: nonEmpty }),
   }),
   insurance: v.strictObject({
     states: v.record(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)), nonEmpty),

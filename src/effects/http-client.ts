@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly url: string,
     message: string,
+    /** The answer's JSON body, when it had one (a 400's field errors, a 409's corrected order). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -42,13 +44,15 @@ export function requestJson<T>(url: string, options: RequestOptions = {}): Obser
         const text = await response.text();
         if (!response.ok) {
           let message = `HTTP ${response.status}`;
+          let body: unknown;
           try {
-            const body = JSON.parse(text) as { message?: unknown };
-            if (typeof body.message === 'string') message = body.message;
+            body = JSON.parse(text) as unknown;
+            const said = (body as { message?: unknown } | null)?.message;
+            if (typeof said === 'string') message = said;
           } catch {
             // not JSON: keep the status line
           }
-          throw new HttpError(response.status, url, message);
+          throw new HttpError(response.status, url, message, body);
         }
         return JSON.parse(text) as T;
       })

@@ -2,14 +2,19 @@ import type { AnyStateMachine } from 'xstate';
 import { autocompleteMachine } from './autocomplete-machine';
 import { availabilityMachine } from './availability-machine';
 import { availabilityModalMachine } from './availability-modal-machine';
+import { checkoutMachine } from './checkout-machine';
+import { countrySelectMachine } from './country-select-machine';
 import { favouritesDropdownMachine } from './favourites-dropdown-machine';
 import { favouritesMachine } from './favourites-machine';
 import { filtersDialogMachine } from './filters-dialog-machine';
 import { flagMachine } from './flag-machine';
 import { headerMachine } from './header-machine';
+import { insuranceStateMachine } from './insurance-state-machine';
 import { jumpMenuMachine } from './jump-menu-machine';
 import { menuMachine } from './menu-machine';
 import { orderMachine } from './order-machine';
+import { paymentOptionMachine } from './payment-option-machine';
+import { protectionDeclineMachine } from './protection-decline-machine';
 import { quoteMachine } from './quote-machine';
 import { rankingMachine } from './ranking-machine';
 import { searchMachine } from './search-machine';
@@ -122,5 +127,33 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Share the Trips Collection',
     description:
       'The Share button shows only for a Trips Collection with line items; while the share is prepared it is pending and disabled; the share form and short link open in a modal and the shared items are announced (rc_core_item, first price rounded to the cent); a failure shows nothing and the button is enabled again (spec §2 Share order, §4 Share button, Shared items event, §7, §8).',
+  },
+  {
+    machine: checkoutMachine,
+    title: 'Checkout',
+    description:
+      "Once the Trips Collection is loaded its prices and the protection on offer are checked with the server (again when the insurance state is chosen; a corrected order replaces the visitor's); the form is sent with one idempotency key per checkout; a 400 puts each message beside its field, a 409 with new prices applies the corrected order, a declined payment, a stay just taken or a provider that is down is said and nothing changes; a booking empties the Trips Collection and opens the confirmation page (issue 13).",
+  },
+  {
+    machine: countrySelectMachine,
+    title: 'Country select',
+    description: "A non-empty country loads its states into the state select, which shows 'Loading...', then 'Select...' and the options; an answer for a country no longer chosen is ignored (spec §5 Country select, §8).",
+  },
+  {
+    machine: paymentOptionMachine,
+    title: 'Payment option',
+    description: "payment[payment_option] cc or ach: the submit buttons show their 'sps' text and the submit copy shows; otherwise their 'later' text and the copy is hidden (spec §3, §4 Payment option).",
+  },
+  {
+    machine: protectionDeclineMachine,
+    title: 'Insurance decline',
+    description:
+      "Trip insurance and damage protection: unticking a declinable option, ticking an acceptable one's 'I decline' or choosing -1 on a forced one opens a modal with the configured declineBtn and acceptBtn; decline lets the change go through, accept selects 1; each dialog shows once per page; 1 passes straight through (spec §4 Insurance decline flow).",
+  },
+  {
+    machine: insuranceStateMachine,
+    title: 'Insurance state check',
+    description:
+      "Before the checkout's state trigger and buy button go ahead, when insurance states are configured and there is no rcstate cookie, a modal chooser lists the states plus 'none'; its confirm button shows after a non-empty choice; confirming saves rcstate (path /) and plays the click again with &province={state} (spec §5 Insurance state check, §9).",
   },
 ];

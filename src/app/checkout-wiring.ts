@@ -1,0 +1,111 @@
+import { Subscription } from 'rxjs';
+import type { PageSettings } from '@/domain/settings';
+import { emptyOrder } from '@/domain/order/order';
+import { CHECKOUT_PATH, requestProvinces, submitCheckout, verifyCheckout } from '@/effects/checkout';
+import { navigateTo } from '@/effects/navigation';
+import { saveInsuranceState } from '@/persistence/insurance-state-cookie';
+import type { SiteActors } from './site-actors';
+
+/** One random key per checkout (issue 13: sent again unchanged with a retry). */
+export function newIdempotencyKey(): string {
+  return `co_${crypto.randomUUID()}`;
+}
+
+const report = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The checkout's effects: once the Trips Collection is loaded with line items its prices are
+ * checked; a corrected order replaces the visitor's; the form goes to the server with the order
+ * (local mode) and the key; a booking empties the Trips Collection and opens the confirmation.
+ */
+export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteActors, page: PageSettings): () => void {
+  const { order } = actors;
+  let verify = new Subscription();
+  let submit = new Subscription();
+  const whenLoaded = () => {
+    const snapshot = order.getSnapshot();
+    const settled = !snapshot.hasTag('pending') && !snapshot.hasTag('loading');
+    if (settled && Object.keys(snapshot.context.order.lis).length > 0 && checkout.getSnapshot().matches('waiting')) {
+      checkout.send({ type: 'checkout.order.ready', order: snapshot.context.order });
+    }
+  };
+  const subscriptions = [
+    order.subscribe(whenLoaded),
+    checkout.on('checkout.verify', ({ order: asked }) => {
+      verify.unsubscribe();
+      verify = verifyCheckout(asked).subscribe({
+        next: (answer) => checkout.send({ type: 'checkout.verified', ...answer }),
+        error: (error: unknown) => checkout.send({ type: 'checkout.verify.failed', message: report(error) }),
+      });
+    }),
+    checkout.on('checkout.verify.failure.logged', ({ message }) => console.warn(`The prices could not be checked before checkout: ${message}`)),
+    checkout.on('checkout.order.replace', ({ order: corrected }) => order.send({ type: 'order.update.received', order: corrected, showDetail: false })),
+    checkout.on('checkout.submit', ({ fields, key }) => {
+      submit.unsubscribe();
+      const local = page.settings.order.mode === 'local' ? (checkout.getSnapshot().context.order ?? order.getSnapshot().context.order) : null;
+      // Spec §5: once the insurance state is known it goes with the form's action.
+      const action = fields.province ? `${CHECKOUT_PATH}?province=${encodeURIComponent(fields.province)}` : CHECKOUT_PATH;
+      submit = submitCheckout(fields, local, key, action).subscribe((answer) => {
+        if (answer.kind === 'booked') checkout.send({ type: 'checkout.booked', url: answer.url });
+        else if (answer.kind === 'invalid') checkout.send({ type: 'checkout.invalid', message: answer.message, errors: answer.errors });
+        else if (answer.kind === 'prices_changed') checkout.send({ type: 'checkout.prices.changed', ...answer });
+        else checkout.send({ type: 'checkout.refused', message: answer.message });
+      });
+    }),
+    checkout.on('checkout.done', ({ url }) => {
+      // The Trips Collection is booked: emptied here (local mode; the server emptied the session's) and in other tabs.
+      order.send({ type: 'order.update.received', order: emptyOrder(), showDetail: false });
+      navigateTo(url);
+    }),
+  ];
+  whenLoaded();
+  return () => {
+    verify.unsubscribe();
+    submit.unsubscribe();
+    subscriptions.forEach((subscription) => subscription.unsubscribe());
+  };
+}
+
+/** The state select's options, loaded for each country chosen (the last one wins). */
+export function connectCountrySelect(countrySelect: SiteActors['countrySelect']): () => void {
+  let request = new Subscription();
+  const subscriptions = [
+    countrySelect.on('provinces.request', ({ country }) => {
+      request.unsubscribe();
+      request = requestProvinces(country).subscribe({
+        next: (provinces) => countrySelect.send({ type: 'provinces.loaded', country, provinces }),
+        error: (error: unknown) => countrySelect.send({ type: 'provinces.failed', country, message: report(error) }),
+      });
+    }),
+    countrySelect.on('provinces.failure.logged', ({ message }) => console.warn(`The states could not be loaded: ${message}`)),
+  ];
+  return () => {
+    request.unsubscribe();
+    subscriptions.forEach((subscription) => subscription.unsubscribe());
+  };
+}
+
+/** The protection on offer follows the checkout quote. */
+export function connectProtection(protection: SiteActors['protectionDecline'], actors: SiteActors): () => void {
+  let last: unknown = null;
+  const offer = () => {
+    const quote = actors.checkout.getSnapshot().context.quote;
+    if (!quote || quote === last) return;
+    last = quote;
+    protection.send({ type: 'protection.offered', items: quote.items.map((item) => ({ key: item.key, ti: item.ti?.choice ?? null, dp: item.dp?.choice ?? null })) });
+  };
+  const subscription = actors.checkout.subscribe(offer);
+  offer();
+  return () => subscription.unsubscribe();
+}
+
+/** A chosen insurance state is saved (rcstate, path /); once the state trigger goes ahead the protection on offer is asked for again. */
+export function connectInsuranceState(insuranceState: SiteActors['insuranceState'], actors: SiteActors): () => void {
+  const subscriptions = [
+    insuranceState.on('state.saved', ({ province }) => saveInsuranceState(province)),
+    insuranceState.on('state.proceed', ({ trigger, province }) => {
+      if (trigger === 'state' && province) actors.checkout.send({ type: 'checkout.province.chosen', province });
+    }),
+  ];
+  return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+}

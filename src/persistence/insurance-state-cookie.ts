@@ -1,0 +1,16 @@
+import Cookies from 'js-cookie';
+
+/** The guest's insurance state (spec §5 Insurance state check, §9 Storage: cookie rcstate, path /). */
+export const INSURANCE_STATE_COOKIE = 'rcstate';
+
+/** The saved insurance state: a state code or 'none'; null when none was saved or it is not one the site lists. */
+export function readInsuranceState(states: Record<string, string>): string | null {
+  const raw = Cookies.get(INSURANCE_STATE_COOKIE)?.trim() ?? '';
+  if (raw === 'none') return raw;
+  const code = raw.toUpperCase();
+  return Object.hasOwn(states, code) ? code : null;
+}
+
+export function saveInsuranceState(province: string): void {
+  Cookies.set(INSURANCE_STATE_COOKIE, province, { path: '/', sameSite: 'Lax', expires: 365 });
+}
