@@ -75,6 +75,9 @@ describe('npm start', () => {
     const script = await fetch(`http://127.0.0.1:${server.port}${asset}`);
     expect(script.status).toBe(200);
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Read to the end: an unread body keeps its connection busy, and the SIGTERM test below would
+    // wait for it (the server finishes its requests before it stops).
+    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 
   it('runs in production mode without NODE_ENV set, and sends the real build compressed without public source maps', async () => {
