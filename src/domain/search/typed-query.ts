@@ -123,8 +123,11 @@ function clauseOf(word: string, fields: ReadonlySet<string>, prefixes: { left: n
   return { kind: 'clause', mod, text: OPERATORS.has(body) ? `\\${body}` : escapeTerm(body) };
 }
 
-/** One value of a group: a well-formed quoted phrase or a run without query characters. */
-const GROUP_VALUE = String.raw`(?:"(?:[^"\\]|\\.)*"|[^\s()"\\:*?{}[\]^~!+&|/]+)`;
+/**
+ * One value of a group: a well-formed quoted phrase, or a run without query characters that does not
+ * start with a sign and is not an operator word (`id:(- OR x)` would be a syntax error).
+ */
+const GROUP_VALUE = String.raw`(?:"(?:[^"\\]|\\.)*"|(?![-+])(?!(?:AND|OR|NOT)[\s)])[^\s()"\\:*?{}[\]^~!+&|/]+)`;
 const GROUP = new RegExp(String.raw`^([A-Za-z_][A-Za-z0-9_]*):\((${GROUP_VALUE}(?: OR ${GROUP_VALUE})*)\)$`);
 /** Most values in one group (the proxy allows 100 clauses in a request). */
 const MAX_GROUP_VALUES = 90;
