@@ -58,10 +58,27 @@ async function writeAtomically(file: string, content: string): Promise<void> {
   await fs.promises.rename(temporary, file);
 }
 
+/**
+ * Now on the file system's clock: the modification time of a file written this moment. Ages of
+ * files are measured against it, not against the process's clock, which may differ (a moved
+ * clock, another machine writing to shared storage): a file another server is writing right now
+ * must never look old.
+ */
+function fileSystemNow(dir: string): number {
+  const probe = path.join(dir, `.now.tmp-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
+  fs.writeFileSync(probe, '');
+  try {
+    return fs.statSync(probe).mtimeMs;
+  } finally {
+    fs.rmSync(probe, { force: true });
+  }
+}
+
 /** Removes what an interrupted start left: old temporary files in the folders about to be written. */
 function removeLeftovers(dirs: Iterable<string>): void {
-  const before = Date.now() - LEFTOVER_AGE_MS;
+  let before: number | null = null;
   for (const dir of dirs) {
+    before ??= fileSystemNow(dir) - LEFTOVER_AGE_MS;
     for (const name of fs.readdirSync(dir)) {
       if (!TEMPORARY.test(name)) continue;
       const file = path.join(dir, name);

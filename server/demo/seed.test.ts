@@ -113,7 +113,8 @@ describe('ensureDemoContent', () => {
     // What a start killed between writing and renaming leaves: a hidden temporary file.
     const leftover = path.join(path.dirname(path.join(mediaDir, empty[0]!)), `.${path.basename(empty[0]!)}.tmp-12345-0a1b2c3d`);
     fs.writeFileSync(leftover, '<svg');
-    const anHourAgo = new Date(Date.now() - 3_600_000);
+    // An hour old on the file system's clock (which the clean-up reads), whatever the process's clock says.
+    const anHourAgo = new Date(fs.statSync(leftover).mtimeMs - 3_600_000);
     fs.utimesSync(leftover, anHourAgo, anHourAgo);
 
     const again = await ensureDemoContent(database.db, mediaDir);
