@@ -33,9 +33,10 @@ const OFFER = derivePrice(fixturePrice({ eid: 1002, p: 980.5, n: 'Dune House', d
 const FRIEND = addLineItem(emptyOrder(), fixturePrice({ eid: 1001, p: 1400.25, n: 'Sea Glass Cottage', dn: 'Winter special' }) as LineItem).order;
 const SHARED_CODE = 'Ab3dE9xQ';
 /** Since the friend shared it: one price went up, one stay was booked by someone else. */
+const STAY_DATES = `${SEARCH_RCAV.begin} to ${SEARCH_RCAV.end}`;
 const CHANGES: PriceChange[] = [
-  { key: 'ind-0', n: 'Sea Glass Cottage (2027-03-01 to 2027-03-08)', was: 1300, now: 1400.25 },
-  { key: 'ind-1', n: 'Dune House (2027-03-01 to 2027-03-08)', was: 980.5, now: null, problem: 'Dune House: the stay is booked.' },
+  { key: 'ind-0', n: `Sea Glass Cottage (${STAY_DATES})`, was: 1300, now: 1400.25 },
+  { key: 'ind-1', n: `Dune House (${STAY_DATES})`, was: 980.5, now: null, problem: 'Dune House: the stay is booked.' },
 ];
 const BAD_RCOD = 'not*base64';
 /** Yesterday's visit left one line item in storage. */
@@ -355,10 +356,10 @@ function orderDriver(mode: OrderMode): PathDriver<OrderSnapshot, OrderEvent> {
       const confirm = screen.queryByText(REPLACE_CONFIRMATION);
       expect(confirm !== null).toBe(state.matches('confirming'));
       // What changed since the trip was shared is said with the confirmation, not dropped in silence.
-      const changed = screen.queryByText('Sea Glass Cottage (2027-03-01 to 2027-03-08) is now $1,400.25 (was $1,300.00).');
-      const gone = screen.queryByText('Dune House (2027-03-01 to 2027-03-08) can no longer be booked for these dates (the stay is booked), so it is not included.');
+      const changed = screen.queryByText(`Sea Glass Cottage (${STAY_DATES}) is now $1,400.25 (was $1,300.00).`);
+      const gone = screen.queryByText(`Dune House (${STAY_DATES}) can no longer be booked for these dates (the stay is booked), so it is not included.`);
       expect(changed !== null && gone !== null).toBe(state.matches('confirming') && state.context.candidateChanges.length > 0);
-      if (notice?.includes('none of its offers')) expect(notice).toContain('Dune House (2027-03-01 to 2027-03-08)');
+      if (notice?.includes('none of its offers')) expect(notice).toContain(`Dune House (${STAY_DATES})`);
       const noticeText = screen.queryByText(/could not be opened/);
       expect(noticeText !== null).toBe(notice !== null && !state.matches('confirming'));
       if (state.matches('ready') && !detailOpen) {
