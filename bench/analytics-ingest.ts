@@ -64,7 +64,7 @@ if (process.argv.includes('--serve')) {
   });
 } else {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analytics-'));
-  const child = fork(import.meta.filename, ['--serve', dataDir], { execArgv: ['--import', 'tsx'], env: { ...process.env } });
+  const child = fork(import.meta.filename, ['--serve', dataDir], { execArgv: ['--import', 'tsx'], env: { MALLOC_ARENA_MAX: '2', ...process.env } });
   const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve((m as { port: number }).port)));
   const run = (title: string, seconds: number) =>
     autocannon({

@@ -35,11 +35,20 @@ const median = (values: number[]) => {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
 };
 
-async function audit(url: string, chromePort: number): Promise<Run> {
+/** Lighthouse's own recording faults (NO_NAVSTART, NO_FCP on a busy machine) are retried; a third one fails the run. */
+const ATTEMPTS = 3;
+
+async function audit(url: string, chromePort: number, attempt = 1): Promise<Run> {
   const result = await lighthouse(url, { port: chromePort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (attempt < ATTEMPTS) {
+      console.warn(`${url}: ${lhr.runtimeError.code}, trying again`);
+      return audit(url, chromePort, attempt + 1);
+    }
+    throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
   return {

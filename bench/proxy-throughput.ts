@@ -80,7 +80,7 @@ if (process.argv.includes('--serve')) {
   const address = app.server.address();
   process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
 } else {
-  const child = fork(import.meta.filename, ['--serve'], { execArgv: ['--import', 'tsx'], env: { ...process.env } });
+  const child = fork(import.meta.filename, ['--serve'], { execArgv: ['--import', 'tsx'], env: { MALLOC_ARENA_MAX: '2', ...process.env } });
   const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve((m as { port: number }).port)));
   const run = (title: string, body: string) =>
     autocannon({

@@ -26,7 +26,7 @@ export async function startServer(options: { port: number; dataDir: string; env?
   const { command, args } = serverCommand();
   const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: options.dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...options.env },
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: options.dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${options.port}`;

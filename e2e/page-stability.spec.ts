@@ -77,7 +77,7 @@ test.describe('complete server HTML', () => {
 
   test('the page modules are preloaded beside the entry, and the LCP image is discoverable', async ({ page }) => {
     const html = await (await page.request.get('/')).text();
-    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/home-page-[^"]+\.js">/);
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/home-page-[^"]+\.js" fetchpriority="low">/);
     // The hero is in the HTML, sized and fetched first (not lazy); attribute names are not case-sensitive.
     const hero = /<img class="hero__image"[^>]*>/.exec(html)?.[0] ?? '';
     expect(hero).toMatch(/fetchpriority="high"/i);

@@ -54,7 +54,7 @@ describe('pages rendered on the server', () => {
     const csp = String(response.headers['content-security-policy']);
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
-    expect(response.body).toContain(`<script type="module" src="/assets/entry.js" nonce="${nonce}">`);
+    expect(response.body).toContain(`<script type="module" src="/assets/entry.js" nonce="${nonce}" fetchpriority="low">`);
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(pageSettingsOf(response.body).flagged).toEqual([]);
