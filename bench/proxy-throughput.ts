@@ -2,8 +2,12 @@
  * Search proxy throughput on loopback (issue 10 goal: >= 2,000 req/s and p99 <= 25 ms at 50
  * connections, 10,000 listings, on this 2-core machine). The proxy runs with the embedded engine
  * in a child process, inside the site's own server (buildServer: logging as in production,
- * security headers, rate limits with loopback exempt, compression as a browser asks for it);
- * autocannon loads it from this one. Prints the figures, with the load average (the machine is
+ * security headers, rate limits with loopback exempt, compression as a browser asks for it, and
+ * the site's result cache in front of the engine); autocannon loads it from this one, twice:
+ *  - "repeated": one faceted search over and over, as a site's common searches come (the
+ *    default search, popular filters): answered from the result cache after the first;
+ *  - "every query different": the same search with a price floor that changes on every
+ *    request, so each is matched, counted and sorted by the engine. Prints the figures, with the load average (the machine is
  * shared: figures taken while it is busy are noisy), and writes bench/results/proxy-throughput.json.
  *
  *   npx tsx bench/proxy-throughput.ts        (BENCH_CONNECTIONS=50, BENCH_SECONDS=10)
@@ -21,6 +25,7 @@ import type { PageRenderer } from '../server/renderer.ts';
 import { cpuSeconds } from './server-process.ts';
 import { createEmbeddedEngine } from '../server/search/engine/engine.ts';
 import { registerSearchProxy } from '../server/search/proxy.ts';
+import { withResultCache } from '../server/search/result-cache.ts';
 import type { SearchDocument } from '../server/search/types.ts';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 10_000);
@@ -71,7 +76,7 @@ if (process.argv.includes('--serve')) {
     cookieSecret: 'proxy-throughput-bench-secret-0123456789',
     // The production logger at its default level, written nowhere.
     logger: { level: 'info', stream: new Writable({ write: (_chunk, _encoding, done) => done() }) },
-    search: { registerRoutes: (scope) => registerSearchProxy(scope, { backend: engine, url: '/solr/select' }) },
+    search: { registerRoutes: (scope) => registerSearchProxy(scope, { backend: withResultCache(engine), url: '/solr/select' }) },
     publicOrigin: 'http://127.0.0.1',
     // The load comes from one loopback client: the search limit (1 200 a minute) would measure itself.
     security: { rateLimitExempt: ['127.0.0.1'] },
@@ -82,35 +87,45 @@ if (process.argv.includes('--serve')) {
 } else {
   const child = fork(import.meta.filename, ['--serve'], { execArgv: ['--import', 'tsx'], env: { MALLOC_ARENA_MAX: '2', ...process.env } });
   const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve((m as { port: number }).port)));
-  const run = (title: string, body: string) =>
+  let floor = 0;
+  // The faceted search with a price floor of its own: never the same twice, so never kept.
+  const varied = () => `${FACETED}&fq=${encodeURIComponent(`is_price_min:[${9000 + (floor++ % 1_000_000)} TO *]`)}`;
+  const run = (title: string, body: string | (() => string)) =>
     autocannon({
       url: `http://127.0.0.1:${port}/solr/select`,
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'br, gzip, deflate' },
-      body,
+      ...(typeof body === 'string' ? { body } : { requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }] }),
       connections: CONNECTIONS,
       duration: Number(process.env.BENCH_SECONDS ?? 10),
       title,
     });
-  await run('warm-up', FACETED);
-  const load = os.loadavg().map((n) => Math.round(n * 100) / 100);
-  const cpuBefore = cpuSeconds(child.pid!);
-  const result = await run('faceted', FACETED);
-  const serverCpuSeconds = Math.round((cpuSeconds(child.pid!) - cpuBefore) * 100) / 100;
-  child.kill();
-  const figures = {
-    listings: LISTINGS,
-    connections: CONNECTIONS,
-    loadAverage: load,
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 },
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    serverCpuSeconds,
-    requestsPerServerCpuSecond: serverCpuSeconds > 0 ? Math.round(result.requests.total / serverCpuSeconds) : null,
+  const measure = async (title: string, body: string | (() => string)) => {
+    await run('warm-up', body);
+    const load = os.loadavg().map((n) => Math.round(n * 100) / 100);
+    const cpuBefore = cpuSeconds(child.pid!);
+    const result = await run(title, body);
+    const serverCpuSeconds = Math.round((cpuSeconds(child.pid!) - cpuBefore) * 100) / 100;
+    const figures = {
+      loadAverage: load,
+      requestsPerSecond: Math.round(result.requests.average),
+      latencyMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 },
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      serverCpuSeconds,
+      requestsPerServerCpuSecond: serverCpuSeconds > 0 ? Math.round(result.requests.total / serverCpuSeconds) : null,
+    };
+    console.log(
+      `Proxy at ${LISTINGS} listings, ${CONNECTIONS} connections, faceted query, ${title}: ${figures.requestsPerSecond} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms, ` +
+        `errors ${figures.errors}, timeouts ${figures.timeouts}, non-2xx ${figures.non2xx}; ${figures.requestsPerServerCpuSecond} requests per server CPU-second; load average ${load.join(' ')}`,
+    );
+    return figures;
   };
-  console.log(`Proxy at ${LISTINGS} listings, ${CONNECTIONS} connections, faceted query: ${figures.requestsPerSecond} req/s, p50 ${figures.latencyMs.p50} ms, p99 ${figures.latencyMs.p99} ms, errors ${figures.errors}, timeouts ${figures.timeouts}, non-2xx ${figures.non2xx}; ${figures.requestsPerServerCpuSecond} requests per server CPU-second; load average ${load.join(' ')}`);
+  const repeated = await measure('repeated', FACETED);
+  const different = await measure('every query different', varied);
+  child.kill();
+  const figures = { listings: LISTINGS, connections: CONNECTIONS, ...repeated, everyQueryDifferent: different };
   fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
   fs.writeFileSync(
     path.join(import.meta.dirname, 'results', 'proxy-throughput.json'),

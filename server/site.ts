@@ -34,6 +34,7 @@ import { createRankingService } from './ranking/ranking-service.ts';
 import { loopbackOrigin } from './security/origins.ts';
 import { createBuildRenderer, createViteRenderer, type PageRenderer } from './renderer.ts';
 import { createEmbeddedEngine } from './search/engine/engine.ts';
+import { withResultCache } from './search/result-cache.ts';
 import { createSearchService, type SearchService } from './search/search-service.ts';
 import { createSolrBackend, SearchUnavailableError } from './search/solr-backend.ts';
 
@@ -111,7 +112,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     settings,
     backend: config.solrUrl
       ? createSolrBackend({ url: config.solrUrl, timeoutMs: config.solrTimeoutMs, indexId: settings.search.index })
-      : createEmbeddedEngine({ maxRows: config.searchMaxRows }),
+      : withResultCache(createEmbeddedEngine({ maxRows: config.searchMaxRows })),
     limits: { maxRows: config.searchMaxRows },
     snapshot: config.solrUrl ? undefined : { file: path.join(config.dataDir, 'search-snapshot.json'), version: () => contentVersion.current() },
   });
