@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../db/client.ts';
 import { openTestDatabase } from '../test-support.ts';
 import { countDemoContent, DEFAULT_SEED, generateDemoContent } from './generate.ts';
+import { analyticsReport } from '../admin/analytics-report.ts';
+import { addDays } from './dates.ts';
+import { HISTORY_DAYS } from './analytics-history.ts';
 import { resolveMediaPath } from './media.ts';
 import { registerDemoRoute } from './routes.ts';
 import { ensureDemoContent, readDemoInfo, type EnsureDemoResult } from './seed.ts';
@@ -176,3 +179,25 @@ describe('resolveMediaPath', () => {
     expect(resolveMediaPath('/srv/media', 'a\0b')).toBeNull();
   });
 });
+
+describe('the demo analytics history', () => {
+  const eventCount = async () => Number(rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from analytics_events`))[0]?.n);
+
+  it('is written with the content, once: the dashboard report of the 30 days before the demo day shows every table', async () => {
+    const info = await readDemoInfo(database.db);
+    const span = rows<{ first: string; last: string }>(await database.db.execute(sql`select to_char(min(received_at) at time zone 'UTC', 'YYYY-MM-DD') as first, to_char(max(received_at) at time zone 'UTC', 'YYYY-MM-DD') as last from analytics_events`))[0];
+    expect(span).toEqual({ first: addDays(info!.today, -HISTORY_DAYS), last: addDays(info!.today, -1) });
+    const report = await analyticsReport(database.db, { from: addDays(info!.today, -30), to: addDays(info!.today, -1) });
+    expect(report.searchesPerDay.every((day) => day.searches > 0)).toBe(true);
+    expect(report.zeroResultTerms.length).toBeGreaterThan(3);
+    expect(report.listings).toHaveLength(20);
+    expect(report.listings[0]!.clicks).toBeGreaterThan(0);
+    expect(report.funnel.map((step) => step.count).every((count) => count > 0)).toBe(true);
+    expect(report.errors.length).toBeGreaterThan(0);
+    // The second start (the idempotency test above) wrote no more events.
+    const before = await eventCount();
+    await ensureDemoContent(database.db, mediaDir);
+    expect(await eventCount()).toBe(before);
+  });
+});
+

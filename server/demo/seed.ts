@@ -13,6 +13,7 @@ import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import * as s from '../db/schema.ts';
+import { generateAnalyticsHistory, type HistoryBooking } from './analytics-history.ts';
 import { DEFAULT_SEED, generateDemoContent, type DemoContent } from './generate.ts';
 import { writeMissingMedia, type MediaPage } from './media.ts';
 import type { DemoInfo } from './routes.ts';
@@ -89,6 +90,25 @@ async function insertContent(db: Executor, c: DemoContent): Promise<void> {
   await insertBulk(db, s.meta, c.meta);
 }
 
+/** The demo's analytics history (analytics-history.ts): events, and bookings with their reservation. */
+async function insertAnalyticsHistory(db: Executor, c: DemoContent): Promise<void> {
+  const history = generateAnalyticsHistory(c.seed, c.today, c.units);
+  await insertBulk(db, s.analyticsEvents, history.events);
+  await insertHistoryBookings(db, history.bookings);
+}
+
+async function insertHistoryBookings(db: Executor, bookings: readonly HistoryBooking[]): Promise<void> {
+  if (bookings.length === 0) return;
+  await insertBulk(db, s.tripBookings, bookings.map((entry) => entry.booking));
+  const codes = bookings.map((entry) => String(entry.booking.code));
+  const ids = new Map(
+    rowsOf<{ id: number | string; code: string }>(
+      await db.execute(sql`select ${s.tripBookings.id} as id, ${s.tripBookings.code} as code from ${s.tripBookings} where ${s.tripBookings.code} = any(${`{${codes.join(',')}}`}::text[])`),
+    ).map((row) => [row.code, Number(row.id)]),
+  );
+  await insertBulk(db, s.reservations, bookings.map((entry) => ({ ...entry.reservation, tripBookingId: ids.get(String(entry.booking.code)) })));
+}
+
 const COUNTED: Record<string, PgTable> = {
   areas: s.areas,
   amenityCategories: s.amenityCategories,
@@ -148,6 +168,7 @@ export async function ensureDemoContent(db: Database, mediaDir: string, options:
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
       if ((await unitCount(tx)) > 0) return false; // another server seeded it meanwhile
       await insertContent(tx, content);
+      await insertAnalyticsHistory(tx, content);
       return true;
     });
   }
