@@ -207,6 +207,8 @@ describe('login', () => {
     expect(response.body).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(response.headers['cache-control']).toBe('no-store');
+    // Not helmet's no-referrer: with it Chromium posts the form with `Origin: null`, which the cross-site check refuses.
+    expect(response.headers['referrer-policy']).toBe('same-origin');
     expect(String(response.headers['content-security-policy'])).toMatch(/default-src 'none'/);
     expect(String(response.headers['content-security-policy'])).not.toMatch(/script-src/);
   });

@@ -38,7 +38,15 @@ const short = (text: string, max = 48) => (text.length > max ? `${text.slice(0, 
 /** The SVG (or figure, with a legend) of each chart, as HTML. */
 export async function drawCharts(report: AnalyticsReport): Promise<DashboardCharts> {
   const { Plot, document } = await plotting();
-  const html = (node: Element) => node.outerHTML;
+  // Each chart is one image to assistive technology (role img, named and described); Plot also
+  // names its groups of marks, which ARIA does not allow on a plain group.
+  const html = (node: Element) => {
+    for (const svg of node.matches('svg[aria-label]') ? [node] : [...node.querySelectorAll('svg[aria-label]')]) {
+      svg.setAttribute('role', 'img');
+      for (const part of svg.querySelectorAll('[aria-label]')) part.removeAttribute('aria-label');
+    }
+    return node.outerHTML;
+  };
 
   const perDay = report.searchesPerDay.flatMap((row) => [
     { day: new Date(`${row.day}T00:00:00Z`), series: 'Searches', count: row.searches },

@@ -43,6 +43,8 @@ function privateHtml(reply: FastifyReply, status: number, html: string): Fastify
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex, nofollow')
     .header('content-security-policy', ADMIN_CSP)
+    // The forms post to this site: with helmet's no-referrer, Chromium sends `Origin: null`, which the cross-site check refuses.
+    .header('referrer-policy', 'same-origin')
     .type('text/html; charset=utf-8')
     .send(html);
 }
