@@ -68,21 +68,25 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
     ],
   });
 
-  const top = report.listings.slice(0, 10).flatMap((row) => [
-    { name: short(row.name, 36), measure: 'Impressions', count: row.impressions },
-    { name: short(row.name, 36), measure: 'Clicks', count: row.clicks },
-  ]);
+  // Impressions as bars, clicks as a narrower bar over them (from 0, not stacked), with the CTR.
+  const top = report.listings.slice(0, 10).map((row) => ({ ...row, label: short(row.name, 36) }));
   const listings = Plot.plot({
     document,
     width: WIDTH,
-    height: 60 + 28 * Math.max(1, Math.min(10, report.listings.length)),
+    height: 70 + 28 * Math.max(1, top.length),
     marginLeft: 230,
+    marginRight: 110,
     ariaLabel: 'Top listings by impressions',
-    ariaDescription: `Impressions and clicks of the ${Math.min(10, report.listings.length)} listings seen most from ${report.range.from} to ${report.range.to}.`,
+    ariaDescription: `Impressions and clicks of the ${top.length} listings seen most from ${report.range.from} to ${report.range.to}.`,
     x: { grid: true, label: 'Count', axis: 'top' },
-    y: { label: null, domain: report.listings.slice(0, 10).map((row) => short(row.name, 36)) },
+    y: { label: null, domain: top.map((row) => row.label) },
     color: { domain: ['Impressions', 'Clicks'], range: [COLOURS.searches, COLOURS.clicks], legend: true },
-    marks: [Plot.barX(top, { y: 'name', x: 'count', fill: 'measure', title: (d: { measure: string; count: number }) => `${d.measure}: ${d.count}`, insetTop: 2, insetBottom: 2 }), Plot.ruleX([0])],
+    marks: [
+      Plot.barX(top, { y: 'label', x1: 0, x2: 'impressions', fill: () => 'Impressions', insetTop: 2, insetBottom: 2 }),
+      Plot.barX(top, { y: 'label', x1: 0, x2: 'clicks', fill: () => 'Clicks', insetTop: 8, insetBottom: 8 }),
+      Plot.text(top, { y: 'label', x: 'impressions', text: (d: { clicks: number; ctr: number | null }) => `${d.clicks} clicks · ${d.ctr ?? 0} %`, dx: 6, textAnchor: 'start', fill: 'currentColor' }),
+      Plot.ruleX([0]),
+    ],
   });
 
   const steps = report.funnel.map((step) => ({ step: FUNNEL_LABELS[step.step] ?? step.step, count: step.count }));
@@ -111,9 +115,14 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
     marginLeft: 300,
     ariaLabel: 'Errors by message',
     ariaDescription: errorRows.length === 0 ? 'No errors were reported in this range.' : `The ${errorRows.length} most frequent error messages and how often each was reported.`,
-    x: { grid: true, label: 'Reports', axis: 'top' },
+    x: { grid: true, label: 'Reports', axis: 'top', tickFormat: 'd', ticks: Math.max(1, Math.min(10, ...errorRows.map((row) => row.count))) },
     y: { label: null, domain: errorRows.map((row) => row.message) },
-    marks: [Plot.barX(errorRows, { y: 'message', x: 'count', fill: COLOURS.zero, insetTop: 2, insetBottom: 2 }), Plot.ruleX([0])],
+    marginRight: 40,
+    marks: [
+      Plot.barX(errorRows, { y: 'message', x: 'count', fill: COLOURS.zero, insetTop: 2, insetBottom: 2 }),
+      Plot.text(errorRows, { y: 'message', x: 'count', text: (d: { count: number }) => String(d.count), dx: 6, textAnchor: 'start', fill: 'currentColor' }),
+      Plot.ruleX([0]),
+    ],
   });
 
   return { searches: html(searches), listings: html(listings), funnel: html(funnel), errors: html(errors) };
