@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { parseBatch } from '../../src/domain/analytics/events.ts';
 import { addDays } from './dates.ts';
 import { generateAnalyticsHistory, HISTORY_DAYS } from './analytics-history.ts';
+import { fixtureCalendar } from './fixture-stays.ts';
 import { DEFAULT_SEED, generateDemoContent } from './generate.ts';
 
 /** The demo's analytics history (issue 16: the dashboard shows something on a fresh start). */
 const content = generateDemoContent(DEFAULT_SEED, new Date());
 const T = content.today;
-const history = generateAnalyticsHistory(DEFAULT_SEED, T, content.units);
+const options = { calendar: content.bookings, keepFree: [fixtureCalendar(T).eid] };
+const history = generateAnalyticsHistory(DEFAULT_SEED, T, content.units, options);
 
 describe('generateAnalyticsHistory', () => {
   it('covers the 60 days before the demo day, every day, and nothing on or after it', () => {
@@ -38,8 +40,19 @@ describe('generateAnalyticsHistory', () => {
     for (const { reservation } of history.bookings) expect(String(reservation.endDate) < T, String(reservation.endDate)).toBe(true);
   });
 
+  it('books no night the calendar holds already, no two stays over each other, and nothing on the fixture rental', () => {
+    const stays = [...content.bookings, ...history.bookings.map((entry) => entry.nights)];
+    for (const { nights } of history.bookings) {
+      expect(nights.unitEid).not.toBe(fixtureCalendar(T).eid);
+      const over = stays.filter((stay) => stay !== nights && stay.unitEid === nights.unitEid && stay.beginDate < nights.endDate && nights.beginDate < stay.endDate);
+      expect(over, JSON.stringify(nights)).toEqual([]);
+    }
+    // Without the calendar to avoid, the same draw books more: the check above is not empty-handed.
+    expect(generateAnalyticsHistory(DEFAULT_SEED, T, content.units).bookings.length).toBeGreaterThanOrEqual(history.bookings.length);
+  });
+
   it('same seed and day, same history (but for the random booking codes)', () => {
-    const again = generateAnalyticsHistory(DEFAULT_SEED, T, content.units);
+    const again = generateAnalyticsHistory(DEFAULT_SEED, T, content.units, options);
     expect(again.events).toEqual(history.events);
     expect(again.bookings.map((entry) => entry.reservation)).toEqual(history.bookings.map((entry) => entry.reservation));
     expect(new Set([...again.bookings, ...history.bookings].map((entry) => entry.booking.code)).size).toBe(2 * history.bookings.length);

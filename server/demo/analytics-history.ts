@@ -5,7 +5,8 @@
  * (impressions, 10 at a time), open some (clicks, detail views), add stays to their Trips
  * Collection, begin checkout and now and then book (a confirmed booking with its reservation), and
  * a few uncaught errors. Every day is relative to T; nothing is after T-1, and the booked stays
- * lie before T too (they hold no nights in the calendar, which stays as the generator drew it).
+ * lie before T too, each whole as checkout writes one: its nights in the calendar (never over
+ * another stay, never on the fixture rental) and its confirmation email (sent).
  *
  * Drawn from seeded streams (random.ts): same seed and day, same history (the booking codes alone
  * are random, as they are the key to a booking's confirmation page). Written once, with the
@@ -34,9 +35,19 @@ export interface HistoryEventRow {
   params: Record<string, unknown>;
 }
 
+/** A booked stay of the history: the booking, its one reservation, its nights in the calendar and its (sent) confirmation email. */
 export interface HistoryBooking {
   booking: Record<string, unknown>;
   reservation: Record<string, unknown>;
+  nights: { unitEid: number; beginDate: string; endDate: string; kind: 'booked' };
+  mail: Record<string, unknown>;
+}
+
+/** A stay the calendar holds already (the generator's bookings): a booked stay of the history never overlaps one. */
+export interface CalendarStay {
+  unitEid: number;
+  beginDate: string;
+  endDate: string;
 }
 
 export interface AnalyticsHistory {
@@ -72,10 +83,20 @@ const LAST = ['Nguyen', 'Patel', 'Garcia', 'Okafor', 'Larsen', 'Moreau', 'Kim', 
 const iso = (day: string, minutes: number) => new Date(Date.parse(`${day}T00:00:00Z`) + minutes * 60_000).toISOString();
 
 /** The history of the HISTORY_DAYS days before `today` (YYYY-MM-DD). */
-export function generateAnalyticsHistory(seed: string, today: string, units: readonly HistoryUnit[]): AnalyticsHistory {
+export function generateAnalyticsHistory(
+  seed: string,
+  today: string,
+  units: readonly HistoryUnit[],
+  options: { calendar?: readonly CalendarStay[]; siteName?: string; keepFree?: readonly number[] } = {},
+): AnalyticsHistory {
   const events: HistoryEventRow[] = [];
   const bookings: HistoryBooking[] = [];
   if (units.length === 0) return { events, bookings };
+  const taken = new Map<number, CalendarStay[]>();
+  for (const stay of options.calendar ?? []) taken.set(stay.unitEid, [...(taken.get(stay.unitEid) ?? []), stay]);
+  const keepFree = new Set(options.keepFree ?? []);
+  const free = (eid: number, begin: string, end: string) => !keepFree.has(eid) && !(taken.get(eid) ?? []).some((stay) => stay.beginDate < end && begin < stay.endDate);
+  const siteName = options.siteName ?? 'Coral Haven Coast';
   // Popular rentals first: a few are seen (and picked) far more often than the rest.
   const popular = [...units].sort((a, b) => a.eid - b.eid);
   const pickUnit = (r: Random) => popular[Math.min(popular.length - 1, Math.floor(popular.length * r.next() ** 2.2))] as HistoryUnit;
@@ -122,12 +143,15 @@ export function generateAnalyticsHistory(seed: string, today: string, units: rea
         const lead = r.int(1, 12);
         const begin = addDays(day, lead);
         const end = addDays(begin, nights);
-        if (!r.chance(0.55) || daysBetween(end, today) < 1) continue;
+        if (!r.chance(0.55) || daysBetween(end, today) < 1 || !free(picked.eid, begin, end)) continue;
+        taken.set(picked.eid, [...(taken.get(picked.eid) ?? []), { unitEid: picked.eid, beginDate: begin, endDate: end }]);
+        const code = crypto.randomBytes(18).toString('base64url');
+        const createdAt = iso(day, Math.min(minute + 5, 24 * 60 - 1));
         const cents = price * 100;
         const name = { first: r.pick(FIRST), last: r.pick(LAST) };
         bookings.push({
           booking: {
-            code: crypto.randomBytes(18).toString('base64url'),
+            code,
             requestHash: 'demo-history',
             firstName: name.first,
             lastName: name.last,
@@ -142,7 +166,7 @@ export function generateAnalyticsHistory(seed: string, today: string, units: rea
             depositCents: 0,
             paymentOption: 'later',
             paymentStatus: 'unpaid',
-            createdAt: iso(day, Math.min(minute + 5, 24 * 60 - 1)),
+            createdAt,
           },
           reservation: {
             lineKey: `${picked.eid}:${begin}`,
@@ -162,6 +186,20 @@ export function generateAnalyticsHistory(seed: string, today: string, units: rea
             lines: [{ kind: 'rent', label: 'Rent', detail: `${nights} nights`, amount: cents }],
             payments: [{ label: 'Balance', due: begin, amount: cents }],
             priceCents: cents,
+          },
+          nights: { unitEid: picked.eid, beginDate: begin, endDate: end, kind: 'booked' },
+          mail: {
+            kind: 'booking-confirmation',
+            reference: code,
+            recipient: `${name.first.toLowerCase()}.${name.last.toLowerCase()}@example.com`,
+            subject: `Your booking with ${siteName} is confirmed`,
+            textBody: `${picked.name}, ${begin} to ${end} (${nights} nights).`,
+            htmlBody: `<p>${picked.name}, ${begin} to ${end} (${nights} nights).</p>`,
+            status: 'sent',
+            attempts: 1,
+            nextAttemptAt: createdAt,
+            createdAt,
+            sentAt: createdAt,
           },
         });
       }
