@@ -69,8 +69,7 @@ export function loginPage(siteName: string, error: string | null = null): string
       (error ? `<p id="login-error" class="error" role="alert">${escapeHtml(error)}</p>` : '') +
       `<form method="post" action="${LOGIN_PATH}">` +
       `<label for="admin-password">Password</label><input id="admin-password" name="password" type="password" autocomplete="current-password" required${described}>` +
-      '<p><button type="submit">Log in</button></p></form>' +
-      '<p class="note">The password is the server’s <code>ADMIN_PASSWORD</code> setting.</p></div>',
+      '<p><button type="submit">Log in</button></p></form></div>',
   );
 }
 
