@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from './e2e/admin-password';
 
 /**
  * End-to-end tests in the system Chromium (Debian `chromium`; no browser download).
@@ -49,7 +50,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
+      env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD },
     },
     {
       command: 'node scripts/e2e-server.mjs',

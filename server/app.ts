@@ -27,6 +27,7 @@ import type { PageCache } from './page-cache.ts';
 import { registerDemoRoute, type DemoInfo } from './demo/routes.ts';
 import { registerSeoRoutes, type SitemapSource } from './seo/sitemap.ts';
 import { registerAnalyticsRoutes, type AnalyticsCollector } from './analytics/collector.ts';
+import { registerAdminRoutes, type AdminRouteOptions } from './admin/routes.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
@@ -69,6 +70,8 @@ export interface ServerDependencies {
   sitemap?: SitemapSource;
   /** The first-party analytics collector (issue 16): POST /analytics/collect. */
   analytics?: AnalyticsCollector;
+  /** The site owner's analytics dashboard at /admin/analytics (issue 16), when ADMIN_PASSWORD is set; without it the dashboard answers 404. */
+  admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now'>;
 }
 
 /** Requests slower than this are logged at info level (every request at debug level). */
@@ -190,6 +193,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.demoInfo) registerDemoRoute(app, deps.demoInfo);
   if (deps.sitemap) registerSeoRoutes(app, { publicOrigin, sitemap: deps.sitemap });
   if (deps.analytics) registerAnalyticsRoutes(app, deps.analytics);
+  if (deps.admin) await registerAdminRoutes(app, { ...deps.admin, secret: deps.cookieSecret, siteName: deps.settings.site.name, publicOrigin });
   // Coupon codes stay on the server.
   const pageSiteSettings = browserSettings(deps.settings);
   app.all('/api/*', async (request, reply) =>

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { MIN_ADMIN_PASSWORD_LENGTH } from './admin/admin-session.ts';
 import { parseSiteSettings, type SiteSettings } from '../src/domain/settings.ts';
 import { isAddressOrRange, parseOrigin, parseOriginList } from './security/origins.ts';
 import { parseRateLimits, type RateLimits } from './security/rate-limits.ts';
@@ -39,6 +40,8 @@ export interface ServerConfig {
   pageCacheMiB: number;
   /** ANALYTICS_RETENTION_DAYS: analytics events older than this are deleted (default 400). */
   analyticsRetentionDays: number;
+  /** ADMIN_PASSWORD: turns the site owner's analytics dashboard (/admin/analytics) on; undefined = off. */
+  adminPassword: string | undefined;
 }
 
 export interface ShareSettings {
@@ -80,6 +83,12 @@ function addressOrRangeList(name: string, raw: string | undefined): string[] {
   return entries;
 }
 
+function adminPassword(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < MIN_ADMIN_PASSWORD_LENGTH) throw new Error(`ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters long (it guards the analytics dashboard); leave it unset to keep the dashboard off`);
+  return raw;
+}
+
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const mode = env.NODE_ENV === 'development' ? 'development' : 'production';
   return {
@@ -106,6 +115,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     hmr: env.HMR !== '0',
     pageCacheMiB: integer('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64, 0, 4096),
     analyticsRetentionDays: integer('ANALYTICS_RETENTION_DAYS', env.ANALYTICS_RETENTION_DAYS, 400, 1, 36_500),
+    adminPassword: adminPassword(env.ADMIN_PASSWORD),
   };
 }
 

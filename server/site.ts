@@ -201,6 +201,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     demoInfo: () => readDemoInfo(database.db),
     sitemap: databaseSitemap(database.db),
     analytics,
+    admin: config.adminPassword ? { password: config.adminPassword, db: database.db } : undefined,
   });
   serverLog = app.log;
   if (payments.test) app.log.warn(`Payments: ${payments.label} (the built-in test provider; set PAYMENT_PROVIDER_MODULE for a real one)`);

@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../db/client.ts';
 import { openTestDatabase } from '../test-support.ts';
 import { countDemoContent, DEFAULT_SEED, generateDemoContent } from './generate.ts';
+import { analyticsReport } from '../admin/analytics-report.ts';
+import { addDays } from './dates.ts';
+import { HISTORY_DAYS } from './analytics-history.ts';
 import { resolveMediaPath } from './media.ts';
 import { registerDemoRoute } from './routes.ts';
 import { ensureDemoContent, readDemoInfo, type EnsureDemoResult } from './seed.ts';
@@ -176,3 +179,36 @@ describe('resolveMediaPath', () => {
     expect(resolveMediaPath('/srv/media', 'a\0b')).toBeNull();
   });
 });
+
+describe('the demo analytics history', () => {
+  const eventCount = async () => Number(rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from analytics_events`))[0]?.n);
+
+  it('is written with the content, once: the dashboard report of the 30 days before the demo day shows every table', async () => {
+    const info = await readDemoInfo(database.db);
+    const span = rows<{ first: string; last: string }>(await database.db.execute(sql`select to_char(min(received_at) at time zone 'UTC', 'YYYY-MM-DD') as first, to_char(max(received_at) at time zone 'UTC', 'YYYY-MM-DD') as last from analytics_events`))[0];
+    expect(span).toEqual({ first: addDays(info!.today, -HISTORY_DAYS), last: addDays(info!.today, -1) });
+    const report = await analyticsReport(database.db, { from: addDays(info!.today, -30), to: addDays(info!.today, -1) });
+    expect(report.searchesPerDay.every((day) => day.searches > 0)).toBe(true);
+    expect(report.zeroResultTerms.length).toBeGreaterThan(3);
+    expect(report.listings).toHaveLength(20);
+    expect(report.listings[0]!.clicks).toBeGreaterThan(0);
+    expect(report.funnel.map((step) => step.count).every((count) => count > 0)).toBe(true);
+    expect(report.errors.length).toBeGreaterThan(0);
+    // Its bookings are whole, as checkout writes them: reservations, nights in the calendar (over no other stay) and the email.
+    const [broken] = rows<Record<string, number>>(
+      await database.db.execute(sql`select
+        (select count(*) from trip_bookings)::int as bookings,
+        (select count(*) from trip_bookings b where not exists (select 1 from reservations r where r.trip_booking_id = b.id))::int as no_reservations,
+        (select count(*) from reservations r where r.unit_eid is not null and not exists (select 1 from bookings c where c.reservation_id = r.id))::int as stays_without_nights,
+        (select count(*) from bookings c join reservations r on r.id = c.reservation_id where c.begin_date <> r.begin_date or c.end_date <> r.end_date or c.unit_eid <> r.unit_eid)::int as nights_wrong_dates,
+        (select count(*) from trip_bookings b where not exists (select 1 from mail_queue m where m.reference = b.code and m.status = 'sent'))::int as no_email`),
+    );
+    expect(broken).toEqual({ bookings: report.funnel[2]!.count > 0 ? expect.any(Number) : 0, no_reservations: 0, stays_without_nights: 0, nights_wrong_dates: 0, no_email: 0 });
+    expect(broken!.bookings).toBeGreaterThan(0);
+    // The second start (the idempotency test above) wrote no more events.
+    const before = await eventCount();
+    await ensureDemoContent(database.db, mediaDir);
+    expect(await eventCount()).toBe(before);
+  });
+});
+

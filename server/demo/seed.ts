@@ -13,6 +13,8 @@ import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import * as s from '../db/schema.ts';
+import { generateAnalyticsHistory, type HistoryBooking } from './analytics-history.ts';
+import { fixtureCalendar } from './fixture-stays.ts';
 import { DEFAULT_SEED, generateDemoContent, type DemoContent } from './generate.ts';
 import { writeMissingMedia, type MediaPage } from './media.ts';
 import type { DemoInfo } from './routes.ts';
@@ -89,6 +91,33 @@ async function insertContent(db: Executor, c: DemoContent): Promise<void> {
   await insertBulk(db, s.meta, c.meta);
 }
 
+/** The demo's analytics history (analytics-history.ts): events, and bookings with their reservation. */
+async function insertAnalyticsHistory(db: Executor, c: DemoContent): Promise<void> {
+  const history = generateAnalyticsHistory(c.seed, c.today, c.units, { calendar: c.bookings, keepFree: [fixtureCalendar(c.today).eid] });
+  await insertBulk(db, s.analyticsEvents, history.events);
+  await insertHistoryBookings(db, history.bookings);
+}
+
+async function insertHistoryBookings(db: Executor, bookings: readonly HistoryBooking[]): Promise<void> {
+  if (bookings.length === 0) return;
+  await insertBulk(db, s.tripBookings, bookings.map((entry) => entry.booking));
+  const codes = bookings.map((entry) => String(entry.booking.code));
+  const ids = new Map(
+    rowsOf<{ id: number | string; code: string }>(
+      await db.execute(sql`select ${s.tripBookings.id} as id, ${s.tripBookings.code} as code from ${s.tripBookings} where ${s.tripBookings.code} = any(${`{${codes.join(',')}}`}::text[])`),
+    ).map((row) => [row.code, Number(row.id)]),
+  );
+  await insertBulk(db, s.reservations, bookings.map((entry) => ({ ...entry.reservation, tripBookingId: ids.get(String(entry.booking.code)) })));
+  // Each booked stay whole, as checkout writes it: its nights in the calendar and its confirmation email.
+  const reservationIds = new Map(
+    rowsOf<{ id: number | string; booking: number | string }>(
+      await db.execute(sql`select ${s.reservations.id} as id, ${s.reservations.tripBookingId} as booking from ${s.reservations} where ${s.reservations.tripBookingId} = any(${`{${[...ids.values()].join(',')}}`}::bigint[])`),
+    ).map((row) => [Number(row.booking), Number(row.id)]),
+  );
+  await insertBulk(db, s.bookings, bookings.map((entry) => ({ ...entry.nights, reservationId: reservationIds.get(ids.get(String(entry.booking.code)) ?? -1) })));
+  await insertBulk(db, s.mailQueue, bookings.map((entry) => entry.mail));
+}
+
 const COUNTED: Record<string, PgTable> = {
   areas: s.areas,
   amenityCategories: s.amenityCategories,
@@ -111,7 +140,9 @@ const COUNTED: Record<string, PgTable> = {
 
 /** Row counts of the content tables, in one query. */
 export async function countContent(db: Pick<Database, 'execute'>): Promise<Record<string, number>> {
-  const parts: SQL[] = Object.entries(COUNTED).map(([key, table]) => sql`(select count(*) from ${table})::int as ${sql.identifier(key)}`);
+  // The calendar's own stays: the nights of checkout reservations (the demo history's bookings too) are not content.
+  const where = (key: string) => (key === 'bookings' ? sql` where ${s.bookings.reservationId} is null` : sql``);
+  const parts: SQL[] = Object.entries(COUNTED).map(([key, table]) => sql`(select count(*) from ${table}${where(key)})::int as ${sql.identifier(key)}`);
   const result = await db.execute(sql`select ${sql.join(parts, sql`, `)}`);
   const row = rowsOf<Record<string, number | string>>(result)[0] ?? {};
   return Object.fromEntries(Object.keys(COUNTED).map((key) => [key, Number(row[key] ?? 0)]));
@@ -148,6 +179,7 @@ export async function ensureDemoContent(db: Database, mediaDir: string, options:
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
       if ((await unitCount(tx)) > 0) return false; // another server seeded it meanwhile
       await insertContent(tx, content);
+      await insertAnalyticsHistory(tx, content);
       return true;
     });
   }

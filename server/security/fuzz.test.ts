@@ -31,6 +31,8 @@ const SEGMENT = settings.ranking.segment;
 let database: OpenDatabase;
 let mediaDir: string;
 let app: FastifyInstance;
+const ADMIN_PASSWORD = 'fuzz site owner password';
+let adminSession = '';
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -53,7 +55,12 @@ beforeAll(async () => {
     orders: { store: createOrderStore(database.db, { secret: 'test-secret' }), pricing: orderPricing(pricing) },
     sitemap: databaseSitemap(database.db),
     analytics: createAnalyticsCollector({ db: database.db, secret: 'test-secret' }),
+    admin: { password: ADMIN_PASSWORD, db: database.db },
   });
+  // A session of the site owner, so the dashboard's own parsing (date range, export name) meets the generated input.
+  const login = await app.inject({ method: 'POST', url: '/admin/analytics/login', headers: { host: 'www.coral.test', 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ password: ADMIN_PASSWORD }).toString() });
+  adminSession = login.cookies.find((cookie) => cookie.name === 'admin_session')?.value ?? '';
+  expect(adminSession).not.toBe('');
 }, 120_000);
 
 afterAll(async () => {
@@ -65,7 +72,7 @@ afterAll(async () => {
 /** Pieces of URLs and values that have broken parsers before. */
 const NASTY = ['%00', '%01evil', '%', '%zz', '%E0%A4%A', '%C0%AF', '..%2F..%2F', '//evil.example', 'javascript:alert(1)', '<script>', '"\'>', '__proto__', 'constructor', '[]', '[x][]', '[__proto__][a]', '*:*', '{!xmlparser}', '\\', '\u2028', 'NaN', '-1', '1e999', '99999999999999999999', ''];
 const text = fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 12 }).map(encodeURIComponent), fc.stringMatching(/^[a-z0-9_-]{0,10}$/));
-const key = fc.oneof(fc.constantFrom('ids', 'slug', 'kind', 'eid', 'q', 'rows', 'start', 'fq', 'index', 'to', 't', 'sig', 'cid', 'usage', 'host_name', 'full_url', 'rcav[begin]', 'rcav[end]', 'rcav[adult]', 'rcav[IDs][]', 'rcav[flex]', 'buy_text', 'facet.field', 'limit'), text);
+const key = fc.oneof(fc.constantFrom('from', 'ids', 'slug', 'kind', 'eid', 'q', 'rows', 'start', 'fq', 'index', 'to', 't', 'sig', 'cid', 'usage', 'host_name', 'full_url', 'rcav[begin]', 'rcav[end]', 'rcav[adult]', 'rcav[IDs][]', 'rcav[flex]', 'buy_text', 'facet.field', 'limit'), text);
 const query = fc.array(fc.tuple(key, text), { maxLength: 6 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
 
 const PATHS = [
@@ -97,8 +104,12 @@ const PATHS = [
   '/statecharts',
   '/sitemap.xml',
   '/robots.txt',
+  '/admin/analytics',
+  '/admin/analytics/login',
+  '/admin/analytics/export/{x}',
+  '/admin/analytics/export/searches.csv',
 ];
-const POSTS = ['/rescms/order/share', '/rescms/order/share/send', '/rcapi/order/verify', '/solr/select', `/api/v2/${SEGMENT}/track/click/{x}`, '/system/ajax', '/analytics/collect'];
+const POSTS = ['/rescms/order/share', '/rescms/order/share/send', '/rcapi/order/verify', '/solr/select', `/api/v2/${SEGMENT}/track/click/{x}`, '/system/ajax', '/analytics/collect', '/admin/analytics/login', '/admin/analytics/logout'];
 
 const headers = fc.record(
   {
@@ -107,7 +118,7 @@ const headers = fc.record(
     'sec-fetch-site': fc.constantFrom('same-origin', 'cross-site', 'same-site', 'none', 'bogus'),
     'sec-fetch-mode': fc.constantFrom('navigate', 'cors', 'no-cors'),
     accept: fc.constantFrom('text/html', 'application/json', '*/*', 'text/plain'),
-    cookie: fc.oneof(text.map((v) => `rc_order_session=${v}`), text.map((v) => `riot_solr_flag_items=${v}`), text.map((v) => `status_messages=${v}`)),
+    cookie: fc.oneof(text.map((v) => `rc_order_session=${v}`), text.map((v) => `admin_session=${v}`), text.map(() => `admin_session=${adminSession}`), text.map((v) => `riot_solr_flag_items=${v}`), text.map((v) => `status_messages=${v}`)),
     'x-forwarded-for': fc.constantFrom('127.0.0.1', 'x, y', '::1, 198.51.100.1'),
   },
   { requiredKeys: [] },

@@ -17,7 +17,7 @@ import { escapeHtml } from '../html.ts';
 export type SitemapSource = () => Promise<string[]>;
 
 /** Paths robots are asked to leave alone: the visitor's own pages and what only acts. */
-export const NOT_FOR_ROBOTS = ['/api/', '/rcapi/', '/rescms/', '/mytrip', '/favourites', '/statecharts', '/analytics/'];
+export const NOT_FOR_ROBOTS = ['/api/', '/rcapi/', '/rescms/', '/mytrip', '/favourites', '/statecharts', '/analytics/', '/admin/'];
 
 export function databaseSitemap(db: Database): SitemapSource {
   return async () => {

@@ -1,0 +1,214 @@
+/**
+ * The HTML of the site owner's pages (login and analytics dashboard), written on the server: no
+ * script runs on them (their Content-Security-Policy allows none), forms are plain HTML forms, and
+ * every chart has its figures in a table beside it. Not for search engines (noindex).
+ */
+import { escapeHtml } from '../html.ts';
+import type { AnalyticsReport, DateRange } from './analytics-report.ts';
+import type { DashboardCharts } from './charts.ts';
+import { EXPORTS, type ExportName } from './exports.ts';
+
+export const ADMIN_PATH = '/admin/analytics';
+export const LOGIN_PATH = `${ADMIN_PATH}/login`;
+export const LOGOUT_PATH = `${ADMIN_PATH}/logout`;
+
+/** No script, no plugin, no framing; forms only to this site; the pages' own inline style. */
+export const ADMIN_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:1rem/1.5 system-ui,sans-serif;color:#0f172a;background:#f8fafc}
+a{color:#155e75}
+.bar{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;padding:.75rem 1rem;background:#164e63;color:#fff}
+.bar p{margin:0;font-weight:600}
+.bar button{background:#fff;color:#164e63;border:0}
+main{max-width:64rem;margin:0 auto;padding:1rem}
+h1{color:#155e75;margin:.5rem 0 1rem}
+h2{color:#155e75;margin:0 0 .5rem}
+section,.card{background:#fff;border-radius:12px;box-shadow:0 4px 16px rgb(15 23 42/8%);padding:1rem;margin:0 0 1.25rem}
+.card{max-width:26rem;margin:3rem auto}
+label{display:block;font-weight:600;margin:.5rem 0 .25rem}
+input{font:inherit;padding:.5rem .6rem;border:1px solid #64748b;border-radius:6px;min-height:44px}
+button{font:inherit;font-weight:600;padding:.5rem 1rem;min-height:44px;border-radius:6px;border:0;background:#155e75;color:#fff;cursor:pointer}
+button:focus-visible,a:focus-visible,input:focus-visible,summary:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+.range{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:flex-end}
+.range label{margin:0 0 .25rem}
+.error{color:#991b1b;background:#fef2f2;border-left:4px solid #b91c1c;padding:.5rem .75rem;border-radius:4px}
+.note{color:#475569;font-size:.9rem}
+.figures{display:flex;flex-wrap:wrap;gap:.5rem 2rem;margin:.25rem 0 .75rem;padding:0;list-style:none}
+.figures strong{font-size:1.4rem;display:block}
+figure{margin:0 0 .75rem;overflow-x:auto}
+figure svg{max-width:100%;height:auto}
+figcaption{color:#475569;font-size:.9rem}
+.table{overflow-x:auto;margin:0 0 .5rem}
+table{border-collapse:collapse;width:100%;font-size:.95rem}
+caption{text-align:left;font-weight:600;padding:.25rem 0}
+th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #e2e8f0;vertical-align:top}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+td.text{overflow-wrap:anywhere}
+summary{cursor:pointer;color:#155e75;font-weight:600;padding:.25rem 0}
+.csv{display:inline-block;margin:.25rem 0}
+`;
+
+function document(title: string, siteName: string, body: string, bar = ''): string {
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="robots" content="noindex, nofollow">' +
+    `<title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>` +
+    `<body><header class="bar"><p>${escapeHtml(siteName)}: site owner</p>${bar}</header><main id="main">${body}</main></body></html>`
+  );
+}
+
+/** The login page; `error` is shown above the form and the field points to it. */
+export function loginPage(siteName: string, error: string | null = null): string {
+  const described = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
+  return document(
+    'Log in',
+    siteName,
+    '<div class="card"><h1>Analytics: log in</h1>' +
+      (error ? `<p id="login-error" class="error" role="alert">${escapeHtml(error)}</p>` : '') +
+      `<form method="post" action="${LOGIN_PATH}">` +
+      `<label for="admin-password">Password</label><input id="admin-password" name="password" type="password" autocomplete="current-password" required${described}>` +
+      '<p><button type="submit">Log in</button></p></form></div>',
+  );
+}
+
+const number = (value: number) => value.toLocaleString('en-US');
+const percent = (value: number | null) => (value === null ? '–' : `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} %`);
+const query = (range: DateRange) => `from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`;
+
+interface Column<T> {
+  label: string;
+  cell: (row: T) => string;
+  numeric?: boolean;
+}
+
+function table<T>(caption: string, columns: ReadonlyArray<Column<T>>, rows: readonly T[], empty: string): string {
+  if (rows.length === 0) return `<p class="note">${escapeHtml(empty)}</p>`;
+  const head = columns.map((column) => `<th scope="col"${column.numeric ? ' class="n"' : ''}>${escapeHtml(column.label)}</th>`).join('');
+  const body = rows.map((row) => `<tr>${columns.map((column) => `<td class="${column.numeric ? 'n' : 'text'}">${column.cell(row)}</td>`).join('')}</tr>`).join('');
+  return `<div class="table"><table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+function csvLink(name: ExportName, range: DateRange): string {
+  return `<a class="csv" href="${ADMIN_PATH}/export/${name}.csv?${escapeHtml(query(range))}" download>Download ${escapeHtml(EXPORTS[name].title.toLowerCase())} as CSV</a>`;
+}
+
+function figure(id: string, chart: string, caption: string): string {
+  return `<figure aria-labelledby="${id}-caption">${chart}<figcaption id="${id}-caption">${escapeHtml(caption)}</figcaption></figure>`;
+}
+
+const FUNNEL_STEP: Record<string, string> = { add_to_cart: 'Added to cart', begin_checkout: 'Began checkout', booking: 'Booked (stays)' };
+
+export function rangeForm(range: { from: string; to: string }, error: string | null): string {
+  const invalid = error ? ' aria-invalid="true" aria-describedby="range-error"' : '';
+  return (
+    `<form class="range" method="get" action="${ADMIN_PATH}" aria-label="Date range">` +
+    `<div><label for="range-from">From</label><input id="range-from" name="from" type="date" value="${escapeHtml(range.from)}"${invalid}></div>` +
+    `<div><label for="range-to">To</label><input id="range-to" name="to" type="date" value="${escapeHtml(range.to)}"${invalid}></div>` +
+    '<div><button type="submit">Show</button></div></form>' +
+    (error ? `<p id="range-error" class="error" role="alert">${escapeHtml(error)}</p>` : '') +
+    '<p class="note">Days are counted in UTC, both ends included. Every figure is counted by the database from the collected events.</p>'
+  );
+}
+
+const logoutBar = `<form method="post" action="${LOGOUT_PATH}"><button type="submit">Log out</button></form>`;
+
+/** The dashboard with a range the owner asked for that is not valid: the form and the message, no figures. */
+export function badRangePage(siteName: string, asked: { from: string; to: string }, message: string): string {
+  return document('Analytics', siteName, `<h1>Analytics</h1>${rangeForm(asked, message)}`, logoutBar);
+}
+
+export function dashboardPage(siteName: string, report: AnalyticsReport, charts: DashboardCharts): string {
+  const { range, totals } = report;
+  const searches =
+    '<section aria-labelledby="searches-title"><h2 id="searches-title">Searches</h2>' +
+    `<ul class="figures"><li><strong>${number(totals.searches)}</strong> searches</li><li><strong>${number(totals.zeroResults)}</strong> found nothing</li><li><strong>${percent(totals.zeroResultRate)}</strong> zero-result rate</li></ul>` +
+    figure('searches-chart', charts.searches, 'Searches and zero-result searches per day. The figures are in the table below.') +
+    '<details><summary>Searches per day as a table</summary>' +
+    table(
+      'Searches per day',
+      [
+        { label: 'Day', cell: (row: AnalyticsReport['searchesPerDay'][number]) => escapeHtml(row.day) },
+        { label: 'Searches', cell: (row) => number(row.searches), numeric: true },
+        { label: 'Zero results', cell: (row) => number(row.zeroResults), numeric: true },
+      ],
+      report.searchesPerDay,
+      'No days in this range.',
+    ) +
+    '</details>' +
+    csvLink('searches', range) +
+    '<h3>Top zero-result searches</h3>' +
+    table(
+      'What visitors searched for and found nothing',
+      [
+        { label: 'Search', cell: (row: AnalyticsReport['zeroResultTerms'][number]) => (row.term === '' ? '<em>(empty search)</em>' : escapeHtml(row.term)) },
+        { label: 'Searches', cell: (row) => number(row.searches), numeric: true },
+        { label: 'Last (UTC)', cell: (row) => escapeHtml(row.lastSeen) },
+      ],
+      report.zeroResultTerms,
+      'No search in this range found nothing.',
+    ) +
+    csvLink('zero-results', range) +
+    '</section>';
+
+  const listings =
+    '<section aria-labelledby="listings-title"><h2 id="listings-title">Top listings</h2>' +
+    figure('listings-chart', charts.listings, 'Impressions and clicks of the ten listings seen most. The figures are in the table below.') +
+    table(
+      'Listings by impressions',
+      [
+        { label: 'Listing', cell: (row: AnalyticsReport['listings'][number]) => (row.slug ? `<a href="/listing/${encodeURIComponent(row.slug)}">${escapeHtml(row.name)}</a>` : escapeHtml(row.name)) },
+        { label: 'Id', cell: (row) => escapeHtml(row.itemId) },
+        { label: 'Impressions', cell: (row) => number(row.impressions), numeric: true },
+        { label: 'Clicks', cell: (row) => number(row.clicks), numeric: true },
+        { label: 'Click-through rate', cell: (row) => percent(row.ctr), numeric: true },
+      ],
+      report.listings,
+      'No listing was shown in this range.',
+    ) +
+    csvLink('listings', range) +
+    '</section>';
+
+  const funnel =
+    '<section aria-labelledby="funnel-title"><h2 id="funnel-title">Add to cart → checkout → booking</h2>' +
+    figure('funnel-chart', charts.funnel, 'How many adds to the Trips Collection, checkouts begun and stays booked. The figures are in the table below.') +
+    table(
+      'Funnel',
+      [
+        { label: 'Step', cell: (row: AnalyticsReport['funnel'][number]) => escapeHtml(FUNNEL_STEP[row.step] ?? row.step) },
+        { label: 'Count', cell: (row) => number(row.count), numeric: true },
+        { label: 'Of the step before', cell: (row) => percent(row.ofPrevious), numeric: true },
+      ],
+      report.funnel,
+      'No steps.',
+    ) +
+    '<p class="note">Adds to cart and checkouts are the collected events; bookings are the stays of confirmed bookings made in the range.</p>' +
+    csvLink('funnel', range) +
+    '</section>';
+
+  const errors =
+    '<section aria-labelledby="errors-title"><h2 id="errors-title">Errors</h2>' +
+    figure('errors-chart', charts.errors, 'Uncaught errors reported by visitors’ browsers, by message. The figures are in the table below.') +
+    table(
+      'Errors by message',
+      [
+        { label: 'Message', cell: (row: AnalyticsReport['errors'][number]) => escapeHtml(row.message) },
+        { label: 'Reports', cell: (row) => number(row.count), numeric: true },
+        { label: 'Fatal', cell: (row) => number(row.fatal), numeric: true },
+        { label: 'Pages', cell: (row) => number(row.pages), numeric: true },
+        { label: 'Last (UTC)', cell: (row) => escapeHtml(row.lastSeen) },
+      ],
+      report.errors,
+      'No error was reported in this range.',
+    ) +
+    csvLink('errors', range) +
+    '</section>';
+
+  return document(
+    'Analytics',
+    siteName,
+    `<h1>Analytics</h1>${rangeForm(range, null)}<p class="note">${number(totals.events)} events from ${escapeHtml(range.from)} to ${escapeHtml(range.to)}.</p>${searches}${listings}${funnel}${errors}`,
+    logoutBar,
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The site owner's analytics dashboard (issue 16, Site-owner dashboard), on when ADMIN_PASSWORD
+ * is set (without it none of these routes exists: 404 like any unknown address):
+ *
+ *   GET  /admin/analytics/login                  → the login form (303 to the dashboard when logged in)
+ *   POST /admin/analytics/login   password=…     → 303 to the dashboard | 401 with the form and a message | 429
+ *   POST /admin/analytics/logout                 → 303 to the login form
+ *   GET  /admin/analytics?from=&to=              → the dashboard (303 to the login without a session) | 400 bad range
+ *   GET  /admin/analytics/export/{name}.csv?from=&to= → a table as CSV | 400 bad range | 401 | 404 unknown table
+ *
+ * The posts are refused from other sites by the security layer (Fetch Metadata, Origin) like every
+ * request that changes state; the login has its own rate limit (`admin`) per real client. Every
+ * answer is private (no-store) and noindex.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { sendProblem } from '../security/error-page.ts';
+import { adminSessions, passwordMatches } from './admin-session.ts';
+import { analyticsReport, parseDateRange } from './analytics-report.ts';
+import { drawCharts } from './charts.ts';
+import { EXPORTS, isExportName } from './exports.ts';
+import { ADMIN_CSP, ADMIN_PATH, badRangePage, dashboardPage, LOGIN_PATH, LOGOUT_PATH, loginPage } from './pages.ts';
+
+export interface AdminRouteOptions {
+  /** ADMIN_PASSWORD; the routes are registered only with one. */
+  password: string;
+  /** The server's cookie secret (keys the session tag; @fastify/cookie signs with it too). */
+  secret: string;
+  db: Pick<Database, 'execute'>;
+  siteName: string;
+  publicOrigin: string;
+  now?: () => Date;
+}
+
+export const WRONG_PASSWORD = 'That password is not right. Please try again.';
+export const NO_PASSWORD = 'Please enter the password.';
+/** The largest login form read (bytes). */
+const LOGIN_BODY_LIMIT = 4096;
+
+function privateHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex, nofollow')
+    .header('content-security-policy', ADMIN_CSP)
+    // The forms post to this site: with helmet's no-referrer, Chromium sends `Origin: null`, which the cross-site check refuses.
+    .header('referrer-policy', 'same-origin')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export async function registerAdminRoutes(app: FastifyInstance, options: AdminRouteOptions): Promise<void> {
+  const now = options.now ?? (() => new Date());
+  const sessions = adminSessions({ password: options.password, secret: options.secret, publicOrigin: options.publicOrigin, now });
+  const read = { config: { limit: 'content' as const } };
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: LOGIN_BODY_LIMIT }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    scope.get(LOGIN_PATH, read, async (request, reply) => {
+      if (sessions.isLoggedIn(request)) return reply.header('cache-control', 'no-store').redirect(ADMIN_PATH, 303);
+      return privateHtml(reply, 200, loginPage(options.siteName));
+    });
+
+    scope.post(LOGIN_PATH, { config: { limit: 'admin' }, bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
+      const given = text((request.body as Record<string, unknown> | null | undefined)?.password);
+      if (given === '') return privateHtml(reply, 401, loginPage(options.siteName, NO_PASSWORD));
+      if (!passwordMatches(given, options.password)) {
+        request.log.warn('site owner login with a wrong password');
+        return privateHtml(reply, 401, loginPage(options.siteName, WRONG_PASSWORD));
+      }
+      sessions.start(request, reply);
+      return reply.header('cache-control', 'no-store').redirect(ADMIN_PATH, 303);
+    });
+
+    scope.post(LOGOUT_PATH, { config: { limit: 'admin' } }, async (request, reply) => {
+      sessions.end(request, reply);
+      return reply.header('cache-control', 'no-store').redirect(LOGIN_PATH, 303);
+    });
+
+    scope.get(ADMIN_PATH, read, async (request, reply) => {
+      if (!sessions.isLoggedIn(request)) return reply.header('cache-control', 'no-store').redirect(LOGIN_PATH, 303);
+      const query = request.query as Record<string, unknown>;
+      const parsed = parseDateRange(query, now());
+      if (!parsed.ok) return privateHtml(reply, 400, badRangePage(options.siteName, { from: text(query.from).slice(0, 40), to: text(query.to).slice(0, 40) }, parsed.message));
+      const report = await analyticsReport(options.db, parsed.range);
+      return privateHtml(reply, 200, dashboardPage(options.siteName, report, await drawCharts(report)));
+    });
+
+    scope.get<{ Params: { file: string } }>(`${ADMIN_PATH}/export/:file`, read, async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
+      if (!sessions.isLoggedIn(request)) return sendProblem(request, reply, 401, `Please log in at ${LOGIN_PATH} first.`);
+      const name = request.params.file.replace(/\.csv$/, '');
+      if (!request.params.file.endsWith('.csv') || !isExportName(name)) {
+        return sendProblem(request, reply, 404, `There is no export ${request.params.file.slice(0, 60)}; the exports are ${Object.keys(EXPORTS).map((key) => `${key}.csv`).join(', ')}.`);
+      }
+      const parsed = parseDateRange(request.query as Record<string, unknown>, now());
+      if (!parsed.ok) return sendProblem(request, reply, 400, parsed.message);
+      const csv = await EXPORTS[name].csv(options.db, parsed.range);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('content-disposition', `attachment; filename="analytics-${name}-${parsed.range.from}-to-${parsed.range.to}.csv"`)
+        .type('text/csv; charset=utf-8')
+        .send(csv);
+    });
+  });
+}
