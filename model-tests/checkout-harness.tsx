@@ -4,6 +4,7 @@ import type { CheckoutPageData } from '@/domain/content';
 import { addLineItem, emptyOrder, type Order } from '@/domain/order/order';
 import { connectLazyActors, type SiteActors } from '@/app/site-actors';
 import { Checkout } from '@/views/checkout/checkout-form';
+import { StateChooser } from '@/views/checkout/state-chooser';
 import { FetchBoundary, FIXTURE_ITEMS } from './pricing-harness';
 import { mountSite, pageSettings, siteActorsWith, type MountedSite } from './site-harness';
 import '@/app/checkout-hooks';
@@ -70,7 +71,15 @@ export function mountCheckout<K extends keyof SiteActors>(key: K, actor: SiteAct
   actors.order.send({ type: 'order.init', source: { kind: 'empty' }, stored: null });
   if (loaded) actors.order.send({ type: 'order.storage.changed', order: ORDER });
   const disconnect = connectLazyActors(actors);
-  const site = mountSite(<Checkout data={CHECKOUT_DATA} />, page, actors);
+  // The state chooser is the page shell's (views/shell/layout.tsx): here beside the form.
+  const site = mountSite(
+    <>
+      <Checkout data={CHECKOUT_DATA} />
+      <StateChooser />
+    </>,
+    page,
+    actors,
+  );
   return {
     site,
     fetch,
