@@ -106,4 +106,26 @@ test.describe('insurance state check before booking', () => {
     expect(quotes).toBe(1);
     expect(consoleErrors).toEqual([]);
   });
+
+  test("the Trips Collection's Buy waits for the chooser too, then opens the buy page with &province=", async ({ page, context, consoleErrors, stays }) => {
+    const stay = stays.bookable;
+    await page.goto(`/listing/${stay.slug}${rcavHash(stay)}`);
+    await hydrated(page);
+    await box(page).getByRole('button', { name: /^Add .* to Trips Collection$/ }).first().click();
+    const detail = page.getByRole('dialog', { name: 'Your Trips Collection' });
+    await expect(detail).toBeVisible();
+    await detail.getByRole('button', { name: /^Buy / }).first().click();
+    const chooser = page.getByRole('dialog', { name: CHOOSER });
+    await expect(chooser).toBeVisible();
+    expect(await axeViolations(page, '.modal:has(.checkout-dialog)')).toEqual([]);
+    await chooser.getByRole('combobox', { name: 'Select your state' }).selectOption('CA');
+    const popup = context.waitForEvent('page');
+    await chooser.getByRole('button', { name: 'Continue' }).click();
+    const buy = await popup;
+    await buy.waitForLoadState();
+    expect(new URL(buy.url()).pathname).toBe(`/rescms/item/${stay.eid}/buy`);
+    expect(new URL(buy.url()).searchParams.get('province')).toBe('CA');
+    await buy.close();
+    expect(consoleErrors).toEqual([]);
+  });
 });
