@@ -41,7 +41,9 @@ async function expectInert(page: Page, selector: string) {
   expect(dangerous).toEqual([]);
 }
 
-test('a poisoned Detailed Quote and share form are inserted sanitized: nothing runs, no CSP violation', async ({ page, consoleErrors }) => {
+test('a poisoned Detailed Quote and share form are inserted sanitized: nothing runs, no CSP violation', async ({ page, context, baseURL, consoleErrors }) => {
+  // The guest's insurance state is known (spec §5): Quote goes at once.
+  await context.addCookies([{ name: 'rcstate', value: 'FL', url: `${baseURL}/` }]);
   const report = await watch(page);
   await page.route('**/rescms/ajax/item/pricing/quote**', (route) => route.fulfill({ json: { content: HOSTILE } }));
   await page.route('**/rescms/order/share', (route) => route.fulfill({ json: { form: HOSTILE, url: 'javascript:alert(document.cookie)' } }));

@@ -63,7 +63,9 @@ test.describe('availability pricing', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('the detail modal shows the offers; a Detailed Quote shows the itemised quote; Book opens the buy page', async ({ page, context, consoleErrors, stays }) => {
+  test('the detail modal shows the offers; a Detailed Quote shows the itemised quote; Book opens the buy page', async ({ page, context, baseURL, consoleErrors, stays }) => {
+    // The guest's insurance state is known (spec §5; the chooser itself: insurance-state.spec.ts): Quote and Book go at once, with it.
+    await context.addCookies([{ name: 'rcstate', value: 'FL', url: `${baseURL}/` }]);
     await openSearch(page);
     await searchStay(page, stays.bookable);
     const trigger = page.locator('.result-card').filter({ has: page.locator('.pricing-summary__trigger') }).first().locator('.pricing-summary__trigger');
@@ -94,6 +96,7 @@ test.describe('availability pricing', () => {
     await buy.waitForLoadState();
     expect(new URL(buy.url()).pathname).toMatch(/^\/rescms\/item\/\d+\/buy$/);
     expect(decodeURIComponent(new URL(buy.url()).search)).toMatch(/rcav\[begin\]=\d{4}-\d{2}-\d{2}/);
+    expect(new URL(buy.url()).searchParams.get('province')).toBe('FL');
     await buy.close();
     await page.keyboard.press('Escape');
     await expect(detail).toBeHidden();

@@ -62,6 +62,8 @@ function modalDriver(setup: (typeof SETUPS)[number]): PathDriver<ModalSnapshot, 
   const dialog = () => screen.getByRole('dialog');
   return {
     start: () => {
+      // The guest's insurance state is known (spec §5): Book goes ahead, with &province=.
+      document.cookie = 'rcstate=FL; path=/';
       user = userEvent.setup();
       open = vi.spyOn(window, 'open').mockImplementation(() => null);
       document.addEventListener(ORDER_ADD_REQUEST_EVENT, onAdd);
@@ -157,7 +159,7 @@ function modalDriver(setup: (typeof SETUPS)[number]): PathDriver<ModalSnapshot, 
       if (lastEvent?.type === 'pricing.offer.booked') {
         // Spec §2 Item routes: the buy page in a new window, without an opener.
         expect(opens).toHaveLength(1);
-        expect(String(opens[0]?.[0])).toMatch(/^http:\/\/[^/]+\/rescms\/item\/100\d\/buy\?rcav%5Bbegin%5D=/);
+        expect(String(opens[0]?.[0])).toMatch(/^http:\/\/[^/]+\/rescms\/item\/100\d\/buy\?rcav%5Bbegin%5D=.*&province=FL$/);
         expect(opens[0]?.slice(1)).toEqual(['_blank', 'noopener']);
       } else {
         expect(opens).toEqual([]);
@@ -167,6 +169,7 @@ function modalDriver(setup: (typeof SETUPS)[number]): PathDriver<ModalSnapshot, 
     },
     stop: () => {
       disconnect();
+      document.cookie = 'rcstate=; max-age=0; path=/';
       document.removeEventListener(ORDER_ADD_REQUEST_EVENT, onAdd);
       open.mockRestore();
       site?.unmount();

@@ -3,9 +3,11 @@ import type { CheckoutQuote, ProtectionChoiceMode } from '@/domain/checkout/chec
 import type { CheckoutPageData } from '@/domain/content';
 import { addLineItem, emptyOrder, type Order } from '@/domain/order/order';
 import { connectLazyActors, type SiteActors } from '@/app/site-actors';
+import type { OrderMode } from '@/machines/order-machine';
 import { Checkout } from '@/views/checkout/checkout-form';
+import { StateChooser } from '@/views/checkout/state-chooser';
 import { FetchBoundary, FIXTURE_ITEMS } from './pricing-harness';
-import { mountSite, pageSettings, siteActorsWith, type MountedSite } from './site-harness';
+import { mountSite, pageSettings, siteActorsWith, siteSettings, type MountedSite } from './site-harness';
 import '@/app/checkout-hooks';
 
 /** The checkout page's data as the content source gives it: countries (with provinces first), the test payment provider. */
@@ -62,15 +64,29 @@ export interface MountedCheckout {
  * effects connected (those of the checkout's actors are connected as they are made). HTTP is the
  * boundary: each request waits for the test's answer.
  */
-export function mountCheckout<K extends keyof SiteActors>(key: K, actor: SiteActors[K], { loaded = true }: { loaded?: boolean } = {}): MountedCheckout {
+export function mountCheckout<K extends keyof SiteActors>(key: K, actor: SiteActors[K], { loaded = true, mode = 'local' }: { loaded?: boolean; mode?: OrderMode } = {}): MountedCheckout {
   const fetch = new FetchBoundary();
   fetch.install();
-  const page = pageSettings();
+  const page = { ...pageSettings(), settings: { ...siteSettings, order: { ...siteSettings.order, mode } } };
   const actors = siteActorsWith(page, key, actor);
-  actors.order.send({ type: 'order.init', source: { kind: 'empty' }, stored: null });
-  if (loaded) actors.order.send({ type: 'order.storage.changed', order: ORDER });
+  if (mode === 'session') {
+    // Spec §4 Trips Collection initialisation, rule 4: the session's order comes from the server.
+    actors.order.send({ type: 'order.init', source: { kind: 'session' }, stored: null });
+    if (loaded) actors.order.send({ type: 'order.fetched', order: ORDER });
+  } else {
+    actors.order.send({ type: 'order.init', source: { kind: 'empty' }, stored: null });
+    if (loaded) actors.order.send({ type: 'order.storage.changed', order: ORDER });
+  }
   const disconnect = connectLazyActors(actors);
-  const site = mountSite(<Checkout data={CHECKOUT_DATA} />, page, actors);
+  // The state chooser is the page shell's (views/shell/layout.tsx): here beside the form.
+  const site = mountSite(
+    <>
+      <Checkout data={CHECKOUT_DATA} />
+      <StateChooser />
+    </>,
+    page,
+    actors,
+  );
   return {
     site,
     fetch,

@@ -59,6 +59,8 @@ function quoteDriver(): PathDriver<QuoteSnapshot, QuoteEvent> {
   return {
     start: () => {
       user = userEvent.setup();
+      // The guest's insurance state is known (spec §5): Quote goes ahead, with &province=.
+      document.cookie = 'rcstate=FL; path=/';
       fetch.install();
       document.addEventListener(ORDER_ADD_REQUEST_EVENT, onAdd);
       const page = pageSettings();
@@ -83,7 +85,7 @@ function quoteDriver(): PathDriver<QuoteSnapshot, QuoteEvent> {
           // Spec §7: the price's qp plus buy_text.
           const { url } = fetch.last('/rescms/ajax/item/pricing/quote');
           const query = parseNestedQuery(url.split('?')[1] ?? '');
-          expect(query).toEqual({ ok: true, value: expect.objectContaining({ buy_text: siteSettings.pricing.quote_buy_text, special_data: { special_nid: '3' } }) });
+          expect(query).toEqual({ ok: true, value: expect.objectContaining({ buy_text: siteSettings.pricing.quote_buy_text, special_data: { special_nid: '3' }, province: 'FL' }) });
           return;
         }
         case 'quote.received':
@@ -135,6 +137,7 @@ function quoteDriver(): PathDriver<QuoteSnapshot, QuoteEvent> {
     },
     stop: () => {
       disconnect();
+      document.cookie = 'rcstate=; max-age=0; path=/';
       document.removeEventListener(ORDER_ADD_REQUEST_EVENT, onAdd);
       fetch.restore();
       site?.unmount();

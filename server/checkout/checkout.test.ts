@@ -455,6 +455,9 @@ describe('bad input gets a 4xx with a message, and nothing is booked', () => {
     ['an empty order', (b) => ({ ...b, order: emptyOrder() }), 'order', /empty/],
     ['no order', (b) => ({ ...b, order: undefined }), 'order', /empty/],
     ['a malformed order', (b) => ({ ...b, order: { lict: 1, lis: { evil: {} }, litot: 1 } }), 'order', /Invalid order/],
+    ['a first name that is not text', (b) => ({ ...b, first_name: { first: 'Ada' } }), 'first_name', /^First name must be text\.$/],
+    ['an email given as a list', (b) => ({ ...b, email: ['ada@example.com', 'eve@example.com'] }), 'email', /^Email must be text\.$/],
+    ['an order that is not an order', (b) => ({ ...b, order: 'W3sibGljdCI6MX1d' }), 'order', /^Invalid order: \(root\): /],
   ])('%s', async (_name, change, field, message) => {
     const response = await post(change(await valid()));
     expect(response.statusCode, response.body).toBe(400);
@@ -534,6 +537,22 @@ describe('bad input gets a 4xx with a message, and nothing is booked', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/never sent to this site/);
     expect(response.json().errors).toEqual({ [field]: expect.stringMatching(/card or account number/) });
+    expect(await counts()).toEqual(nothing);
+  });
+
+  it('refuses a JSON value that is not an object (415), more than 200 fields and an oversized field (400)', async () => {
+    for (const payload of ['[]', '"checkout"', 'null', '42']) {
+      const response = await app.inject({ method: 'POST', url: '/rescms/order/checkout', payload, headers: { ...OWN_CALL, 'content-type': 'application/json' } });
+      expect([400, 415], `${payload}: ${response.body}`).toContain(response.statusCode);
+      expect(response.json().message).toMatch(/JSON/);
+    }
+    const base = await valid();
+    const crowded = await post({ ...base, ...Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`extra_${i}`, 'x'])) });
+    expect(crowded.statusCode).toBe(400);
+    expect(crowded.json().message).toMatch(/more than 200 fields/);
+    const long = await post({ ...base, remarks: 'x'.repeat(4001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ message: 'The field remarks is too long.', errors: { remarks: 'At most 4000 characters.' } });
     expect(await counts()).toEqual(nothing);
   });
 

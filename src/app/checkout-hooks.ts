@@ -4,11 +4,11 @@ import { createActor } from 'xstate';
 import { checkoutTotals, type ProtectionKind, type ProtectionValue } from '@/domain/checkout/checkout';
 import { checkoutMachine, type CheckoutFields } from '@/machines/checkout-machine';
 import { countrySelectMachine } from '@/machines/country-select-machine';
-import { insuranceStateMachine, type StateTrigger } from '@/machines/insurance-state-machine';
 import { paymentOptionMachine } from '@/machines/payment-option-machine';
 import { protectionDeclineMachine } from '@/machines/protection-decline-machine';
-import { readInsuranceState } from '@/persistence/insurance-state-cookie';
-import { connectCheckout, connectCountrySelect, connectInsuranceState, connectProtection, newIdempotencyKey } from './checkout-wiring';
+import { connectCheckout, connectCountrySelect, connectProtection, newIdempotencyKey } from './checkout-wiring';
+// The checkout's actor hears the insurance state's (connectCheckout): its definition comes first.
+import './insurance-state-hooks';
 import { defineLazyActor } from './site-actors';
 import { useSiteActors } from './site-context';
 
@@ -23,13 +23,6 @@ defineLazyActor('checkout', {
 defineLazyActor('countrySelect', { create: () => createActor(countrySelectMachine), connect: connectCountrySelect });
 defineLazyActor('paymentOption', { create: () => createActor(paymentOptionMachine) });
 defineLazyActor('protectionDecline', { create: () => createActor(protectionDeclineMachine), connect: connectProtection });
-defineLazyActor('insuranceState', {
-  create: (page) => {
-    const states = page.settings.insurance.states;
-    return createActor(insuranceStateMachine, { input: { configured: Object.keys(states).length > 0, province: readInsuranceState(states) } });
-  },
-  connect: connectInsuranceState,
-});
 
 /** The price check and the submit of the checkout (issue 13). */
 export function useCheckout() {
@@ -95,32 +88,4 @@ export function useCheckoutTotals() {
   const { quote } = useCheckout();
   const { choices } = useProtection();
   return quote ? checkoutTotals(quote, choices) : null;
-}
-
-/** The insurance state chooser (spec §5 Insurance state check). */
-export function useInsuranceState() {
-  const { insuranceState } = useSiteActors();
-  const open = useSelector(insuranceState, (s) => s.matches('choosing'));
-  const canConfirm = useSelector(insuranceState, (s) => s.matches({ choosing: 'chosen' }));
-  const choice = useSelector(insuranceState, (s) => s.context.choice);
-  const province = useSelector(insuranceState, (s) => s.context.province);
-  /** Hears the click that goes ahead once the state is known (one listener per page, not per render). */
-  const onProceed = useCallback(
-    (listener: (trigger: StateTrigger, province: string | null) => void) => {
-      const subscription = insuranceState.on('state.proceed', ({ trigger, province: chosen }) => listener(trigger, chosen));
-      return () => subscription.unsubscribe();
-    },
-    [insuranceState],
-  );
-  return {
-    open,
-    canConfirm,
-    choice,
-    province,
-    trigger: (trigger: StateTrigger) => insuranceState.send({ type: 'state.triggered', trigger }),
-    change: (value: string) => insuranceState.send({ type: 'state.choice.changed', value }),
-    confirm: () => insuranceState.send({ type: 'state.confirmed' }),
-    dismiss: () => insuranceState.send({ type: 'state.dismissed' }),
-    onProceed,
-  };
 }

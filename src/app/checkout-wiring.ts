@@ -3,7 +3,6 @@ import type { PageSettings } from '@/domain/settings';
 import { emptyOrder } from '@/domain/order/order';
 import { CHECKOUT_PATH, requestProvinces, submitCheckout, verifyCheckout } from '@/effects/checkout';
 import { navigateTo } from '@/effects/navigation';
-import { saveInsuranceState } from '@/persistence/insurance-state-cookie';
 import type { SiteActors } from './site-actors';
 
 /** One random key per checkout (issue 13: sent again unchanged with a retry). */
@@ -52,6 +51,10 @@ export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteAc
         else checkout.send({ type: 'checkout.refused', message: answer.message });
       });
     }),
+    // Once the checkout's state trigger goes ahead, the protection on offer is asked for again for that state (spec §5).
+    actors.insuranceState.on('state.proceed', ({ trigger, province }) => {
+      if (trigger === 'state' && province) checkout.send({ type: 'checkout.province.chosen', province });
+    }),
     checkout.on('checkout.done', ({ url }) => {
       // The Trips Collection is booked: emptied here (local mode; the server emptied the session's) and in other tabs.
       order.send({ type: 'order.update.received', order: emptyOrder(), showDetail: false });
@@ -97,15 +100,4 @@ export function connectProtection(protection: SiteActors['protectionDecline'], a
   const subscription = actors.checkout.subscribe(offer);
   offer();
   return () => subscription.unsubscribe();
-}
-
-/** A chosen insurance state is saved (rcstate, path /); once the state trigger goes ahead the protection on offer is asked for again. */
-export function connectInsuranceState(insuranceState: SiteActors['insuranceState'], actors: SiteActors): () => void {
-  const subscriptions = [
-    insuranceState.on('state.saved', ({ province }) => saveInsuranceState(province)),
-    insuranceState.on('state.proceed', ({ trigger, province }) => {
-      if (trigger === 'state' && province) actors.checkout.send({ type: 'checkout.province.chosen', province });
-    }),
-  ];
-  return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
 }

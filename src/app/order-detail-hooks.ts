@@ -4,9 +4,9 @@ import type { ActivitySummary, ItemPage } from '@/domain/content';
 import type { LineItem } from '@/domain/order/order';
 import type { Price } from '@/domain/pricing/types';
 import { searchAvailability } from '@/effects/availability-client';
-import { openBuyWindow } from '@/effects/buy-window';
 import { httpContentSource } from './content-client';
-import { useSiteActors } from './site-context';
+import { useSettings, useSiteActors } from './site-context';
+import { openBuyPage } from './state-guard-hooks';
 import './share-actors';
 
 export { useLineItems } from './line-item-hooks';
@@ -150,9 +150,8 @@ export function useActivityOffer(eid: number, stay: { begin: string; adult: numb
 
 /** Buy opens the item's buy page in a new window (spec §2 Item routes). */
 export function useBuyWindow(): (url: string) => void {
-  return (url) => {
-    if (!openBuyWindow(url)) console.warn(`Buy page refused: ${url}`);
-  };
+  const settings = useSettings();
+  return (url) => openBuyPage(url, settings);
 }
 
 /** Copies text to the clipboard; resolves false when the browser refuses. */

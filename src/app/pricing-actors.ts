@@ -16,8 +16,8 @@ defineLazyActor('availability', {
 
 defineLazyActor('availabilityModal', {
   create: (page) => createActor(availabilityModalMachine, { input: { triggerOrder: page.settings.order.trigger_order } }),
-  connect: (availabilityModal, actors) => {
-    const disconnect = connectAvailabilityModal(availabilityModal);
+  connect: (availabilityModal, actors, page) => {
+    const disconnect = connectAvailabilityModal(availabilityModal, page);
     const close = actors.order.on('order.modals.close', () => availabilityModal.send({ type: 'pricing.modal.closed' }));
     return () => {
       disconnect();

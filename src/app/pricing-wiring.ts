@@ -3,12 +3,13 @@ import { withoutRcavHash } from '@/domain/pricing/item-links';
 import type { PageSettings } from '@/domain/settings';
 import { searchAvailability } from '@/effects/availability-client';
 import { dispatchSearchEvent, markSearching, SEARCH_START_EVENT, SEARCH_STOP_EVENT } from '@/effects/availability-page';
-import { openBuyWindow } from '@/effects/buy-window';
 import { replaceUrl } from '@/effects/order-tabs';
 import { requestQuote } from '@/effects/quote-client';
 import { connectAvailPricingStorage } from '@/persistence/avail-pricing';
+import { readInsuranceState } from '@/persistence/insurance-state-cookie';
 import { ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from './order-events';
 import type { SiteActors } from './site-actors';
+import { openBuyPage } from './state-guard-hooks';
 
 export { ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from './order-events';
 
@@ -55,7 +56,8 @@ export function connectQuote(quote: SiteActors['quote'], page: PageSettings): ()
   const subscriptions = [
     quote.on('quote.request', ({ offer }) => {
       request.unsubscribe();
-      request = requestQuote(offer.qp, page.settings.pricing.quote_buy_text).subscribe({
+      // Spec §5: the quote goes with the guest's insurance state (&province=), once known.
+      request = requestQuote(offer.qp, page.settings.pricing.quote_buy_text, readInsuranceState(page.settings.insurance.states)).subscribe({
         next: (html) => quote.send({ type: 'quote.received', html }),
         error: (error: unknown) => quote.send({ type: 'quote.failed', message: error instanceof Error ? error.message : String(error) }),
       });
@@ -71,12 +73,10 @@ export function connectQuote(quote: SiteActors['quote'], page: PageSettings): ()
 }
 
 /** The pricing modals' order add requests and buy windows. */
-export function connectAvailabilityModal(availabilityModal: SiteActors['availabilityModal']): () => void {
+export function connectAvailabilityModal(availabilityModal: SiteActors['availabilityModal'], page: PageSettings): () => void {
   const subscriptions = [
     availabilityModal.on('order.add.requested', ({ offer, from }) => askOrder({ offer, from })),
-    availabilityModal.on('buy.window.requested', ({ url }) => {
-      if (!openBuyWindow(url)) console.warn(`Buy page refused: ${url}`);
-    }),
+    availabilityModal.on('buy.window.requested', ({ url }) => openBuyPage(url, page.settings)),
   ];
   return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
 }
@@ -84,7 +84,7 @@ export function connectAvailabilityModal(availabilityModal: SiteActors['availabi
 /** Quotes, buy windows and order add requests of the pricing displays. */
 export function connectPricingActions(actors: Omit<PricingActors, 'availability'>, page: PageSettings): () => void {
   const disconnectQuote = connectQuote(actors.quote, page);
-  const disconnectModal = connectAvailabilityModal(actors.availabilityModal);
+  const disconnectModal = connectAvailabilityModal(actors.availabilityModal, page);
   return () => {
     disconnectQuote();
     disconnectModal();

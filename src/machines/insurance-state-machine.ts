@@ -1,7 +1,10 @@
 import { assign, emit, setup } from 'xstate';
 
-/** What was clicked before the state was known: played again once it is. */
-export type StateTrigger = 'state' | 'submit';
+/**
+ * What was clicked before the state was known, played again once it is: the checkout's state
+ * trigger ('state') or submit ('submit'), or a guarded button or link of another page ('guard').
+ */
+export type StateTrigger = 'state' | 'submit' | 'guard';
 
 export interface InsuranceStateContext {
   /** Insurance states are configured (spec §3 Insurance settings). */
@@ -26,9 +29,10 @@ export type InsuranceStateEmitted =
   | { type: 'state.proceed'; trigger: StateTrigger; province: string | null };
 
 /**
- * Insurance state check (spec §5, §9): before the state triggers and buy buttons of the checkout
- * go ahead, when insurance states are configured and there is no rcstate cookie, a modal state
- * chooser lists the states plus 'none'. Its confirm button shows only after a non-empty choice;
+ * Insurance state check (spec §5, §9): before quote links, buy buttons and state triggers go
+ * ahead (the checkout's, and those of every page: src/app/state-guard-hooks.ts), when insurance
+ * states are configured and there is no rcstate cookie, a modal state chooser lists the states
+ * plus 'none'. Its confirm button shows only after a non-empty choice;
  * confirming saves rcstate and plays the original click again, now with the province.
  */
 export const insuranceStateMachine = setup({

@@ -154,6 +154,6 @@ export const machineRegistry: RegisteredMachine[] = [
     machine: insuranceStateMachine,
     title: 'Insurance state check',
     description:
-      "Before the checkout's state trigger and buy button go ahead, when insurance states are configured and there is no rcstate cookie, a modal chooser lists the states plus 'none'; its confirm button shows after a non-empty choice; confirming saves rcstate (path /) and plays the click again with &province={state} (spec §5 Insurance state check, §9).",
+      "Before quote links, buy buttons and state triggers go ahead (the checkout's, the booking box's and search results' Book and Quote, the Trips Collection's Buy and Quote, the Detailed Quote's buy link), when insurance states are configured and there is no rcstate cookie, a modal chooser lists the states plus 'none'; its confirm button shows after a non-empty choice; confirming saves rcstate (path /) and plays the click again with &province={state} (spec §5 Insurance state check, §9).",
   },
 ];

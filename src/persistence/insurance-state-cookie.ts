@@ -3,8 +3,12 @@ import Cookies from 'js-cookie';
 /** The guest's insurance state (spec §5 Insurance state check, §9 Storage: cookie rcstate, path /). */
 export const INSURANCE_STATE_COOKIE = 'rcstate';
 
-/** The saved insurance state: a state code or 'none'; null when none was saved or it is not one the site lists. */
+/**
+ * The saved insurance state: a state code or 'none'; null when none was saved, it is not one the
+ * site lists (a tampered or outdated cookie), or the site lists no states (nothing to check).
+ */
 export function readInsuranceState(states: Record<string, string>): string | null {
+  if (Object.keys(states).length === 0) return null;
   const raw = Cookies.get(INSURANCE_STATE_COOKIE)?.trim() ?? '';
   if (raw === 'none') return raw;
   const code = raw.toUpperCase();

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { useCheckout, useCheckoutTotals, useCountrySelect, useInsuranceState, usePaymentOption, useProtection } from '@/app/checkout-hooks';
+import { useCheckout, useCheckoutTotals, useCountrySelect, usePaymentOption, useProtection } from '@/app/checkout-hooks';
+import { useInsuranceState } from '@/app/insurance-state-hooks';
 import { deferred } from '@/app/deferred';
 import { useSettings } from '@/app/hooks';
 import { useLineItems } from '@/app/line-item-hooks';

@@ -4,6 +4,7 @@ import { useSettings } from '@/app/hooks';
 import { useBuyWindow, useItemPage, useLineItems, useOrderActions, useOrderDetailSettled, useShareOrder } from '@/app/order-detail-hooks';
 import { useOrder, useOrderDetail } from '@/app/order-hooks';
 import { useQuote } from '@/app/quote-hooks';
+import { useStateGuard } from '@/app/state-guard-hooks';
 import { formatMoney } from '@/domain/money';
 import { hasLineItems, type LineItem } from '@/domain/order/order';
 import type { PricedOffer } from '@/domain/pricing/derived';
@@ -24,6 +25,7 @@ const LineItemRow = memo(function LineItemRow({ itemKey, item, offer }: { itemKe
   const detail = useOrderDetail();
   const quote = useQuote();
   const buy = useBuyWindow();
+  const guard = useStateGuard();
   const [described, setDescribed] = useState(false);
   const name = item.n ?? page?.name ?? `Item ${item.eid}`;
   const href = page ? `${page.url}${itemURLHash(item.qp)}` : null;
@@ -79,18 +81,20 @@ const LineItemRow = memo(function LineItemRow({ itemKey, item, offer }: { itemKe
           {formatMoney(item.p, { currency: item.c ?? settings.order.currency, precision: 2 })}
         </p>
         <div className="order-item__actions">
-          <Button variant="primary" aria-label={`Buy ${name}`} onPress={() => buy(itemBuyURL(item.eid, item.qp))}>
+          <Button variant="primary" aria-label={`Buy ${name}`} onPress={() => guard(() => buy(itemBuyURL(item.eid, item.qp)))}>
             Buy
           </Button>
           <Button
             aria-label={`Quote ${name}`}
             isPending={quote.isPending(offer)}
             isDisabled={quote.loading}
-            onPress={() => {
-              // The quote opens in its own (tiny) modal: the detail steps aside for it.
-              detail.close();
-              quote.request(offer);
-            }}
+            onPress={() =>
+              guard(() => {
+                // The quote opens in its own (tiny) modal: the detail steps aside for it.
+                detail.close();
+                quote.request(offer);
+              })
+            }
           >
             Quote
           </Button>

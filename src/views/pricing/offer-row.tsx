@@ -1,6 +1,7 @@
 import { useSettings } from '@/app/hooks';
 import { useMoneyDisplay, usePricingActions } from '@/app/pricing-hooks';
 import { useQuote } from '@/app/quote-hooks';
+import { useStateGuard } from '@/app/state-guard-hooks';
 import type { PricedOffer } from '@/domain/pricing/derived';
 import { formatStayDate } from '@/domain/pricing/dates';
 import { originalPrice } from '@/domain/pricing/texts';
@@ -18,6 +19,8 @@ export function OfferRow({ offer, showDates = false }: { offer: PricedOffer; sho
   const display = useMoneyDisplay();
   const actions = usePricingActions();
   const quote = useQuote();
+  // Spec §5: Book and Quote wait for the guest's insurance state when the site needs one.
+  const guard = useStateGuard();
   const { buttons } = settings.pricing;
   const original = originalPrice(offer);
   const callToBook = settings.order.call_to_book.trim() !== '';
@@ -50,7 +53,7 @@ export function OfferRow({ offer, showDates = false }: { offer: PricedOffer; sho
       </p>
       <div className="offer__actions">
         {buttons.book && !callToBook && (
-          <Button variant="primary" aria-label={`Book ${name}`} onPress={() => actions.book(offer)}>
+          <Button variant="primary" aria-label={`Book ${name}`} onPress={() => guard(() => actions.book(offer))}>
             Book
           </Button>
         )}
@@ -65,7 +68,7 @@ export function OfferRow({ offer, showDates = false }: { offer: PricedOffer; sho
             aria-label={`Quote ${name}`}
             isPending={quote.isPending(offer)}
             isDisabled={quote.loading && !quote.isPending(offer)}
-            onPress={() => quote.request(offer)}
+            onPress={() => guard(() => quote.request(offer))}
           >
             Quote
           </Button>

@@ -1,6 +1,7 @@
 import { useSettings } from '@/app/hooks';
 import { useItemPricing, usePricingActions, usePricingModal } from '@/app/pricing-hooks';
 import { useQuote } from '@/app/quote-hooks';
+import { useStateGuardedLinks } from '@/app/state-guard-hooks';
 import { bestOffers, offerGroups } from '@/domain/pricing/offers';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';
@@ -39,6 +40,7 @@ export function PricingDialogs() {
   const actions = usePricingActions();
   const quote = useQuote();
   const settings = useSettings();
+  const guardLinks = useStateGuardedLinks();
   const item = useItemPricing(modal.eid ?? -1);
   const name = item?.prices[0]?.n;
   return (
@@ -50,7 +52,10 @@ export function PricingDialogs() {
       )}
       {quote.shown && (
         <Modal isOpen size="tiny" title="Detailed Quote" onClose={quote.close}>
-          <SanitizedHtml className="quote-content" html={quote.html} />
+          {/* The quote's buy link waits for the insurance state as the buttons do (spec §5). */}
+          <div className="quote-content__links" onClick={guardLinks}>
+            <SanitizedHtml className="quote-content" html={quote.html} />
+          </div>
           {settings.order.call_to_book.trim() !== '' && <CallToBook className="quote-call-to-book" />}
           <div className="modal__actions">
             <Button variant="primary" onPress={quote.addToTrips}>
