@@ -5,6 +5,7 @@ import { formatCents } from '@/domain/money';
 import { FlagButton } from '@/views/flag/flag-button';
 import { ListingBooking } from '@/views/pricing/listing-booking';
 import { LazyImage } from '@/views/ui/lazy-image';
+import { PropertyTabs } from './property-tabs';
 
 export { MissingListing } from './missing-listing';
 
@@ -65,49 +66,7 @@ export function ListingPage() {
       </div>
 
       <div className="listing-body">
-        <section aria-labelledby="about">
-          <h2 id="about">About this rental</h2>
-          {listing.description.split(/\n{2,}/).map((paragraph, index) => (
-            <p key={index}>{paragraph}</p>
-          ))}
-        </section>
-
-        <section aria-labelledby="amenities">
-          <h2 id="amenities">Amenities</h2>
-          <div className="amenities">
-            {listing.amenityCategories.map((category) => (
-              <div key={category.id} className="amenities__group" id={`amenity-category-${category.id}`}>
-                <h3 title={category.description}>{category.name}</h3>
-                <p className="muted amenities__description" id={`amenity-detail-${category.id}`}>
-                  {category.description}
-                </p>
-                <ul>
-                  {category.amenities.map((amenity) => (
-                    <li key={amenity}>{amenity}</li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </div>
-        </section>
-
-        {(listing.virtualTourUrl || listing.videoUrl) && (
-          <section aria-labelledby="tours">
-            <h2 id="tours">Virtual tour and video</h2>
-            <ul className="link-list">
-              {listing.virtualTourUrl && (
-                <li>
-                  <a href={listing.virtualTourUrl}>Take the virtual tour</a>
-                </li>
-              )}
-              {listing.videoUrl && (
-                <li>
-                  <a href={listing.videoUrl}>Watch the video</a>
-                </li>
-              )}
-            </ul>
-          </section>
-        )}
+        <PropertyTabs listing={listing} />
 
         <section aria-labelledby="location">
           <h2 id="location">Location</h2>
