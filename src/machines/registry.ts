@@ -13,6 +13,7 @@ import { insuranceStateMachine } from './insurance-state-machine';
 import { jumpMenuMachine } from './jump-menu-machine';
 import { menuMachine } from './menu-machine';
 import { orderMachine } from './order-machine';
+import { pagerMachine } from './pager-machine';
 import { paymentOptionMachine } from './payment-option-machine';
 import { protectionDeclineMachine } from './protection-decline-machine';
 import { quoteMachine } from './quote-machine';
@@ -155,5 +156,11 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Insurance state check',
     description:
       "Before the checkout's state trigger and buy button go ahead, when insurance states are configured and there is no rcstate cookie, a modal chooser lists the states plus 'none'; its confirm button shows after a non-empty choice; confirming saves rcstate (path /) and plays the click again with &province={state} (spec §5 Insurance state check, §9).",
+  },
+  {
+    machine: pagerMachine,
+    title: 'Paged list',
+    description:
+      "Events, things to do and reviews a page at a time: '<< Prev' and 'Next >>' are disabled at either end, the page marked centre is shown first, the title shows the first and last captions of the active page (spec §2 Other displays; pager fade 300 ms, §9).",
   },
 ];

@@ -6,6 +6,7 @@ import { FlagButton } from '@/views/flag/flag-button';
 import { ListingBooking } from '@/views/pricing/listing-booking';
 import { LazyImage } from '@/views/ui/lazy-image';
 import { PropertyTabs } from './property-tabs';
+import { ReviewList } from './review-list';
 
 export { MissingListing } from './missing-listing';
 
@@ -77,25 +78,7 @@ export function ListingPage() {
 
         <section aria-labelledby="reviews">
           <h2 id="reviews">Guest reviews</h2>
-          {listing.reviews.length === 0 ? (
-            <p>No reviews yet. Stayed here? Tell the next guests how it was.</p>
-          ) : (
-            <ul className="reviews">
-              {listing.reviews.map((review, index) => (
-                <li key={index} className="review">
-                  <p className="review__rating" aria-label={`${review.rating} out of 5`}>
-                    {'★'.repeat(review.rating)}
-                    <span className="muted">{'★'.repeat(5 - review.rating)}</span>
-                  </p>
-                  <h3 className="review__title">{review.title}</h3>
-                  <p>{review.body}</p>
-                  <p className="muted">
-                    {review.author}, {review.date}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ReviewList reviews={listing.reviews} />
         </section>
 
         <aside className="keep-callout" aria-label="Keep this rental">
