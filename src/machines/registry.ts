@@ -11,6 +11,7 @@ import { flagMachine } from './flag-machine';
 import { headerMachine } from './header-machine';
 import { insuranceStateMachine } from './insurance-state-machine';
 import { jumpMenuMachine } from './jump-menu-machine';
+import { lazyBackgroundMachine } from './lazy-background-machine';
 import { menuMachine } from './menu-machine';
 import { orderMachine } from './order-machine';
 import { pagerMachine } from './pager-machine';
@@ -162,5 +163,11 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Paged list',
     description:
       "Events, things to do and reviews a page at a time: '<< Prev' and 'Next >>' are disabled at either end, the page marked centre is shown first, the title shows the first and last captions of the active page (spec §2 Other displays; pager fade 300 ms, §9).",
+  },
+  {
+    machine: lazyBackgroundMachine,
+    title: 'Lazy background image',
+    description:
+      'A lazy background image (event cards): its area is rechecked every 500 ms and the image loads once it is in view; after 3000 ms the rechecks give up and one observer waits for the area instead (spec §4 Lazy content, §9).',
   },
 ];
