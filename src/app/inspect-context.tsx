@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { InspectionEvent } from 'xstate';
+import type { LeafletLoader } from '@/effects/location-map';
 
 type Inspect = (event: InspectionEvent) => void;
 
@@ -15,4 +16,15 @@ export function InspectProvider({ inspect, children }: { inspect: Inspect; child
 
 export function useInspect(): Inspect | undefined {
   return useContext(InspectContext);
+}
+
+const LeafletLoaderContext = createContext<LeafletLoader | undefined>(undefined);
+
+/** A stand-in for the Leaflet import (the model tests' boundary); pages load the real one. */
+export function LeafletLoaderProvider({ load, children }: { load: LeafletLoader; children: ReactNode }) {
+  return <LeafletLoaderContext.Provider value={load}>{children}</LeafletLoaderContext.Provider>;
+}
+
+export function useLeafletLoader(): LeafletLoader | undefined {
+  return useContext(LeafletLoaderContext);
 }

@@ -12,6 +12,7 @@ import { headerMachine } from './header-machine';
 import { insuranceStateMachine } from './insurance-state-machine';
 import { jumpMenuMachine } from './jump-menu-machine';
 import { lazyBackgroundMachine } from './lazy-background-machine';
+import { locationMapMachine } from './location-map-machine';
 import { menuMachine } from './menu-machine';
 import { orderMachine } from './order-machine';
 import { pagerMachine } from './pager-machine';
@@ -169,5 +170,11 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Lazy background image',
     description:
       'A lazy background image (event cards): its area is rechecked every 500 ms and the image loads once it is in view; after 3000 ms the rechecks give up and one observer waits for the area instead (spec §4 Lazy content, §9).',
+  },
+  {
+    machine: locationMapMachine,
+    title: 'Location map',
+    description:
+      "A rental's location map in its collapsed section: nothing of the map loads before the section is first opened, and each opening redraws it at its size; a failed load can be tried again. On event and things-to-do pages it is drawn at once in the featured area (spec §2 Listing detail page, Events).",
   },
 ];

@@ -5,6 +5,7 @@ import { formatCents } from '@/domain/money';
 import { FlagButton } from '@/views/flag/flag-button';
 import { ListingBooking } from '@/views/pricing/listing-booking';
 import { LazyImage } from '@/views/ui/lazy-image';
+import { LocationSection } from '@/views/map/location-map';
 import { PropertyTabs } from './property-tabs';
 import { ReviewList } from './review-list';
 
@@ -69,12 +70,10 @@ export function ListingPage() {
       <div className="listing-body">
         <PropertyTabs listing={listing} />
 
-        <section aria-labelledby="location">
-          <h2 id="location">Location</h2>
-          <p>
-            {listing.area}, Coral Haven Coast · {listing.latitude.toFixed(4)}, {listing.longitude.toFixed(4)}
-          </p>
-        </section>
+        <LocationSection
+          place={{ latitude: listing.latitude, longitude: listing.longitude, label: listing.name }}
+          summary={`${listing.area}, Coral Haven Coast · ${listing.latitude.toFixed(4)}, ${listing.longitude.toFixed(4)}`}
+        />
 
         <section aria-labelledby="reviews">
           <h2 id="reviews">Guest reviews</h2>
