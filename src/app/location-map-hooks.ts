@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { connectLocationMap, type LeafletLoader, type MapLocation } from '@/effects/location-map';
-import { mapTileLayer } from '@/domain/settings';
+import { mapTileLayer } from '@/domain/map-tiles';
 import { locationMapMachine } from '@/machines/location-map-machine';
 import { useInspect, useLeafletLoader } from './inspect-context';
 import { useSettings } from './site-context';
