@@ -32,7 +32,7 @@ test.describe('listing details (issue 15)', () => {
     await expect(about).toHaveAttribute('aria-selected', 'true');
     // Tab moves into the open panel's content, not along the tab titles.
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('tab', { name: 'Gallery' })).not.toBeFocused();
+    await expect(page.getByRole('tabpanel', { name: 'About' })).toBeFocused();
     expect(consoleErrors).toEqual([]);
   });
 
