@@ -116,7 +116,7 @@ test.describe('listing details (issue 15)', () => {
     const pager = page.getByRole('navigation', { name: 'Reviews pages' });
     const prev = pager.getByRole('button', { name: '<< Prev' });
     const next = pager.getByRole('button', { name: 'Next >>' });
-    const title = pager.locator('.pager__title');
+    const title = pager.locator('.paged-list__title');
     const shownTitles = () => page.locator('.paged-list__page:not([hidden]) .review__title').allTextContents();
     await expect(prev).toHaveAttribute('aria-disabled', 'true');
     let titles = await shownTitles();

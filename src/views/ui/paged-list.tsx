@@ -47,17 +47,17 @@ export function PagedList<T>({
   return (
     <div className="paged-list" data-moved={pager.moved || undefined}>
       {pages.length > 1 && (
-        <nav className="pager" aria-label={`${label} pages`}>
-          <button type="button" className="pager__control" aria-disabled={!pager.canGoBack} onClick={() => pager.canGoBack && pager.previous()}>
+        <nav className="paged-list__pager" aria-label={`${label} pages`}>
+          <button type="button" className="paged-list__control" aria-disabled={!pager.canGoBack} onClick={() => pager.canGoBack && pager.previous()}>
             {'<< Prev'}
           </button>
-          <p className="pager__title" aria-live="polite">
+          <p className="paged-list__title" aria-live="polite">
             {pageTitle(active.map(caption))}
             <span className="visually-hidden">
               {`, page ${pager.page + 1} of ${pages.length}`}
             </span>
           </p>
-          <button type="button" className="pager__control" aria-disabled={!pager.canGoForward} onClick={() => pager.canGoForward && pager.next()}>
+          <button type="button" className="paged-list__control" aria-disabled={!pager.canGoForward} onClick={() => pager.canGoForward && pager.next()}>
             {'Next >>'}
           </button>
         </nav>
