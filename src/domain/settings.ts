@@ -207,23 +207,7 @@ export function parseSiteSettings(input: unknown): SiteSettings {
   throw new Error(`Invalid site configuration:\n  ${lines.join('\n  ')}`);
 }
 
-/** The built-in demo tiles (server/tiles), drawn on the server; used while site.map_tile_url is empty. */
-export const DEMO_TILE_URL = '/tiles/{z}/{x}/{y}.svg';
-export const DEMO_TILE_ATTRIBUTION = 'Demo map of the Coral Haven Coast (fictional)';
-
-/**
- * The tile layer of the site's maps: the owner's template and attribution, or the demo tiles.
- *
- * @example mapTileLayer({ map_tile_url: '' }) // { url: '/tiles/{z}/{x}/{y}.svg', attribution: 'Demo map …', demo: true }
- */
-export function mapTileLayer(site: Pick<SiteSettings['site'], 'map_tile_url' | 'map_tile_attribution'>): {
-  url: string;
-  attribution: string;
-  demo: boolean;
-} {
-  if (!site.map_tile_url) return { url: DEMO_TILE_URL, attribution: DEMO_TILE_ATTRIBUTION, demo: true };
-  return { url: site.map_tile_url, attribution: site.map_tile_attribution ?? '', demo: false };
-}
+export { DEMO_TILE_ATTRIBUTION, DEMO_TILE_URL, mapTileLayer } from './map-tiles';
 
 /**
  * The CSP img-src source that lets the browser load the tiles of an http(s) template, or null

@@ -11,8 +11,11 @@ import { flagMachine } from './flag-machine';
 import { headerMachine } from './header-machine';
 import { insuranceStateMachine } from './insurance-state-machine';
 import { jumpMenuMachine } from './jump-menu-machine';
+import { lazyBackgroundMachine } from './lazy-background-machine';
+import { locationMapMachine } from './location-map-machine';
 import { menuMachine } from './menu-machine';
 import { orderMachine } from './order-machine';
+import { pagerMachine } from './pager-machine';
 import { paymentOptionMachine } from './payment-option-machine';
 import { protectionDeclineMachine } from './protection-decline-machine';
 import { quoteMachine } from './quote-machine';
@@ -155,5 +158,23 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Insurance state check',
     description:
       "Before quote links, buy buttons and state triggers go ahead (the checkout's, the booking box's and search results' Book and Quote, the Trips Collection's Buy and Quote, the Detailed Quote's buy link), when insurance states are configured and there is no rcstate cookie, a modal chooser lists the states plus 'none'; its confirm button shows after a non-empty choice; confirming saves rcstate (path /) and plays the click again with &province={state} (spec §5 Insurance state check, §9).",
+  },
+  {
+    machine: pagerMachine,
+    title: 'Paged list',
+    description:
+      "Events, things to do and reviews a page at a time: '<< Prev' and 'Next >>' are disabled at either end, the page marked centre is shown first, the title shows the first and last captions of the active page (spec §2 Other displays; pager fade 300 ms, §9).",
+  },
+  {
+    machine: lazyBackgroundMachine,
+    title: 'Lazy background image',
+    description:
+      'A lazy background image (event cards): its area is rechecked every 500 ms and the image loads once it is in view; after 3000 ms the rechecks give up and one observer waits for the area instead (spec §4 Lazy content, §9).',
+  },
+  {
+    machine: locationMapMachine,
+    title: 'Location map',
+    description:
+      "A rental's location map in its collapsed section: nothing of the map loads before the section is first opened, and each opening redraws it at its size; a failed load can be tried again. On event and things-to-do pages it is drawn at once in the featured area (spec §2 Listing detail page, Events).",
   },
 ];

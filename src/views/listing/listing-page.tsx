@@ -5,6 +5,9 @@ import { formatCents } from '@/domain/money';
 import { FlagButton } from '@/views/flag/flag-button';
 import { ListingBooking } from '@/views/pricing/listing-booking';
 import { LazyImage } from '@/views/ui/lazy-image';
+import { LocationSection } from '@/views/map/location-map';
+import { PropertyTabs } from './property-tabs';
+import { ReviewList } from './review-list';
 
 export { MissingListing } from './missing-listing';
 
@@ -65,78 +68,16 @@ export function ListingPage() {
       </div>
 
       <div className="listing-body">
-        <section aria-labelledby="about">
-          <h2 id="about">About this rental</h2>
-          {listing.description.split(/\n{2,}/).map((paragraph, index) => (
-            <p key={index}>{paragraph}</p>
-          ))}
-        </section>
+        <PropertyTabs listing={listing} />
 
-        <section aria-labelledby="amenities">
-          <h2 id="amenities">Amenities</h2>
-          <div className="amenities">
-            {listing.amenityCategories.map((category) => (
-              <div key={category.id} className="amenities__group" id={`amenity-category-${category.id}`}>
-                <h3 title={category.description}>{category.name}</h3>
-                <p className="muted amenities__description" id={`amenity-detail-${category.id}`}>
-                  {category.description}
-                </p>
-                <ul>
-                  {category.amenities.map((amenity) => (
-                    <li key={amenity}>{amenity}</li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </div>
-        </section>
-
-        {(listing.virtualTourUrl || listing.videoUrl) && (
-          <section aria-labelledby="tours">
-            <h2 id="tours">Virtual tour and video</h2>
-            <ul className="link-list">
-              {listing.virtualTourUrl && (
-                <li>
-                  <a href={listing.virtualTourUrl}>Take the virtual tour</a>
-                </li>
-              )}
-              {listing.videoUrl && (
-                <li>
-                  <a href={listing.videoUrl}>Watch the video</a>
-                </li>
-              )}
-            </ul>
-          </section>
-        )}
-
-        <section aria-labelledby="location">
-          <h2 id="location">Location</h2>
-          <p>
-            {listing.area}, Coral Haven Coast · {listing.latitude.toFixed(4)}, {listing.longitude.toFixed(4)}
-          </p>
-        </section>
+        <LocationSection
+          place={{ latitude: listing.latitude, longitude: listing.longitude, label: listing.name }}
+          summary={`${listing.area}, Coral Haven Coast · ${listing.latitude.toFixed(4)}, ${listing.longitude.toFixed(4)}`}
+        />
 
         <section aria-labelledby="reviews">
           <h2 id="reviews">Guest reviews</h2>
-          {listing.reviews.length === 0 ? (
-            <p>No reviews yet. Stayed here? Tell the next guests how it was.</p>
-          ) : (
-            <ul className="reviews">
-              {listing.reviews.map((review, index) => (
-                <li key={index} className="review">
-                  <p className="review__rating" aria-label={`${review.rating} out of 5`}>
-                    {'★'.repeat(review.rating)}
-                    <span className="muted">{'★'.repeat(5 - review.rating)}</span>
-                  </p>
-                  <h3 className="review__title">{review.title}</h3>
-                  <p>{review.body}</p>
-                  <p className="muted">
-                    {review.author}, {review.date}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ReviewList reviews={listing.reviews} />
         </section>
 
         <aside className="keep-callout" aria-label="Keep this rental">

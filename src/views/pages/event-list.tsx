@@ -1,4 +1,5 @@
 import type { EventSummary } from '@/domain/content';
+import { LazyBackground } from '@/views/ui/lazy-background';
 import { LazyImage } from '@/views/ui/lazy-image';
 
 const dateFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -14,13 +15,20 @@ export function eventHref(event: Pick<EventSummary, 'kind' | 'slug'>): string {
   return `/${event.kind === 'event' ? 'events' : 'things-to-do'}/${event.slug}`;
 }
 
-/** Event and things-to-do articles in columns of equal height (spec §2 Events). */
+/**
+ * Event and things-to-do articles in columns of equal height (spec §2 Events). The first `eager`
+ * cards' pictures are in the page's HTML; the others are lazy background images (spec §4).
+ */
 export function EventList({ events, eager = 0 }: { events: EventSummary[]; /** The first cards, in view as the page opens: their images come at once. */ eager?: number }) {
   return (
     <div className="event-list">
       {events.map((event, index) => (
         <article key={event.slug} className="event-card">
-          <LazyImage photo={event.photo} alt="" eager={index < eager} priority={eager > 0 && index === 0} />
+          {index < eager ? (
+            <LazyImage photo={event.photo} alt="" eager priority={index === 0} />
+          ) : (
+            <LazyBackground photo={event.photo} className="event-card__image" />
+          )}
           <div className="event-card__body">
             <h3>
               <a href={eventHref(event)}>{event.title}</a>

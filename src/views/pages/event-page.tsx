@@ -1,8 +1,9 @@
 import { useLoaderData } from 'react-router';
 import type { EventDetail } from '@/domain/content';
+import { FeaturedMapSlot } from '@/views/map/featured-map-slot';
 import { eventDates } from './event-list';
 
-/** Event and things-to-do detail page (spec §2 Events): the location sits in the featured area. */
+/** Event and things-to-do detail page (spec §2 Events): the location map sits in the featured area. */
 export function EventPage() {
   const event = useLoaderData() as EventDetail;
   return (
@@ -17,6 +18,7 @@ export function EventPage() {
           <p className="muted">
             {event.latitude.toFixed(4)}, {event.longitude.toFixed(4)}
           </p>
+          <FeaturedMapSlot place={{ latitude: event.latitude, longitude: event.longitude, label: event.place }} />
         </div>
       </div>
       <p className="eyebrow">{event.kind === 'event' ? 'Event' : 'Thing to do'}</p>

@@ -1,0 +1,67 @@
+import type { ListingDetail } from '@/domain/content';
+import { AmenityGroups } from './amenity-info';
+import { PhotoGallery } from './photo-gallery';
+import { Tabs, type TabItem } from './tabs';
+import './listing-details.css';
+
+/**
+ * The 'property information' section group of the listing page (spec §2 Listing detail page):
+ * tabs whose titles share the width evenly. Arrow keys move between the titles,
+ * Home and End go to the first and last, Tab goes into the open panel (the ARIA tabs pattern).
+ * Every panel is in the server's HTML (hidden until chosen), so search engines and visitors
+ * without JavaScript read it all and nothing moves when the page hydrates.
+ */
+export function PropertyTabs({ listing }: { listing: ListingDetail }) {
+  const items: TabItem[] = [
+    {
+      id: 'about',
+      title: 'About',
+      content: (
+        <>
+          <h3 className="visually-hidden">About this rental</h3>
+          {listing.description.split(/\n{2,}/).map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+          <dl className="facts">
+            <dt>Type</dt>
+            <dd>{listing.type}</dd>
+            <dt>Bedrooms</dt>
+            <dd>{listing.bedrooms}</dd>
+            <dt>Bathrooms</dt>
+            <dd>{listing.bathrooms}</dd>
+            <dt>Sleeps</dt>
+            <dd>{listing.sleeps}</dd>
+          </dl>
+        </>
+      ),
+    },
+    { id: 'amenities', title: 'Amenities', content: <AmenityGroups categories={listing.amenityCategories} /> },
+    { id: 'photos', title: 'Gallery', content: <PhotoGallery photos={listing.photos} /> },
+  ];
+  if (listing.virtualTourUrl || listing.videoUrl) {
+    items.push({
+      id: 'tours',
+      title: 'Tour and video',
+      content: (
+        <ul className="link-list">
+          {listing.virtualTourUrl && (
+            <li>
+              <a href={listing.virtualTourUrl}>Take the virtual tour</a>
+            </li>
+          )}
+          {listing.videoUrl && (
+            <li>
+              <a href={listing.videoUrl}>Watch the video</a>
+            </li>
+          )}
+        </ul>
+      ),
+    });
+  }
+  return (
+    <section className="property-info" aria-labelledby="property-information">
+      <h2 id="property-information">Property information</h2>
+      <Tabs items={items} label="Property information" className="property-tabs" />
+    </section>
+  );
+}
