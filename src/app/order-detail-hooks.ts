@@ -1,13 +1,13 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActivitySummary, ItemPage } from '@/domain/content';
 import type { LineItem } from '@/domain/order/order';
 import type { Price } from '@/domain/pricing/types';
 import { searchAvailability } from '@/effects/availability-client';
 import { openBuyWindow } from '@/effects/buy-window';
-import { httpContentSource } from './content-client';
 import { useSiteActors } from './site-context';
 import './share-actors';
+import './order-content-actors';
 
 export { useLineItems } from './line-item-hooks';
 
@@ -54,75 +54,37 @@ export function useShareOrder(): { pending: boolean; shown: boolean; form: strin
   };
 }
 
-/**
- * The item pages of line items and the site's activities, fetched once per page view and kept:
- * an external store the order detail's rows read (null until known; a failed fetch gives null
- * or no activities), and the detail waits on before it shows (useOrderDetailSettled).
- */
-const itemPages = new Map<number, ItemPage | null>();
-const itemRequests = new Set<number>();
-let activityList: ActivitySummary[] | null = null;
-let activitiesAsked = false;
-const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((listener) => listener());
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-function askItemPage(eid: number): void {
-  if (itemRequests.has(eid)) return;
-  itemRequests.add(eid);
-  void httpContentSource
-    .item(eid)
-    .catch(() => null)
-    .then((found) => {
-      itemPages.set(eid, found);
-      changed();
-    });
-}
-
-function askActivities(): void {
-  if (activitiesAsked) return;
-  activitiesAsked = true;
-  void httpContentSource
-    .activities()
-    .catch(() => [])
-    .then((found) => {
-      activityList = found;
-      changed();
-    });
-}
-
-/** The item page of a line item (its link and photo), from the content API; null until known. */
+/** The item page of a line item (its link and photo), from the content API; null until known or when it failed. */
 export function useItemPage(eid: number): ItemPage | null {
-  useEffect(() => askItemPage(eid), [eid]);
-  return useSyncExternalStore(subscribe, () => itemPages.get(eid) ?? null, () => null);
+  return useSelector(useSiteActors().orderContent, (s) => s.context.pages[eid] ?? null);
 }
 
 const NO_ACTIVITIES: ActivitySummary[] = [];
 
-/** The site's activities, for the order detail's '+ {activity}' panes. */
+/** The site's activities, for the order detail's '+ {activity}' panes (none until known). */
 export function useActivities(): ActivitySummary[] {
-  useEffect(askActivities, []);
-  return useSyncExternalStore(subscribe, () => activityList ?? NO_ACTIVITIES, () => NO_ACTIVITIES);
+  return useSelector(useSiteActors().orderContent, (s) => s.context.activities ?? NO_ACTIVITIES);
 }
 
 /**
- * Whether the item pages of these line items and the activities are known (or failed): until
- * then the detail is laid out but not shown, so it does not grow in front of the visitor.
+ * The order detail's content for these line items: it asks for their item pages and the
+ * activities, and tells whether all have answered (until then the detail is laid out but not
+ * shown, so it does not grow in front of the visitor), whether something failed, and how to try again.
  */
-export function useOrderDetailSettled(eids: readonly number[]): boolean {
+export function useOrderContent(eids: readonly number[]): { settled: boolean; failed: boolean; retry: () => void } {
+  const { orderContent } = useSiteActors();
   const key = eids.join(',');
   useEffect(() => {
-    if (key) key.split(',').forEach((eid) => askItemPage(Number(eid)));
-    askActivities();
-  }, [key]);
-  return useSyncExternalStore(
-    subscribe,
-    () => activityList !== null && eids.every((eid) => itemPages.has(eid)),
-    () => false,
-  );
+    orderContent.send({ type: 'content.wanted', eids: key ? key.split(',').map(Number) : [] });
+  }, [orderContent, key]);
+  const settled = useSelector(orderContent, (s) => s.matches('settled') || s.matches('failed'));
+  const failed = useSelector(orderContent, (s) => s.matches('failed'));
+  return { settled, failed, retry: () => orderContent.send({ type: 'content.retried' }) };
+}
+
+/** Whether the order detail's content has answered (see useOrderContent), without asking for it. */
+export function useOrderDetailSettled(): boolean {
+  return useSelector(useSiteActors().orderContent, (s) => s.matches('settled') || s.matches('failed'));
 }
 
 export type ActivityOffer = { phase: 'idle' | 'loading' | 'none' } | { phase: 'priced'; price: Price };
