@@ -2,11 +2,11 @@ import { act, screen } from '@testing-library/react';
 import type { CheckoutQuote, ProtectionChoiceMode } from '@/domain/checkout/checkout';
 import type { CheckoutPageData } from '@/domain/content';
 import { addLineItem, emptyOrder, type Order } from '@/domain/order/order';
-import { connectLazyActors, type SiteActors } from '@/app/site-actors';
+import { connectLazyActors, type SiteActors } from '@/bindings/actors/site-actors';
 import { Checkout } from '@/views/checkout/checkout-form';
 import { FetchBoundary, FIXTURE_ITEMS } from './pricing-harness';
 import { mountSite, pageSettings, siteActorsWith, type MountedSite } from './site-harness';
-import '@/app/checkout-hooks';
+import '@/bindings/checkout-hooks';
 
 /** The checkout page's data as the content source gives it: countries (with provinces first), the test payment provider. */
 export const CHECKOUT_DATA: CheckoutPageData = {

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, getInitialSnapshot, getNextSnapshot, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { connectOrderContent } from '@/app/order-content-wiring';
+import { connectOrderContent } from '@/bindings/actors/order-content-wiring';
 import { browserOrderEffects, connectOrder, type OrderEffects } from '@/app/order-wiring';
 import type { ActivitySummary, ItemPage } from '@/domain/content';
 import { addLineItem, emptyOrder, type LineItem, type Order } from '@/domain/order/order';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useSettings } from '@/app/hooks';
-import { useActivities, useActivityOffer, useOrderActions } from '@/app/order-detail-hooks';
+import { useSettings } from '@/bindings/hooks';
+import { useActivities, useActivityOffer, useOrderActions } from '@/bindings/order-detail-hooks';
 import type { ActivitySummary } from '@/domain/content';
 import { formatMoney } from '@/domain/money';
 import type { LineItem } from '@/domain/order/order';

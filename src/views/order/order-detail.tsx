@@ -1,9 +1,9 @@
 import { memo, useMemo, useState } from 'react';
-import { useAfterPaint } from '@/app/after-paint';
-import { useSettings } from '@/app/hooks';
-import { useBuyWindow, useItemPage, useLineItems, useOrderActions, useOrderContent, useOrderDetailSettled, useShareOrder } from '@/app/order-detail-hooks';
-import { useOrder, useOrderDetail } from '@/app/order-hooks';
-import { useQuote } from '@/app/quote-hooks';
+import { useAfterPaint } from '@/bindings/after-paint';
+import { useSettings } from '@/bindings/hooks';
+import { useBuyWindow, useItemPage, useLineItems, useOrderActions, useOrderContent, useOrderDetailSettled, useShareOrder } from '@/bindings/order-detail-hooks';
+import { useOrder, useOrderDetail } from '@/bindings/order-hooks';
+import { useQuote } from '@/bindings/quote-hooks';
 import { formatMoney } from '@/domain/money';
 import { hasLineItems, type LineItem } from '@/domain/order/order';
 import type { PricedOffer } from '@/domain/pricing/derived';

@@ -1,6 +1,6 @@
-import { deferred } from '@/app/deferred';
-import { useAvailabilityActions, useBookedRanges, useItemPricing, useListingStay } from '@/app/pricing-hooks';
-import { useDeferred } from '@/app/use-deferred';
+import { deferred } from '@/bindings/deferred';
+import { useAvailabilityActions, useBookedRanges, useItemPricing, useListingStay } from '@/bindings/pricing-hooks';
+import { useDeferred } from '@/bindings/use-deferred';
 import { PlainButton } from '@/views/ui/plain-button';
 import { StaySearchForm } from './stay-search-form';
 

@@ -1,6 +1,6 @@
-import { useSettings } from '@/app/hooks';
-import { useItemPricing, usePricingActions, usePricingModal } from '@/app/pricing-hooks';
-import { useQuote } from '@/app/quote-hooks';
+import { useSettings } from '@/bindings/hooks';
+import { useItemPricing, usePricingActions, usePricingModal } from '@/bindings/pricing-hooks';
+import { useQuote } from '@/bindings/quote-hooks';
 import { bestOffers, offerGroups } from '@/domain/pricing/offers';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';

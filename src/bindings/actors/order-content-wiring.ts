@@ -1,7 +1,7 @@
 import { defer, Subscription, type Observable } from 'rxjs';
 import type { ActivitySummary, ItemPage } from '@/domain/content';
 import { errorMessage } from '@/effects/http-client';
-import { httpContentSource } from './content-client';
+import { httpContentSource } from '@/effects/content-client';
 import type { SiteActors } from './site-actors';
 
 /** The I/O of the order detail's content; tests play the content API through it (or through fetch). */

@@ -3,8 +3,8 @@ import { createActor } from 'xstate';
 import type { PricedOffer } from '@/domain/pricing/derived';
 import { offerKey } from '@/domain/pricing/offers';
 import { quoteMachine } from '@/machines/quote-machine';
-import { connectQuote } from './pricing-wiring';
-import { defineLazyActor } from './site-actors';
+import { connectQuote } from './actors/pricing-wiring';
+import { defineLazyActor } from './actors/site-actors';
 import { useSiteActors } from './site-context';
 
 /** The Detailed Quote's actor: made with the offers that have a Quote button (offer rows, the order detail). */

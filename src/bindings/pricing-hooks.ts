@@ -10,7 +10,7 @@ import type { BookedRange } from '@/machines/booked-ranges-machine';
 import { navigateTo } from '@/effects/navigation';
 import { useSettings, useSiteActors } from './site-context';
 import { useIsClient } from './hooks';
-import './pricing-actors';
+import './actors/pricing-actors';
 
 
 /** One item's pricing (spec §3 Item pricing, key 'eid-{eid}'), or null when there is none. */

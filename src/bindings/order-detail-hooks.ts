@@ -6,8 +6,8 @@ import type { Price } from '@/domain/pricing/types';
 import { searchAvailability } from '@/effects/availability-client';
 import { openBuyWindow } from '@/effects/buy-window';
 import { useSiteActors } from './site-context';
-import './share-actors';
-import './order-content-actors';
+import './actors/share-actors';
+import './actors/order-content-actors';
 
 export { useLineItems } from './line-item-hooks';
 

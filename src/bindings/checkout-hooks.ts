@@ -8,8 +8,8 @@ import { insuranceStateMachine, type StateTrigger } from '@/machines/insurance-s
 import { paymentOptionMachine } from '@/machines/payment-option-machine';
 import { protectionDeclineMachine } from '@/machines/protection-decline-machine';
 import { readInsuranceState } from '@/persistence/insurance-state-cookie';
-import { connectCheckout, connectCountrySelect, connectInsuranceState, connectProtection, newIdempotencyKey } from './checkout-wiring';
-import { defineLazyActor } from './site-actors';
+import { connectCheckout, connectCountrySelect, connectInsuranceState, connectProtection, newIdempotencyKey } from './actors/checkout-wiring';
+import { defineLazyActor } from './actors/site-actors';
 import { useSiteActors } from './site-context';
 
 /*

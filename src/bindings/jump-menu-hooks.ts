@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
 import { logRefusedTarget, navigateTo } from '@/effects/navigation';
 import { jumpMenuMachine } from '@/machines/jump-menu-machine';
-import { defineLazyActor } from './site-actors';
+import { defineLazyActor } from './actors/site-actors';
 import { useSiteActors } from './site-context';
 
 /** The jump menus' actor (spec §2 Jump menus): made when a jump menu comes alive, with its code. */
