@@ -73,6 +73,34 @@ export function countAnd(a: Bits, b: Bits): number {
   return n;
 }
 
+/**
+ * The engine's one bit loop: calls `visit` with each set document of `bits`, in ascending order
+ * (lowest set bit first: w & -w isolates it, 31 - clz32 gives its position).
+ */
+export function forEachDoc(bits: Bits, visit: (doc: number) => void): void {
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]!;
+    while (word !== 0) {
+      const t = word & -word;
+      word ^= t;
+      visit((w << 5) + 31 - Math.clz32(t));
+    }
+  }
+}
+
+/** `forEachDoc` over the documents set in both `a` and `b`, without making their intersection. */
+export function forEachDocAnd(a: Bits, b: Bits, visit: (doc: number) => void): void {
+  const n = Math.min(a.length, b.length);
+  for (let w = 0; w < n; w++) {
+    let word = a[w]! & b[w]!;
+    while (word !== 0) {
+      const t = word & -word;
+      word ^= t;
+      visit((w << 5) + 31 - Math.clz32(t));
+    }
+  }
+}
+
 /** The set documents in ascending order. */
 export function toDocs(bits: Bits, count = countBits(bits)): Int32Array {
   const out = new Int32Array(count);
