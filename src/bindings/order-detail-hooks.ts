@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActivitySummary, ItemPage } from '@/domain/content';
 import type { LineItem } from '@/domain/order/order';
 import type { Price } from '@/domain/pricing/types';
-import { searchAvailability } from '@/effects/availability-client';
+import type { ActivityStay } from '@/machines/activity-offer-machine';
 import { openBuyWindow } from '@/effects/buy-window';
 import { useSiteActors } from './site-context';
 import './actors/share-actors';
@@ -87,27 +87,26 @@ export function useOrderDetailSettled(): boolean {
   return useSelector(useSiteActors().orderContent, (s) => s.matches('settled') || s.matches('failed'));
 }
 
-export type ActivityOffer = { phase: 'idle' | 'loading' | 'none' } | { phase: 'priced'; price: Price };
+export type ActivityOffer = { phase: 'closed' | 'loading' | 'none' | 'failed' } | { phase: 'priced'; price: Price };
 
-/** An activity priced by the availability search for the stay's first day and guests. */
-export function useActivityOffer(eid: number, stay: { begin: string; adult: number; child: number } | null, enabled: boolean): ActivityOffer {
-  const [offer, setOffer] = useState<ActivityOffer>({ phase: 'idle' });
-  const begin = stay?.begin;
-  const adult = stay?.adult;
-  const child = stay?.child;
-  useEffect(() => {
-    if (!enabled || begin === undefined) return undefined;
-    setOffer({ phase: 'loading' });
-    const subscription = searchAvailability({ rcav: { begin, adult: adult ?? 1, child: child ?? 0, IDs: [eid] } }).subscribe({
-      next: (found) => {
-        const price = found.find((item) => item.eid === eid)?.prices[0];
-        setOffer(price ? { phase: 'priced', price } : { phase: 'none' });
-      },
-      error: () => setOffer({ phase: 'none' }),
-    });
-    return () => subscription.unsubscribe();
-  }, [eid, begin, adult, child, enabled]);
-  return offer;
+/**
+ * An activity's pane (order detail, '+ {activity}'): whether it is open, and its price for the
+ * stay's first day and guests (searched when it opens; a failure can be tried again).
+ */
+export function useActivityOffer(eid: number): { open: boolean; offer: ActivityOffer; toggle: (stay: ActivityStay) => void; retry: () => void } {
+  const actor = useSelector(useSiteActors().orderContent, (s) => s.context.offers[eid]);
+  const open = useSelector(actor, (s) => s?.matches('open') ?? false);
+  const phase = useSelector(actor, (s) =>
+    !s || s.matches('closed') ? 'closed' : s.matches({ open: 'priced' }) ? 'priced' : s.matches({ open: 'unavailable' }) ? 'none' : s.matches({ open: 'failed' }) ? 'failed' : 'loading',
+  );
+  const price = useSelector(actor, (s) => s?.context.price ?? null);
+  const offer: ActivityOffer = phase === 'priced' && price ? { phase, price } : { phase: phase === 'priced' ? 'loading' : phase };
+  return {
+    open,
+    offer,
+    toggle: (stay) => actor?.send({ type: 'activity.toggled', stay }),
+    retry: () => actor?.send({ type: 'activity.retried' }),
+  };
 }
 
 /** Buy opens the item's buy page in a new window (spec §2 Item routes). */

@@ -1,5 +1,6 @@
-import { assign, emit, enqueueActions, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup, type ActorRefFrom } from 'xstate';
 import type { ActivitySummary, ItemPage } from '@/domain/content';
+import { activityOfferMachine } from './activity-offer-machine';
 
 export interface OrderContentContext {
   /** Item pages of line items by eid, once answered (null: the content API has no such item). */
@@ -14,6 +15,8 @@ export interface OrderContentContext {
   activities: ActivitySummary[] | null;
   activitiesAsking: boolean;
   activitiesFailed: boolean;
+  /** One child actor per activity: its '+ {activity}' pane and its price. */
+  offers: Record<number, ActorRefFrom<typeof activityOfferMachine>>;
 }
 
 export type OrderContentEvent =
@@ -45,9 +48,11 @@ function missing(context: OrderContentContext): { eids: number[]; activities: bo
  * item's page (link, photo, description) and the site's activities, fetched from the content API
  * when the detail wants them. The detail is shown once everything wanted has answered or failed
  * (it appears whole rather than growing). A failure is said with a 'Try again' button and is never
- * kept: retrying, or wanting the item again, asks again.
+ * kept: retrying, or wanting the item again, asks again. Each activity gets a child actor for its
+ * pane (activityOfferMachine).
  */
 export const orderContentMachine = setup({
+  actors: { activityOffer: activityOfferMachine },
   types: { context: {} as OrderContentContext, events: {} as OrderContentEvent, emitted: {} as OrderContentEmitted },
   guards: {
     answered: ({ context }) => answered(context),
@@ -76,7 +81,12 @@ export const orderContentMachine = setup({
     failItem: assign(({ context, event }) =>
       event.type === 'content.item.failed' ? { asking: without(context.asking, event.eid), failed: [...without(context.failed, event.eid), event.eid] } : {},
     ),
-    takeActivities: assign(({ event }) => (event.type === 'content.activities.loaded' ? { activities: event.activities, activitiesAsking: false } : {})),
+    takeActivities: assign(({ context, event, spawn }) => {
+      if (event.type !== 'content.activities.loaded') return {};
+      const offers = { ...context.offers };
+      for (const { eid } of event.activities) offers[eid] ??= spawn('activityOffer', { id: `activity-${eid}`, input: { eid } });
+      return { activities: event.activities, activitiesAsking: false, offers };
+    }),
     failActivities: assign({ activitiesAsking: false, activitiesFailed: true }),
     log: emit(({ event }) => ({
       type: 'content.failure.logged' as const,
@@ -85,7 +95,7 @@ export const orderContentMachine = setup({
   },
 }).createMachine({
   id: 'orderContent',
-  context: { pages: {}, wanted: [], asking: [], failed: [], activities: null, activitiesAsking: false, activitiesFailed: false },
+  context: { pages: {}, wanted: [], asking: [], failed: [], activities: null, activitiesAsking: false, activitiesFailed: false, offers: {} },
   initial: 'idle',
   states: {
     idle: {

@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { activityOfferMachine } from './activity-offer-machine';
 import { autocompleteMachine } from './autocomplete-machine';
 import { availabilityMachine } from './availability-machine';
 import { availabilityModalMachine } from './availability-modal-machine';
@@ -135,6 +136,12 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Trips Collection details',
     description:
       "The order detail asks the content API for each line item's page (its link, photo and description) and for the site's activities; the detail is shown once all have answered; a failure is said with 'Try again' and never kept: trying again, or the line items changing, asks again (spec §2 Trips Collection, §8).",
+  },
+  {
+    machine: activityOfferMachine,
+    title: 'Activity pane',
+    description:
+      "One '+ {activity}' pane of the order detail: opening it prices the activity with the availability search for the stay's first day and guests, then shows the price with Add or 'Not available on these dates.'; a failed search is said with 'Try again', which searches again; closing it and opening it again searches again (spec §2 Trips Collection, §8).",
   },
   {
     machine: shareOrderMachine,

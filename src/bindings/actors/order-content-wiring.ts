@@ -1,5 +1,8 @@
-import { defer, Subscription, type Observable } from 'rxjs';
+import { defer, map, Subscription, type Observable } from 'rxjs';
 import type { ActivitySummary, ItemPage } from '@/domain/content';
+import type { Price } from '@/domain/pricing/types';
+import { searchAvailability } from '@/effects/availability-client';
+import type { ActivityStay } from '@/machines/activity-offer-machine';
 import { errorMessage } from '@/effects/http-client';
 import { httpContentSource } from '@/effects/content-client';
 import type { SiteActors } from './site-actors';
@@ -8,11 +11,15 @@ import type { SiteActors } from './site-actors';
 export interface OrderContentEffects {
   itemPage: (eid: number) => Observable<ItemPage | null>;
   activities: () => Observable<ActivitySummary[]>;
+  /** The activity's first price for the stay's first day and guests (availability search), or null. */
+  activityPrice: (eid: number, stay: ActivityStay) => Observable<Price | null>;
 }
 
 export const browserOrderContentEffects: OrderContentEffects = {
   itemPage: (eid) => defer(() => httpContentSource.item(eid)),
   activities: () => defer(() => httpContentSource.activities()),
+  activityPrice: (eid, stay) =>
+    searchAvailability({ rcav: { begin: stay.begin, adult: stay.adult, child: stay.child, IDs: [eid] } }).pipe(map((found) => found.find((item) => item.eid === eid)?.prices[0] ?? null)),
 };
 
 /**
@@ -40,7 +47,30 @@ export function connectOrderContent(orderContent: SiteActors['orderContent'], ef
     ),
     orderContent.on('content.failure.logged', ({ message }) => console.warn(`The Trips Collection's details could not be loaded: ${message}`)),
   ];
+  // Each activity's pane actor, once spawned: its price requests and failures.
+  const connected = new Set<unknown>();
+  const connectOffers = () => {
+    for (const offer of Object.values(orderContent.getSnapshot().context.offers)) {
+      if (connected.has(offer)) continue;
+      connected.add(offer);
+      let request = new Subscription();
+      requests.add(() => request.unsubscribe());
+      handlers.push(
+        offer.on('activity.price.request', ({ eid, stay }) => {
+          request.unsubscribe();
+          request = effects.activityPrice(eid, stay).subscribe({
+            next: (price) => offer.send(price ? { type: 'activity.priced', price } : { type: 'activity.unavailable' }),
+            error: (error: unknown) => offer.send({ type: 'activity.failed', message: errorMessage(error) }),
+          });
+        }),
+        offer.on('activity.failure.logged', ({ message }) => console.warn(`The activity could not be priced: ${message}`)),
+      );
+    }
+  };
+  const offers = orderContent.subscribe(connectOffers);
+  connectOffers();
   return () => {
+    offers.unsubscribe();
     handlers.forEach((handler) => handler.unsubscribe());
     requests.unsubscribe();
   };
