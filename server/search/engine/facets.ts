@@ -1,7 +1,7 @@
 /** Facets: facet.query, facet.field and facet.range counts over the matching documents (tag exclusions honoured). */
 import type { SolrResponse } from '../types.ts';
 import { fail, formatDate, formatValue, isNumericKind, parseDate, parseNumber } from './analysis.ts';
-import { type Bits, andInto, andNotInto, countAnd, countBits } from './bitset.ts';
+import { type Bits, andInto, andNotInto, countAnd, countBits, forEachDoc } from './bitset.ts';
 import { evaluate } from './filters.ts';
 import type { KeywordField, TextField } from './index.ts';
 import { type LocalParams, parseQuery, splitLocalParams } from './query-parser.ts';
@@ -117,14 +117,9 @@ export function fieldFacet(req: RequestState, field: string, key: string, lp: Lo
 
 export function countWhere(req: RequestState, domain: Bits, test: (d: number) => boolean): number {
   let n = 0;
-  for (let w = 0; w < domain.length; w++) {
-    let word = domain[w]!;
-    while (word !== 0) {
-      const t = word & -word;
-      if (test((w << 5) + 31 - Math.clz32(t))) n++;
-      word ^= t;
-    }
-  }
+  forEachDoc(domain, (d) => {
+    if (test(d)) n++;
+  });
   return n;
 }
 
@@ -144,6 +139,7 @@ export function countOrds(req: RequestState, kw: KeywordField, domain: Bits, wit
   if (kw.type.multi) {
     const offsets = kw.offsets;
     const vals = kw.mvals.data;
+    // Specialised loop, not forEachDoc: a per-document hot path (bitset.ts HOT_LOOP).
     for (let w = 0; w < set.length; w++) {
       let word = set[w]!;
       while (word !== 0) {
@@ -158,6 +154,7 @@ export function countOrds(req: RequestState, kw: KeywordField, domain: Bits, wit
     }
   } else {
     const ords = kw.ords;
+    // Specialised loop, not forEachDoc: a per-document hot path (bitset.ts HOT_LOOP).
     for (let w = 0; w < set.length; w++) {
       let word = set[w]!;
       while (word !== 0) {
@@ -179,21 +176,15 @@ export function countTextTerms(req: RequestState, text: TextField, domain: Bits)
   const counts = new Int32Array(text.terms.length);
   const lastDoc = new Int32Array(text.terms.length).fill(-1);
   const toks = text.tokens.data;
-  for (let w = 0; w < domain.length; w++) {
-    let word = domain[w]!;
-    while (word !== 0) {
-      const t = word & -word;
-      const d = (w << 5) + 31 - Math.clz32(t);
-      word ^= t;
-      for (let i = text.offsets[d]!, e = text.offsets[d + 1]!; i < e; i++) {
-        const id = toks[i]!;
-        if (id >= 0 && lastDoc[id] !== d) {
-          lastDoc[id] = d;
-          counts[id]!++;
-        }
+  forEachDoc(domain, (d) => {
+    for (let i = text.offsets[d]!, e = text.offsets[d + 1]!; i < e; i++) {
+      const id = toks[i]!;
+      if (id >= 0 && lastDoc[id] !== d) {
+        lastDoc[id] = d;
+        counts[id]!++;
       }
     }
-  }
+  });
   return counts;
 }
 
@@ -300,24 +291,18 @@ export function rangeFacet(req: RequestState, field: string, key: string, lp: Lo
       if (!flags.a && (afterIncLower ? v >= realEnd : v > realEnd)) flags.a = true;
       if (!flags.w && (betweenIncLo ? v >= start : v > start) && (betweenIncHi ? v <= realEnd : v < realEnd)) flags.w = true;
     };
-    for (let w = 0; w < domain.length; w++) {
-      let word = domain[w]!;
-      while (word !== 0) {
-        const t = word & -word;
-        const d = (w << 5) + 31 - Math.clz32(t);
-        word ^= t;
-        const flags = { b: false, a: false, w: false };
-        if (kw.type.multi) {
-          for (let i = kw.offsets[d]!, e = kw.offsets[d + 1]!; i < e; i++) visit(d, kw.mnums.data[i]!, flags);
-        } else {
-          const v = kw.nums[d]!;
-          if (v === v) visit(d, v, flags);
-        }
-        if (flags.b) before++;
-        if (flags.a) after++;
-        if (flags.w) between++;
+    forEachDoc(domain, (d) => {
+      const flags = { b: false, a: false, w: false };
+      if (kw.type.multi) {
+        for (let i = kw.offsets[d]!, e = kw.offsets[d + 1]!; i < e; i++) visit(d, kw.mnums.data[i]!, flags);
+      } else {
+        const v = kw.nums[d]!;
+        if (v === v) visit(d, v, flags);
       }
-    }
+      if (flags.b) before++;
+      if (flags.a) after++;
+      if (flags.w) between++;
+    });
   }
   const label = (v: number) => formatValue(type.kind, v);
   const entries: [string, number][] = [];

@@ -5,7 +5,7 @@
  */
 import type { QueryNode } from './query-parser.ts';
 import { type FieldType, analyze, fail, fold, isNumericKind, parseDate, parseNumber } from './analysis.ts';
-import { type Bits, andInto, andNotInto, newBits, orInto, setBit } from './bitset.ts';
+import { type Bits, andInto, andNotInto, forEachDoc, newBits, orInto, setBit } from './bitset.ts';
 import { type KeywordField, type TextField, lowerBound } from './index.ts';
 import { editDistance, globMatch, inStringRange } from './matching.ts';
 import { parseQuery } from './query-parser.ts';
@@ -68,6 +68,7 @@ export function disjunction(req: RequestState, parts: Hits[], ctx: EvalContext):
   const sum = ctx.tie > 0 ? req.pool.take() : null;
   for (const h of parts) {
     const hb = h.bits;
+    // Specialised loop, not forEachDoc: a per-document hot path (bitset.ts HOT_LOOP).
     for (let w = 0; w < hb.length; w++) {
       let word = hb[w]!;
       while (word !== 0) {
@@ -107,6 +108,7 @@ export function evalBool(req: RequestState, node: Extract<QueryNode, { kind: 'bo
   const acc = req.pool.take();
   for (const h of scorers) {
     const hb = h.bits;
+    // Specialised loop, not forEachDoc: a per-document hot path (bitset.ts HOT_LOOP).
     for (let w = 0; w < bits.length; w++) {
       let word = bits[w]! & hb[w]!;
       while (word !== 0) {
@@ -316,6 +318,7 @@ export function combine(req: RequestState, parts: Hits[], op: 'AND' | 'OR', ctx:
   if (!ctx.scores) return { bits, scores: null, constant: 0 };
   const acc = req.pool.take();
   for (const h of parts) {
+    // Specialised loop, not forEachDoc: a per-document hot path (bitset.ts HOT_LOOP).
     for (let w = 0; w < bits.length; w++) {
       let word = bits[w]! & h.bits[w]!;
       while (word !== 0) {
@@ -374,36 +377,30 @@ export function phraseHits(req: RequestState, tf: TextField, ids: number[], slop
   const idfSum = ids.reduce((s, id) => s + bm25Idf(req, tf, tf.postings[id]!.length / 2), 0) * boost;
   const avg = tf.docCount > 0 ? tf.sumLen / tf.docCount : 1;
   const toks = tf.tokens.data;
-  for (let w = 0; w < candidates.length; w++) {
-    let word = candidates[w]!;
-    while (word !== 0) {
-      const t = word & -word;
-      const d = (w << 5) + 31 - Math.clz32(t);
-      word ^= t;
-      const s = tf.offsets[d]!;
-      const e = tf.offsets[d + 1]!;
-      let freq = 0;
-      for (let i = s; i < e; i++) {
-        if (toks[i] !== ids[0]) continue;
-        let pos = i;
-        let ok = true;
-        for (let k = 1; k < ids.length && ok; k++) {
-          ok = false;
-          for (let j = pos + 1; j <= pos + 1 + slop && j < e; j++) {
-            if (toks[j] === ids[k]) {
-              pos = j;
-              ok = true;
-              break;
-            }
-            if (toks[j] === -1) break;
+  forEachDoc(candidates, (d) => {
+    const s = tf.offsets[d]!;
+    const e = tf.offsets[d + 1]!;
+    let freq = 0;
+    for (let i = s; i < e; i++) {
+      if (toks[i] !== ids[0]) continue;
+      let pos = i;
+      let ok = true;
+      for (let k = 1; k < ids.length && ok; k++) {
+        ok = false;
+        for (let j = pos + 1; j <= pos + 1 + slop && j < e; j++) {
+          if (toks[j] === ids[k]) {
+            pos = j;
+            ok = true;
+            break;
           }
+          if (toks[j] === -1) break;
         }
-        if (ok) freq++;
       }
-      if (freq === 0) continue;
-      setBit(bits, d);
-      if (scores) scores[d] = (idfSum * freq * (K1 + 1)) / (freq + K1 * (1 - B + (B * tf.docLen[d]!) / avg));
+      if (ok) freq++;
     }
-  }
+    if (freq === 0) return;
+    setBit(bits, d);
+    if (scores) scores[d] = (idfSum * freq * (K1 + 1)) / (freq + K1 * (1 - B + (B * tf.docLen[d]!) / avg));
+  });
   return { bits, scores, constant: 0 };
 }

@@ -63,6 +63,7 @@ export function topK(items: ArrayLike<number>, k: number, cmp: (a: number, b: nu
 /** The `k` best set documents of `bits` under `cmp`, sorted (without materialising the set). */
 function topKBits(bits: Bits, k: number, cmp: (a: number, b: number) => number): number[] {
   const top = new TopK(k, cmp);
+  // Specialised loop, not forEachDoc: a per-document hot path (bitset.ts HOT_LOOP).
   for (let w = 0; w < bits.length; w++) {
     let word = bits[w]!;
     while (word !== 0) {
@@ -84,6 +85,7 @@ function topKByValue(bits: Bits, values: ArrayLike<number>, desc: boolean, k: nu
   const hd = new Int32Array(k);
   let n = 0;
   const worse = (ka: number, da: number, kb: number, db: number) => ka > kb || (ka === kb && da > db);
+  // Specialised loop, not forEachDoc: a per-document hot path (bitset.ts HOT_LOOP).
   for (let w = 0; w < bits.length; w++) {
     let word = bits[w]!;
     while (word !== 0) {
