@@ -95,19 +95,6 @@ export function forEachDoc(bits: Bits, visit: (doc: number) => void): void {
   }
 }
 
-/** `forEachDoc` over the documents set in both `a` and `b`, without making their intersection. */
-export function forEachDocAnd(a: Bits, b: Bits, visit: (doc: number) => void): void {
-  const n = Math.min(a.length, b.length);
-  for (let w = 0; w < n; w++) {
-    let word = a[w]! & b[w]!;
-    while (word !== 0) {
-      const t = word & -word;
-      word ^= t;
-      visit((w << 5) + 31 - Math.clz32(t));
-    }
-  }
-}
-
 /** The set documents in ascending order. */
 export function toDocs(bits: Bits, count = countBits(bits)): Int32Array {
   const out = new Int32Array(count);
