@@ -20,21 +20,27 @@ const LAYERS = {
   // The state-chart page draws the live machine definitions, so it may import the registry.
   statecharts: 'src/views/statecharts',
   views: 'src/views',
+  // View bindings: the hooks and contexts views use, and the feature actors (src/bindings/actors:
+  // lazy actor definitions and their effect wiring, loaded with the views that use them).
+  bindings: 'src/bindings',
+  // The composition root: entries, app root, routes and their loaders, the core actors' wiring.
   app: 'src/app',
   server: 'server',
 };
 
-/** The app modules a view may use: its hooks, context providers, the HTML sanitizer and the on-demand loaders (the composition root's face to views). */
-const APP_FOR_VIEWS = [
-  'src/app/hooks.ts',
-  'src/app/*-hooks.ts',
-  'src/app/*-context.tsx',
-  'src/app/after-paint.ts',
-  'src/app/html-sanitizer.ts',
+/** The bindings a view may use: its hooks, context providers, the HTML sanitizer and the on-demand loaders. */
+const BINDINGS_FOR_VIEWS = [
+  'src/bindings/hooks.ts',
+  'src/bindings/*-hooks.ts',
+  'src/bindings/*-context.tsx',
+  'src/bindings/after-paint.ts',
+  'src/bindings/html-sanitizer.ts',
   // How a view loads what it shows only later: a module on demand, an island woken on intent.
-  'src/app/deferred.ts',
-  'src/app/use-deferred.ts',
-  'src/app/island.tsx',
+  'src/bindings/deferred.ts',
+  'src/bindings/use-deferred.ts',
+  'src/bindings/island.tsx',
+  // Leaflet and its stylesheet, loaded on demand where a map is drawn.
+  'src/bindings/leaflet.ts',
 ];
 
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });
@@ -52,11 +58,20 @@ const LAYER_POLICIES = [
   policy('persistence', [to('domain', 'persistence'), type('machines')], 'Persistence may import the domain and machine types only.'),
   policy(
     'views',
-    [to('domain', 'views', 'statecharts'), type('machines', 'app'), { to: { element: { type: 'app' }, file: { categories: 'app-for-views' } } }],
-    'Views import the domain, machine types and app hooks; never effects or persistence: they send events to machines through app hooks.',
+    [to('domain', 'views', 'statecharts'), type('machines', 'bindings'), { to: { element: { type: 'bindings' }, file: { categories: 'bindings-for-views' } } }],
+    'Views import the domain, machine types and the view bindings (src/bindings hooks and contexts); never effects, persistence or the composition root (src/app): they send events to machines through hooks.',
   ),
-  policy('statecharts', [to('domain', 'views', 'statecharts', 'machines'), type('app'), { to: { element: { type: 'app' }, file: { categories: 'app-for-views' } } }], 'The state-chart page may import the domain, the machines and views only.'),
-  policy('app', [to('domain', 'machines', 'effects', 'persistence', 'views', 'statecharts', 'app')], 'The app imports everything in src, and nothing else of ours.'),
+  policy(
+    'statecharts',
+    [to('domain', 'views', 'statecharts', 'machines'), type('bindings'), { to: { element: { type: 'bindings' }, file: { categories: 'bindings-for-views' } } }],
+    'The state-chart page may import the domain, the machines, views and view bindings only.',
+  ),
+  policy(
+    'bindings',
+    [to('domain', 'machines', 'effects', 'persistence', 'bindings')],
+    'View bindings sit below the views and the composition root: they import the domain, machines, effects, persistence and each other; never a view or src/app.',
+  ),
+  policy('app', [to('domain', 'machines', 'effects', 'persistence', 'bindings', 'views', 'statecharts', 'app')], 'The app imports everything in src, and nothing else of ours.'),
   policy('server', [to('server', 'domain'), type('app')], 'The server imports its own modules and src/domain only; pages come through the renderer.'),
 ];
 
@@ -65,7 +80,7 @@ const packages = (names, message) => ({ '@typescript-eslint/no-restricted-import
 
 // ---------------------------------------------------------------------------------------------
 // Purity: machines and the domain never read the clock, chance or the browser. A time or a random
-// number comes in through an event, input or a parameter from the composition root (src/app) or
+// number comes in through an event, input or a parameter from the composition root (src/app), a binding or
 // an effect, so every machine can be walked and every domain function gives one answer.
 
 const IMPURE_GLOBALS = ['window', 'document', 'navigator', 'location', 'globalThis', 'self', 'performance', 'crypto', 'fetch', 'XMLHttpRequest', 'localStorage', 'sessionStorage', 'indexedDB', 'setTimeout', 'setInterval', 'requestAnimationFrame'];
@@ -120,7 +135,7 @@ export default tseslint.config(
     settings: {
       'import/resolver': { [fileURLToPath(new URL('./scripts/eslint-resolver.cjs', import.meta.url))]: {} },
       'boundaries/elements': Object.entries(LAYERS).map(([type, pattern]) => ({ type, pattern, partialMatch: false })),
-      'boundaries/files': [{ category: 'app-for-views', pattern: APP_FOR_VIEWS }],
+      'boundaries/files': [{ category: 'bindings-for-views', pattern: BINDINGS_FOR_VIEWS }],
       // Imports are classified by hand below, so that `import { type X }` (every name a type) counts as a type import.
       'boundaries/dependency-nodes': ['export', 'dynamic-import', 'require'],
       'boundaries/additional-dependency-nodes': [

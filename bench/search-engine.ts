@@ -3,7 +3,7 @@
  *
  * Run: `node --expose-gc --import tsx bench/search-engine.ts` (or `npx tsx bench/search-engine.ts`,
  * then heap figures are taken without a forced GC). BENCH_SIZES=10000 and BENCH_ITERATIONS=200
- * override the sizes and the measured iterations.
+ * override the sizes and the measured iterations; BENCH_ENGINES=embedded measures only the embedded engine.
  *
  * Query kinds, the same work for every engine (parameters vary per iteration from a seeded
  * sequence, identical for all engines, so no engine answers one repeated query):
@@ -39,6 +39,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const ITERATIONS = Math.max(200, Number(process.env.BENCH_ITERATIONS ?? 200));
 const WARMUP = 40;
+/** BENCH_ENGINES=embedded measures only these engines (comma-separated; default all three), e.g. to compare two versions of ours. */
+const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,orama,minisearch').split(',').map((name) => name.trim());
 const gc = (globalThis as { gc?: () => void }).gc;
 
 // ---------------------------------------------------------------------------------------------
@@ -390,6 +392,7 @@ async function main(): Promise<void> {
     const listings = generate(size);
     for (const make of [embedded, orama, minisearch]) {
       const c = make();
+      if (!ENGINES.includes(c.name)) continue;
       const before = memory();
       const t0 = performance.now();
       await c.build(listings);
@@ -415,8 +418,9 @@ async function main(): Promise<void> {
   }
   const goals: Record<string, unknown>[] = [];
   for (const size of SIZES) {
-    const ours = rows.find((r) => r.size === size && r.engine === 'embedded')!;
-    const them = rows.find((r) => r.size === size && r.engine === 'orama')!;
+    const ours = rows.find((r) => r.size === size && r.engine === 'embedded');
+    const them = rows.find((r) => r.size === size && r.engine === 'orama');
+    if (!ours || !them) continue;
     const p95 = Math.max(...KINDS.map((k) => ours.latency[k].p95));
     const limit = size <= 10_000 ? 5 : 40;
     const speedup = Object.fromEntries(KINDS.map((k) => [k, Math.round((them.latency[k].p95 / ours.latency[k].p95) * 10) / 10]));

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { connectPricingActions, ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from '@/app/pricing-wiring';
+import { connectPricingActions, ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from '@/bindings/actors/pricing-wiring';
 import { pricingByItem, pricingKey } from '@/domain/pricing/derived';
 import type { PageSettings } from '@/domain/settings';
 import { availabilityModalMachine } from '@/machines/availability-modal-machine';

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { connectAvailability } from '@/app/pricing-wiring';
+import { connectAvailability } from '@/bindings/actors/pricing-wiring';
 import { pricingKey } from '@/domain/pricing/derived';
 import { AVAIL_PARAMS_KEY, AVAIL_PRICING_KEY, readStoredParams, readStoredPricing, serializeParams, serializePricing } from '@/domain/pricing/stored';
 import type { AvailItem } from '@/domain/pricing/types';

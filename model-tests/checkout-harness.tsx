@@ -2,13 +2,13 @@ import { act, screen } from '@testing-library/react';
 import type { CheckoutQuote, ProtectionChoiceMode } from '@/domain/checkout/checkout';
 import type { CheckoutPageData } from '@/domain/content';
 import { addLineItem, emptyOrder, type Order } from '@/domain/order/order';
-import { connectLazyActors, type SiteActors } from '@/app/site-actors';
+import { connectLazyActors, type SiteActors } from '@/bindings/actors/site-actors';
 import type { OrderMode } from '@/machines/order-machine';
 import { Checkout } from '@/views/checkout/checkout-form';
 import { StateChooser } from '@/views/checkout/state-chooser';
 import { FetchBoundary, FIXTURE_ITEMS } from './pricing-harness';
 import { mountSite, pageSettings, siteActorsWith, siteSettings, type MountedSite } from './site-harness';
-import '@/app/checkout-hooks';
+import '@/bindings/checkout-hooks';
 
 /** The checkout page's data as the content source gives it: countries (with provinces first), the test payment provider. */
 export const CHECKOUT_DATA: CheckoutPageData = {

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { InspectProvider } from '@/app/inspect-context';
+import { InspectProvider } from '@/bindings/inspect-context';
 import { BACKGROUND_GIVE_UP_MS, BACKGROUND_RECHECK_MS, lazyBackgroundMachine } from '@/machines/lazy-background-machine';
 import { LazyBackground } from '@/views/ui/lazy-background';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { connectOrder, ORDER_UPDATE_EVENT, ORDER_UPDATED_EVENT, type OrderEffects } from '@/app/order-wiring';
-import { connectPricingActions } from '@/app/pricing-wiring';
+import { connectPricingActions } from '@/bindings/actors/pricing-wiring';
 import { formatMoney } from '@/domain/money';
 import type { OrderSource } from '@/domain/order/init';
 import type { PriceChange } from '@/domain/order/verification';

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { InspectProvider } from '@/app/inspect-context';
+import { InspectProvider } from '@/bindings/inspect-context';
 import { pagerMachine, type PagerInput } from '@/machines/pager-machine';
 import { PagedList } from '@/views/ui/paged-list';
 import { ModelCoverage, planPaths, runPath, type PathDriver } from './coverage';

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { browserOrderEffects, connectOrder, SHARED_ITEMS_EVENT, type OrderEffects } from '@/app/order-wiring';
-import { connectShareOrder, type ShareEffects } from '@/app/share-wiring';
+import { connectShareOrder, type ShareEffects } from '@/bindings/actors/share-wiring';
 import { addLineItem, emptyOrder, type LineItem, type Order } from '@/domain/order/order';
 import type { ShareSettings } from '@/effects/share-client';
 import { shareOrderMachine } from '@/machines/share-order-machine';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import siteJson from '../config/site.json';
-import { createSiteActors, LAZY_KEYS, provideActor, stopSiteActors, type LazyActorKey, type SiteActors } from '@/app/site-actors';
-import { SiteProvider } from '@/app/site-context';
+import { createSiteActors, LAZY_KEYS, provideActor, stopSiteActors, type LazyActorKey, type SiteActors } from '@/bindings/actors/site-actors';
+import { SiteProvider } from '@/bindings/site-context';
 import { parseSiteSettings, type PageSettings } from '@/domain/settings';
 
 

@@ -201,7 +201,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   );
 
   // Search pages run their default search on the server, through the same back end as the proxy
-  // and, with the built-in ranking, in its order (src/app/initial-search.ts).
+  // and, with the built-in ranking, in its order (src/bindings/initial-search.ts).
   const backend = deps.search?.backend;
   const ranking = deps.ranking;
   const searchPorts: SearchPorts | undefined = backend

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { loadAllDeferred } from '@/app/deferred';
-import { openAllIslands } from '@/app/island';
+import { loadAllDeferred } from '@/bindings/deferred';
+import { openAllIslands } from '@/bindings/island';
 
 // Parts the browser loads on intent (dialogs, selects, pickers) are there at once in tests, as
 // on a page where the visitor's intent has loaded them: a test drives them, not the network.

@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import type { PageSettings } from '@/domain/settings';
-import type { SiteActors } from './site-actors';
-import { SiteProvider } from './site-context';
+import type { SiteActors } from '@/bindings/actors/site-actors';
+import { SiteProvider } from '@/bindings/site-context';
 
 /** Marks the document once hydration has committed (end-to-end tests wait for it). */
 function HydrationMark() {

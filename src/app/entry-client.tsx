@@ -3,7 +3,7 @@ import { createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PageSettings } from '@/domain/settings';
 import { hydrationContext, type RouteData } from './route-data';
 import { createRoutes, loadMatchedRoutes } from './routes';
-import { createSiteActors } from './site-actors';
+import { createSiteActors } from '@/bindings/actors/site-actors';
 import { AppRoot } from './app-root';
 import { wireEffects } from './wire-effects';
 import '@/views/styles.css';

@@ -1,17 +1,17 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
 import type { ContentSource } from '@/domain/content';
-import { configureSanitizer } from './html-sanitizer';
+import { configureSanitizer } from '@/bindings/html-sanitizer';
 import type { PageSettings } from '@/domain/settings';
 import { pageMeta, type PageMeta } from '@/domain/seo/page-meta';
 import type { SiteSettings } from '@/domain/settings';
-import { loadAllDeferred } from './deferred';
-import type { SearchPorts } from './initial-search';
+import { loadAllDeferred } from '@/bindings/deferred';
+import type { SearchPorts } from '@/bindings/initial-search';
 import { routeDataOf, type RouteData } from './route-data';
-import { openAllIslands } from './island';
+import { openAllIslands } from '@/bindings/island';
 import { pageLoaders } from './route-loaders';
 import { createRoutes, documentTitle, loadAllPageModules, routeModules, type PageHandle, type ServerLoadContext } from './routes';
-import { createSiteActors, stopSiteActors } from './site-actors';
+import { createSiteActors, stopSiteActors } from '@/bindings/actors/site-actors';
 import { AppRoot } from './app-root';
 
 // jsdom (the sanitizer's window on the server) takes about a second to load and is needed only

@@ -7,14 +7,14 @@ import { addToSessionOrder, delay, fetchSessionOrder, removeFromSessionOrder, re
 import { locationHash$ } from '@/effects/location-hash';
 import { dispatchDocumentEvent, documentEvents$, markTrip, replaceUrl, storageChanges$ } from '@/effects/order-tabs';
 import { ORDER_STORAGE_KEY, parseStoredOrder, readStoredOrder, saveStoredOrder } from '@/persistence/order-storage';
-import { ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from './order-events';
-import type { SiteActors } from './site-actors';
+import { ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from '@/bindings/actors/order-events';
+import type { SiteActors } from '@/bindings/actors/site-actors';
 
 /** order-updated (spec §4), dispatched on the document with `{ order, showDetail }`. */
 export const ORDER_UPDATED_EVENT = 'rcorder:updated';
 /** Other scripts may send an order update (`{ order, showDetail }`); showDetail opens the detail. */
 export const ORDER_UPDATE_EVENT = 'rcorder:update';
-export { SHARED_ITEMS_EVENT } from './order-events';
+export { SHARED_ITEMS_EVENT } from '@/bindings/actors/order-events';
 
 /** The I/O the order uses; tests play the server, storage and time through these. */
 export interface OrderEffects {

@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
-import type { ContentSource, SearchPage } from '@/domain/content';
+import type { ContentSource } from '@/domain/content';
 import { missingListing } from '@/domain/similar-listings';
 import type { SearchConfig } from '@/domain/search/search-config';
-import { runInitialSearch, type InitialSearch, type SearchPorts } from './initial-search';
+import { runInitialSearch, type SearchPageData, type SearchPorts } from '@/bindings/initial-search';
 
 /**
  * What the server hands every loader: the database-backed content, this request's favourites
@@ -14,8 +14,6 @@ export interface ServerLoadContext {
   search?: SearchPorts;
 }
 
-/** A search page's data: the content, and the default search the server ran (null: the browser searches). */
-export type SearchPageData = SearchPage & { initialSearch: InitialSearch | null };
 
 function serverContext(context: unknown): ServerLoadContext {
   if (typeof context === 'object' && context !== null && 'content' in context) return context as ServerLoadContext;

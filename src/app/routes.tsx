@@ -5,7 +5,7 @@ import { Layout } from '@/views/shell/layout';
 import { RouteError } from '@/views/pages/route-error';
 import type { PageLoaders } from './route-loaders';
 
-export type { SearchPageData, ServerLoadContext } from './route-loaders';
+export type { ServerLoadContext } from './route-loaders';
 
 /**
  * Route handles give each page its document title from its loader data, and name the page's

@@ -4,8 +4,8 @@ import type { SearchDoc } from '@/effects/search-client';
 import { markHasJs } from '@/persistence/has-js-cookie';
 import { scrollPosition$ } from '@/effects/scroll';
 import type { PageSettings } from '@/domain/settings';
-import { deferred } from './deferred';
-import { connectLazyActors, type SiteActors } from './site-actors';
+import { deferred } from '@/bindings/deferred';
+import { connectLazyActors, type SiteActors } from '@/bindings/actors/site-actors';
 import { connectOrder } from './order-wiring';
 
 /**

@@ -2,7 +2,7 @@
  * The policy for HTML from the server (quotes, share forms, content pages), as data and pure
  * functions: scripts, event handlers, javascript: URLs, styles, embedded frames and forms posting
  * elsewhere are removed. The sanitizer that applies it (DOMPurify on a window) is set up by the
- * composition root, `src/app/html-sanitizer.ts`.
+ * view bindings, `src/bindings/html-sanitizer.ts`.
  */
 
 /** A form may post only to a path of this site: `/rescms/…`, never `//host/…` or `https://…`. */

@@ -1,19 +1,16 @@
 import * as v from 'valibot';
 import { map, type Observable } from 'rxjs';
 import { dateToMs } from '@/domain/pricing/dates';
+import type { BookedRange } from '@/machines/booked-ranges-machine';
 import { HttpError, requestJson } from './http-client';
+
+export type { BookedRange };
 
 const date = v.pipe(v.string(), v.check((value) => dateToMs(value) !== null, 'must be a date'));
 const CalendarSchema = v.object({
   eid: v.number(),
   booked: v.pipe(v.array(v.object({ begin: date, end: date })), v.maxLength(2000)),
 });
-
-/** Occupied stays of a unit: nights begin..end - 1 (end is the departure day). */
-export interface BookedRange {
-  begin: string;
-  end: string;
-}
 
 /** GET /rcapi/item/{eid}/calendar: the unit's booked and blocked stays for the next 18 months. */
 export function fetchBookedRanges(eid: number): Observable<BookedRange[]> {

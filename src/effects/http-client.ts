@@ -74,3 +74,8 @@ export function requestJson<T>(url: string, options: RequestOptions = {}): Obser
     };
   });
 }
+
+/** The text of a failure, for the machine's failure event and the log. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,7 +1,9 @@
 import type { AnyStateMachine } from 'xstate';
+import { activityOfferMachine } from './activity-offer-machine';
 import { autocompleteMachine } from './autocomplete-machine';
 import { availabilityMachine } from './availability-machine';
 import { availabilityModalMachine } from './availability-modal-machine';
+import { bookedRangesMachine } from './booked-ranges-machine';
 import { checkoutMachine } from './checkout-machine';
 import { countrySelectMachine } from './country-select-machine';
 import { favouritesDropdownMachine } from './favourites-dropdown-machine';
@@ -14,6 +16,7 @@ import { jumpMenuMachine } from './jump-menu-machine';
 import { lazyBackgroundMachine } from './lazy-background-machine';
 import { locationMapMachine } from './location-map-machine';
 import { menuMachine } from './menu-machine';
+import { orderContentMachine } from './order-content-machine';
 import { orderMachine } from './order-machine';
 import { pagerMachine } from './pager-machine';
 import { paymentOptionMachine } from './payment-option-machine';
@@ -114,6 +117,12 @@ export const machineRegistry: RegisteredMachine[] = [
       "The price summary's link adds the single price to the Trips Collection when trigger_order is set, the rental has exactly one price and the cart is on the page, and otherwise opens the offers in a small modal; the alternates and more-options links open their modals; Add asks the Trips Collection to add the offer and Book opens the buy page in a new window (spec §2 Availability pricing display, Item routes).",
   },
   {
+    machine: bookedRangesMachine,
+    title: 'Booked dates',
+    description:
+      "The listing page's booking box asks for the unit's booked nights, which its calendar disables; while they load or when the call failed every night can be picked; a failure is said beside the dates with 'Try again', which asks again; an answer for another unit is ignored (spec §2 Item routes, §8).",
+  },
+  {
     machine: quoteMachine,
     title: 'Detailed quote',
     description:
@@ -124,6 +133,18 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Trips Collection',
     description:
       "The Trips Collection (the order): on load it opens a shared trip from the link (#short-url, #rcod, /mytrip?rcod=), else the one kept in the browser, else in session mode the server's, else an empty one; a shared trip replaces the visitor's own only after they confirm, then the detail opens 250 ms later; adding (first free ind-N, totals to the cent, or by the server in session mode) closes every modal and opens the detail; removing takes the line item off; every change is saved under rcriotorder, announced as order-updated and followed by other tabs; a failed add or remove changes nothing on screen and shows no message (spec §4 Trips Collection storage mode, initialisation, Opening a shared trip, §8).",
+  },
+  {
+    machine: orderContentMachine,
+    title: 'Trips Collection details',
+    description:
+      "The order detail asks the content API for each line item's page (its link, photo and description) and for the site's activities; the detail is shown once all have answered; a failure is said with 'Try again' and never kept: trying again, or the line items changing, asks again (spec §2 Trips Collection, §8).",
+  },
+  {
+    machine: activityOfferMachine,
+    title: 'Activity pane',
+    description:
+      "One '+ {activity}' pane of the order detail: opening it prices the activity with the availability search for the stay's first day and guests, then shows the price with Add or 'Not available on these dates.'; a failed search is said with 'Try again', which searches again; closing it and opening it again searches again (spec §2 Trips Collection, §8).",
   },
   {
     machine: shareOrderMachine,

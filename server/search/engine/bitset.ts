@@ -73,10 +73,33 @@ export function countAnd(a: Bits, b: Bits): number {
   return n;
 }
 
+/**
+ * The engine's bit loop: calls `visit` with each set document of `bits`, in ascending order
+ * (lowest set bit first: w & -w isolates it, 31 - clz32 gives its position).
+ *
+ * HOT_LOOP: the loops that run once per matching document of every request (scoring in
+ * filters.ts, ordinal counts in facets.ts, heap selection in sort.ts, toDocs here) keep this loop
+ * written out instead of calling forEachDoc. Measured with bench/search-engine.ts (100,000
+ * listings, alternating runs on the shared machine): through forEachDoc the faceted query's p50
+ * went from about 1.4 to 1.8 ms and the text query's from about 3 to 6 ms, as V8 does not inline a
+ * callback that many call sites share. Loops that are not per-request hot paths use forEachDoc.
+ */
+export function forEachDoc(bits: Bits, visit: (doc: number) => void): void {
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]!;
+    while (word !== 0) {
+      const t = word & -word;
+      word ^= t;
+      visit((w << 5) + 31 - Math.clz32(t));
+    }
+  }
+}
+
 /** The set documents in ascending order. */
 export function toDocs(bits: Bits, count = countBits(bits)): Int32Array {
   const out = new Int32Array(count);
   let k = 0;
+  // Specialised loop (see HOT_LOOP below).
   for (let i = 0; i < bits.length; i++) {
     let w = bits[i]!;
     while (w !== 0) {
@@ -88,7 +111,10 @@ export function toDocs(bits: Bits, count = countBits(bits)): Int32Array {
   return out;
 }
 
-/** The first `limit` set documents after skipping `skip`, in ascending order. */
+/**
+ * The first `limit` set documents after skipping `skip`, in ascending order. Its own loop, not
+ * forEachDoc: it skips whole words by their popcount and stops at the page's end.
+ */
 export function firstDocs(bits: Bits, skip: number, limit: number): number[] {
   const out: number[] = [];
   if (limit <= 0) return out;

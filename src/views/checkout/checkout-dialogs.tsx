@@ -1,5 +1,5 @@
-import { useProtection } from '@/app/checkout-hooks';
-import { useSettings } from '@/app/hooks';
+import { useProtection } from '@/bindings/checkout-hooks';
+import { useSettings } from '@/bindings/hooks';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { useCheckout, useCheckoutTotals, useCountrySelect, usePaymentOption, useProtection } from '@/app/checkout-hooks';
-import { useInsuranceState } from '@/app/insurance-state-hooks';
-import { deferred } from '@/app/deferred';
-import { useSettings } from '@/app/hooks';
-import { useLineItems } from '@/app/line-item-hooks';
-import { useDeferred } from '@/app/use-deferred';
+import { useCheckout, useCheckoutTotals, useCountrySelect, usePaymentOption, useProtection } from '@/bindings/checkout-hooks';
+import { useInsuranceState } from '@/bindings/insurance-state-hooks';
+import { deferred } from '@/bindings/deferred';
+import { useSettings } from '@/bindings/hooks';
+import { useLineItems } from '@/bindings/line-item-hooks';
+import { useDeferred } from '@/bindings/use-deferred';
 import type { CheckoutItem, ProtectionKind, ProtectionOffer, ProtectionValue } from '@/domain/checkout/checkout';
 import type { CheckoutPageData } from '@/domain/content';
 import { formatMoney } from '@/domain/money';

@@ -1,6 +1,8 @@
-import { useMadeActor } from '@/app/made-actor-hooks';
-import { stateChooser } from '@/app/state-guard-hooks';
-import { useDeferred } from '@/app/use-deferred';
+import { useMadeActor } from '@/bindings/made-actor-hooks';
+import { deferred } from '@/bindings/deferred';
+import { useDeferred } from '@/bindings/use-deferred';
+
+const stateChooser = deferred(() => import('./state-chooser'));
 
 /**
  * The page shell's insurance state chooser (spec §5): its code loads once the page has made its

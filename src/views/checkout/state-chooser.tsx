@@ -1,5 +1,5 @@
-import { useInsuranceState } from '@/app/insurance-state-hooks';
-import { useSettings } from '@/app/hooks';
+import { useInsuranceState } from '@/bindings/insurance-state-hooks';
+import { useSettings } from '@/bindings/hooks';
 import { NO_PROVINCE } from '@/domain/checkout/checkout';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';

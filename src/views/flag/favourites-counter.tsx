@@ -1,7 +1,7 @@
 import { useRef, type FocusEvent, type KeyboardEvent } from 'react';
-import { deferred } from '@/app/deferred';
-import { useFavouritesCount, useFavouritesDropdown, useFavouritesViewPath } from '@/app/hooks';
-import { useDeferred } from '@/app/use-deferred';
+import { deferred } from '@/bindings/deferred';
+import { useFavouritesCount, useFavouritesDropdown, useFavouritesViewPath } from '@/bindings/hooks';
+import { useDeferred } from '@/bindings/use-deferred';
 import { HeartIcon } from '@/views/ui/heart-icon';
 
 const DROPDOWN_ID = 'favourites-dropdown';

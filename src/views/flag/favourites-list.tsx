@@ -1,4 +1,4 @@
-import { useFavouritesDropdown } from '@/app/hooks';
+import { useFavouritesDropdown } from '@/bindings/hooks';
 import { formatCents } from '@/domain/money';
 import { listingFromDocument } from '@/domain/listing-document';
 

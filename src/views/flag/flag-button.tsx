@@ -1,4 +1,4 @@
-import { useFlagButton, useSettings } from '@/app/hooks';
+import { useFlagButton, useSettings } from '@/bindings/hooks';
 import { PlainButton } from '@/views/ui/plain-button';
 import { HeartIcon } from '@/views/ui/heart-icon';
 

@@ -1,5 +1,5 @@
-import { deferred } from '@/app/deferred';
-import { useDeferred } from '@/app/use-deferred';
+import { deferred } from '@/bindings/deferred';
+import { useDeferred } from '@/bindings/use-deferred';
 import './location-map.css';
 
 const locationMap = deferred(() => import('./location-map'));

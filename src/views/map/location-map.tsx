@@ -1,4 +1,4 @@
-import { useLocationMap } from '@/app/location-map-hooks';
+import { useLocationMap } from '@/bindings/location-map-hooks';
 import './location-map.css';
 
 interface Place {

@@ -93,7 +93,7 @@ export function ResultMap({
       openMarker?.getElement()?.focus();
       event.stopPropagation();
     };
-    import('./leaflet')
+    import('@/bindings/leaflet')
       .then(({ default: L }) => {
         if (disposed) return;
         const map = L.map(container, {

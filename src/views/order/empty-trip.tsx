@@ -1,4 +1,4 @@
-import { useSettings } from '@/app/hooks';
+import { useSettings } from '@/bindings/hooks';
 
 /** An empty Trips Collection: why the page has nothing to show, and the way to search accommodation (search_accom_path). */
 export function EmptyTrip({ message }: { message: string }) {

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { useSettings } from '@/app/hooks';
-import { useActivities, useActivityOffer, useOrderActions } from '@/app/order-detail-hooks';
+import { useSettings } from '@/bindings/hooks';
+import { useActivities, useActivityOffer, useOrderActions } from '@/bindings/order-detail-hooks';
 import type { ActivitySummary } from '@/domain/content';
 import { formatMoney } from '@/domain/money';
 import type { LineItem } from '@/domain/order/order';
@@ -11,19 +10,26 @@ type Stay = { begin: string; adult: number; child: number };
 /** One '+ {activity name}' pane: opening it prices the activity for the stay's first day and guests. */
 function ActivityPane({ activity, stay }: { activity: ActivitySummary; stay: Stay }) {
   const settings = useSettings();
-  const [open, setOpen] = useState(false);
-  const offer = useActivityOffer(activity.eid, stay, open);
+  const { open, offer, toggle, retry } = useActivityOffer(activity.eid);
   const actions = useOrderActions();
   const panelId = `order-activity-${activity.eid}`;
   return (
     <li className="order-activity" data-open={open || undefined}>
-      <Button variant="quiet" className="order-activity__toggle" aria-expanded={open} aria-controls={panelId} onPress={() => setOpen(!open)}>
+      <Button variant="quiet" className="order-activity__toggle" aria-expanded={open} aria-controls={panelId} onPress={() => toggle(stay)}>
         + {activity.name}
       </Button>
       <div id={panelId} className="order-activity__panel" hidden={!open}>
         <p className="order-activity__summary">{activity.summary}</p>
         {offer.phase === 'loading' && <p role="status">Checking the price…</p>}
         {offer.phase === 'none' && <p role="status">Not available on these dates.</p>}
+        {offer.phase === 'failed' && (
+          <p role="alert" className="order-activity__problem">
+            The price could not be checked.{' '}
+            <Button variant="quiet" onPress={retry}>
+              Try again
+            </Button>
+          </p>
+        )}
         {offer.phase === 'priced' && (
           <p className="order-activity__offer">
             <span>{formatMoney(offer.price.p, { currency: offer.price.c ?? settings.order.currency, precision: 2 })}</span>{' '}

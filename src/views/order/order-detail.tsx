@@ -1,10 +1,10 @@
 import { memo, useMemo, useState } from 'react';
-import { useAfterPaint } from '@/app/after-paint';
-import { useSettings } from '@/app/hooks';
-import { useBuyWindow, useItemPage, useLineItems, useOrderActions, useOrderDetailSettled, useShareOrder } from '@/app/order-detail-hooks';
-import { useOrder, useOrderDetail } from '@/app/order-hooks';
-import { useQuote } from '@/app/quote-hooks';
-import { useStateGuard } from '@/app/state-guard-hooks';
+import { useAfterPaint } from '@/bindings/after-paint';
+import { useSettings } from '@/bindings/hooks';
+import { useBuyWindow, useItemPage, useLineItems, useOrderActions, useOrderContent, useOrderDetailSettled, useShareOrder } from '@/bindings/order-detail-hooks';
+import { useOrder, useOrderDetail } from '@/bindings/order-hooks';
+import { useQuote } from '@/bindings/quote-hooks';
+import { useStateGuard } from '@/bindings/state-guard-hooks';
 import { formatMoney } from '@/domain/money';
 import { hasLineItems, type LineItem } from '@/domain/order/order';
 import type { PricedOffer } from '@/domain/pricing/derived';
@@ -130,6 +130,8 @@ export function OrderDetail() {
   const order = useAfterPaint(useOrder());
   const items = useLineItems(order);
   const stays = useMemo(() => items.map(({ item }) => item), [items]);
+  const eids = useMemo(() => [...new Set(stays.map((item) => item.eid))], [stays]);
+  const content = useOrderContent(eids);
   const { order: orderSettings } = settings;
   const count = items.length;
   return (
@@ -137,6 +139,12 @@ export function OrderDetail() {
       <h3 className="order-detail__summary">
         {count === 0 ? 'Your Trips Collection is empty' : `${plural(count, 'line item', 'line items')} in your Trips Collection`}
       </h3>
+      {content.failed && (
+        <div className="order-detail__problem" role="alert">
+          <p>Some details of your stays could not be loaded.</p>
+          <Button onPress={content.retry}>Try again</Button>
+        </div>
+      )}
       {count > 0 && (
         <ul className="order-detail__items" aria-label="Line items">
           {items.map(({ key, item, offer }) => (
@@ -175,9 +183,7 @@ export function OrderDetail() {
  * rows' item pages and the activities are known, so it appears whole instead of growing.
  */
 export function SettledOrderDetail() {
-  const items = useLineItems();
-  const eids = useMemo(() => [...new Set(items.map(({ item }) => item.eid))], [items]);
-  const settled = useOrderDetailSettled(eids);
+  const settled = useOrderDetailSettled();
   return (
     <div className="order-detail__settling" data-settled={settled || undefined}>
       <OrderDetail />

@@ -1,6 +1,6 @@
-import { useAfterPaint } from '@/app/after-paint';
-import { useShareOrder } from '@/app/order-detail-hooks';
-import { useOrderDetail, useSharedTrip } from '@/app/order-hooks';
+import { useAfterPaint } from '@/bindings/after-paint';
+import { useShareOrder } from '@/bindings/order-detail-hooks';
+import { useOrderDetail, useSharedTrip } from '@/bindings/order-hooks';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';
 import { OrderDetail } from './order-detail';

@@ -1,8 +1,8 @@
-import { deferred, preload } from '@/app/deferred';
-import { useShareShown } from '@/app/made-actor-hooks';
-import { useOrderDetail, useOrderSummary, useSharedTrip } from '@/app/order-hooks';
-import { useSettings } from '@/app/hooks';
-import { useDeferred } from '@/app/use-deferred';
+import { deferred, preload } from '@/bindings/deferred';
+import { useShareShown } from '@/bindings/made-actor-hooks';
+import { useOrderDetail, useOrderSummary, useSharedTrip } from '@/bindings/order-hooks';
+import { useSettings } from '@/bindings/hooks';
+import { useDeferred } from '@/bindings/use-deferred';
 import { formatMoney } from '@/domain/money';
 import { PlainButton } from '@/views/ui/plain-button';
 

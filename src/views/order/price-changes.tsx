@@ -1,4 +1,4 @@
-import { useSettings } from '@/app/hooks';
+import { useSettings } from '@/bindings/hooks';
 import { formatMoney } from '@/domain/money';
 import type { PriceChange } from '@/domain/order/verification';
 

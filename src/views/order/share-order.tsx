@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
-import { useSettings } from '@/app/hooks';
-import { useCopy, useShareOrder } from '@/app/order-detail-hooks';
+import { useSettings } from '@/bindings/hooks';
+import { useCopy, useShareOrder } from '@/bindings/order-detail-hooks';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';
 import { SanitizedHtml } from '@/views/ui/sanitized-html';

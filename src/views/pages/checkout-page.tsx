@@ -1,8 +1,8 @@
 import { useLoaderData } from 'react-router';
-import { deferred } from '@/app/deferred';
-import { useSettings } from '@/app/hooks';
-import { useLineItems } from '@/app/line-item-hooks';
-import { useDeferred } from '@/app/use-deferred';
+import { deferred } from '@/bindings/deferred';
+import { useSettings } from '@/bindings/hooks';
+import { useLineItems } from '@/bindings/line-item-hooks';
+import { useDeferred } from '@/bindings/use-deferred';
 import type { CheckoutPageData } from '@/domain/content';
 import { EmptyTrip } from '@/views/order/empty-trip';
 

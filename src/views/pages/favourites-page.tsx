@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLoaderData } from 'react-router';
-import { useFavouriteItems, useFavouritesViewHash } from '@/app/hooks';
-import { SearchProvider } from '@/app/search-context';
+import { useFavouriteItems, useFavouritesViewHash } from '@/bindings/hooks';
+import { SearchProvider } from '@/bindings/search-context';
 import type { FavouritesPage as FavouritesPageData } from '@/domain/content';
 import { SearchResults } from '@/views/search/search-results';
 

@@ -1,6 +1,6 @@
-import { deferred } from '@/app/deferred';
-import { useOrder, useOrderSummary } from '@/app/order-hooks';
-import { useDeferred } from '@/app/use-deferred';
+import { deferred } from '@/bindings/deferred';
+import { useOrder, useOrderSummary } from '@/bindings/order-hooks';
+import { useDeferred } from '@/bindings/use-deferred';
 import { hasLineItems } from '@/domain/order/order';
 import { EmptyTrip } from '@/views/order/empty-trip';
 

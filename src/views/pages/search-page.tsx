@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
-import { SearchProvider } from '@/app/search-context';
-import type { SearchPageData } from '@/app/routes';
+import { SearchProvider } from '@/bindings/search-context';
+import type { SearchPageData } from '@/bindings/initial-search';
 import { SearchResults } from '@/views/search/search-results';
 
 export function SearchPage() {

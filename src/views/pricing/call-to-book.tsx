@@ -1,4 +1,4 @@
-import { useSettings } from '@/app/hooks';
+import { useSettings } from '@/bindings/hooks';
 
 /** The call-to-book text with the site's phone as a tel: link (spec §2 Summary, Detail, Quote); nothing when it is off. */
 export function CallToBook({ className = 'call-to-book' }: { className?: string }) {

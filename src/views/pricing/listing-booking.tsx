@@ -1,6 +1,7 @@
-import { deferred } from '@/app/deferred';
-import { useAvailabilityActions, useBookedRanges, useItemPricing, useListingStay } from '@/app/pricing-hooks';
-import { useDeferred } from '@/app/use-deferred';
+import { deferred } from '@/bindings/deferred';
+import { useAvailabilityActions, useBookedRanges, useItemPricing, useListingStay } from '@/bindings/pricing-hooks';
+import { useDeferred } from '@/bindings/use-deferred';
+import { PlainButton } from '@/views/ui/plain-button';
 import { StaySearchForm } from './stay-search-form';
 
 /** The offers for the chosen stay: there are some only in the browser, after a search, so their code comes then. */
@@ -20,7 +21,13 @@ export function ListingBooking({ eid }: { eid: number }) {
   return (
     <section className="booking-box" aria-labelledby="booking-box-title">
       <h2 id="booking-box-title">Check availability and prices</h2>
-      <StaySearchForm initial={initial} eid={eid} booked={booked} onSearch={search} onClear={clear} />
+      <StaySearchForm initial={initial} eid={eid} booked={booked.ranges} onSearch={search} onClear={clear} />
+      {booked.failed && (
+        <div className="booking-box__problem" role="alert">
+          <p>The booked dates could not be loaded: the calendar shows every night.</p>
+          <PlainButton onPress={booked.retry}>Try again</PlainButton>
+        </div>
+      )}
       {priced && offers && <offers.ListingOffers eid={eid} />}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useItemPricing } from '@/app/pricing-hooks';
+import { useItemPricing } from '@/bindings/pricing-hooks';
 import { offerGroups } from '@/domain/pricing/offers';
 import { PricingAlternates } from './pricing-alternates';
 import { PricingDetail } from './pricing-detail';

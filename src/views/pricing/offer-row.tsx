@@ -1,7 +1,7 @@
-import { useSettings } from '@/app/hooks';
-import { useMoneyDisplay, usePricingActions } from '@/app/pricing-hooks';
-import { useQuote } from '@/app/quote-hooks';
-import { useStateGuard } from '@/app/state-guard-hooks';
+import { useSettings } from '@/bindings/hooks';
+import { useMoneyDisplay, usePricingActions } from '@/bindings/pricing-hooks';
+import { useQuote } from '@/bindings/quote-hooks';
+import { useStateGuard } from '@/bindings/state-guard-hooks';
 import type { PricedOffer } from '@/domain/pricing/derived';
 import { formatStayDate } from '@/domain/pricing/dates';
 import { originalPrice } from '@/domain/pricing/texts';

@@ -1,5 +1,5 @@
-import { useSettings } from '@/app/hooks';
-import { useItemPricing, useLastAvailabilitySearch, usePricingActions } from '@/app/pricing-hooks';
+import { useSettings } from '@/bindings/hooks';
+import { useItemPricing, useLastAvailabilitySearch, usePricingActions } from '@/bindings/pricing-hooks';
 import { offerGroups, primaryOffers } from '@/domain/pricing/offers';
 import { notAvailableText } from '@/domain/pricing/texts';
 import { OfferRow } from './offer-row';

@@ -1,7 +1,7 @@
-import { useSettings } from '@/app/hooks';
-import { useItemPricing, usePricingActions, usePricingModal } from '@/app/pricing-hooks';
-import { useQuote } from '@/app/quote-hooks';
-import { useStateGuardedLinks } from '@/app/state-guard-hooks';
+import { useSettings } from '@/bindings/hooks';
+import { useItemPricing, usePricingActions, usePricingModal } from '@/bindings/pricing-hooks';
+import { useQuote } from '@/bindings/quote-hooks';
+import { useStateGuardedLinks } from '@/bindings/state-guard-hooks';
 import { bestOffers, offerGroups } from '@/domain/pricing/offers';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';

@@ -1,5 +1,5 @@
-import { useSettings } from '@/app/hooks';
-import { useItemPricing, useMoneyDisplay, usePricingActions } from '@/app/pricing-hooks';
+import { useSettings } from '@/bindings/hooks';
+import { useItemPricing, useMoneyDisplay, usePricingActions } from '@/bindings/pricing-hooks';
 import { priceRangeText, savingsText } from '@/domain/pricing/texts';
 import { CallToBook } from './call-to-book';
 

@@ -19,7 +19,7 @@ import {
   type DateValue,
   type RangeValue,
 } from 'react-aria-components';
-import { useStayToday } from '@/app/pricing-hooks';
+import { useStayToday } from '@/bindings/pricing-hooks';
 import { stayDates } from '@/domain/pricing/item-links';
 import type { Rcav } from '@/domain/pricing/types';
 import { Button } from '@/views/ui/button';

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import siteJson from '../../../config/site.json';
-import { createSiteActors } from '@/app/site-actors';
-import { SiteProvider } from '@/app/site-context';
+import { createSiteActors } from '@/bindings/actors/site-actors';
+import { SiteProvider } from '@/bindings/site-context';
 import { parseSiteSettings, type PageSettings } from '@/domain/settings';
 import { StaySearchForm } from './stay-search-form';
 

@@ -1,6 +1,6 @@
-import { deferred } from '@/app/deferred';
-import { island } from '@/app/island';
-import { useIsAvailabilitySearching } from '@/app/pricing-hooks';
+import { deferred } from '@/bindings/deferred';
+import { island } from '@/bindings/island';
+import { useIsAvailabilitySearching } from '@/bindings/pricing-hooks';
 import type { Rcav } from '@/domain/pricing/types';
 
 export interface BookedRange {

@@ -1,5 +1,5 @@
-import { useSearchActions, useShownSearchState } from '@/app/search-context';
-import { useSettings } from '@/app/hooks';
+import { useSearchActions, useShownSearchState } from '@/bindings/search-context';
+import { useSettings } from '@/bindings/hooks';
 import { activeFacetValues } from '@/domain/search/facets';
 
 /**

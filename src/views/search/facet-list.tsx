@@ -1,5 +1,5 @@
-import { useSearchActions, useSearchRequestParams, useSearchResult, useShownSearchState } from '@/app/search-context';
-import { useSettings } from '@/app/hooks';
+import { useSearchActions, useSearchRequestParams, useSearchResult, useShownSearchState } from '@/bindings/search-context';
+import { useSettings } from '@/bindings/hooks';
 import { FacetMisconfigurationError, readFacetItems, type FacetItem } from '@/domain/search/facets';
 import type { FacetDefinition } from '@/domain/search/search-config';
 

@@ -1,4 +1,4 @@
-import { useFiltersDialog, useSearchResult } from '@/app/search-context';
+import { useFiltersDialog, useSearchResult } from '@/bindings/search-context';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';
 import { FacetList } from './facet-list';

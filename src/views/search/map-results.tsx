@@ -1,6 +1,6 @@
 import { useId, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { useVisibleDocuments } from '@/app/search-context';
-import { useSettings } from '@/app/site-context';
+import { useVisibleDocuments } from '@/bindings/search-context';
+import { useSettings } from '@/bindings/site-context';
 import { listingFromDocument, listingPosition } from '@/domain/listing-document';
 import { mapTileLayer } from '@/domain/settings';
 import { ResultMap, type MapPlace } from '@/views/map/result-map';

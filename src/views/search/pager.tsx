@@ -1,4 +1,4 @@
-import { useSearchActions, useSearchResult } from '@/app/search-context';
+import { useSearchActions, useSearchResult } from '@/bindings/search-context';
 import { pageCount, pageOfStart, pagerItems, startOfPage } from '@/domain/search/pager';
 
 /** The pager (spec §9): '« Previous' and 'Next »' with an inner window of 4 and an outer window of 1. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useFirstVisible } from '@/app/hooks';
-import { useChosenDatesPricing } from '@/app/pricing-hooks';
-import { useResultTrackers, useSearchActions, useVisibleDocuments } from '@/app/search-context';
+import { useFirstVisible } from '@/bindings/hooks';
+import { useChosenDatesPricing } from '@/bindings/pricing-hooks';
+import { useResultTrackers, useSearchActions, useVisibleDocuments } from '@/bindings/search-context';
 import { listingFromDocument } from '@/domain/listing-document';
 import { ListingCard } from '@/views/listing/listing-card';
 import { PricingSummary } from '@/views/pricing/pricing-summary';

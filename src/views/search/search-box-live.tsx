@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from 'react';
 import { ComboBox, ComboBoxStateContext, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
-import { useAutocomplete, useSearchActions } from '@/app/search-context';
+import { useAutocomplete, useSearchActions } from '@/bindings/search-context';
 
 /**
  * Suggestions arrive after the visitor typed, when the combo box has already decided not to

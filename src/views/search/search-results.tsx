@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef, type ReactNode } from 'react';
-import { deferred, preload } from '@/app/deferred';
-import { useDeferred } from '@/app/use-deferred';
+import { deferred, preload } from '@/bindings/deferred';
+import { useDeferred } from '@/bindings/use-deferred';
 import {
   useFiltersDialog,
   useIsSearchPending,
@@ -8,8 +8,8 @@ import {
   useSearchPhase,
   useSearchResult,
   useShownSearchState,
-} from '@/app/search-context';
-import { useSettings } from '@/app/site-context';
+} from '@/bindings/search-context';
+import { useSettings } from '@/bindings/site-context';
 import type { ListingSummary } from '@/domain/content';
 import { ListingGrid } from '@/views/listing/listing-card';
 import { ActiveFilters } from './active-filters';

@@ -1,5 +1,5 @@
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
-import { useSearchActions } from '@/app/search-context';
+import { useSearchActions } from '@/bindings/search-context';
 import { SORT_OPTIONS } from './sort-options';
 
 /** The sort select (spec §9): `sort` is the search's order ('' for Recommended). */

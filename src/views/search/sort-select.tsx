@@ -1,6 +1,6 @@
-import { deferred } from '@/app/deferred';
-import { island } from '@/app/island';
-import { useSearchState } from '@/app/search-context';
+import { deferred } from '@/bindings/deferred';
+import { island } from '@/bindings/island';
+import { useSearchState } from '@/bindings/search-context';
 
 const SortSelectIsland = island(
   deferred(() => import('./sort-select-live')),

@@ -1,4 +1,4 @@
-import { useSettings } from '@/app/hooks';
+import { useSettings } from '@/bindings/hooks';
 import { JumpMenu } from './jump-menu';
 
 const PAGES = [

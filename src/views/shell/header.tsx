@@ -1,8 +1,8 @@
 import { useRef } from 'react';
-import { useIsHeaderTiny, useMenu, useSearchPanel, useSettings } from '@/app/hooks';
+import { useIsHeaderTiny, useMenu, useSearchPanel, useSettings } from '@/bindings/hooks';
 import { FavouritesCounter } from '@/views/flag/favourites-counter';
 import { OrderWidget } from '@/views/order/order-widget';
-import { preload } from '@/app/deferred';
+import { preload } from '@/bindings/deferred';
 import { PlainButton } from '@/views/ui/plain-button';
 import { searchPanelContent } from './search-panel';
 

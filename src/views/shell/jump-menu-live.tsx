@@ -1,5 +1,5 @@
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
-import { useJumpMenu } from '@/app/jump-menu-hooks';
+import { useJumpMenu } from '@/bindings/jump-menu-hooks';
 import type { JumpOption } from './jump-menu';
 
 /** A select that navigates to the chosen option (spec §2 Jump menus; minimum width 140, §9). */

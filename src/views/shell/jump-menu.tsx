@@ -1,5 +1,5 @@
-import { deferred } from '@/app/deferred';
-import { island } from '@/app/island';
+import { deferred } from '@/bindings/deferred';
+import { island } from '@/bindings/island';
 
 export interface JumpOption {
   label: string;

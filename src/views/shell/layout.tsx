@@ -1,7 +1,7 @@
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { deferred } from '@/app/deferred';
-import { usePricingDialogsWanted } from '@/app/made-actor-hooks';
-import { useDeferred } from '@/app/use-deferred';
+import { deferred } from '@/bindings/deferred';
+import { usePricingDialogsWanted } from '@/bindings/made-actor-hooks';
+import { useDeferred } from '@/bindings/use-deferred';
 import { StateChooserHost } from '@/views/checkout/state-chooser-host';
 import { Footer } from './footer';
 import { Header } from './header';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useSearchPanel, useSettings } from '@/app/hooks';
-import { useAvailabilityActions, useLastAvailabilitySearch, usePanelStaySearch } from '@/app/pricing-hooks';
+import { useSearchPanel, useSettings } from '@/bindings/hooks';
+import { useAvailabilityActions, useLastAvailabilitySearch, usePanelStaySearch } from '@/bindings/pricing-hooks';
 import { StaySearchForm } from '@/views/pricing/stay-search-form';
 import { Button } from '@/views/ui/button';
 import { JumpMenu } from './jump-menu';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { deferred } from '@/app/deferred';
-import { useSearchPanel } from '@/app/hooks';
-import { useDeferred } from '@/app/use-deferred';
+import { deferred } from '@/bindings/deferred';
+import { useSearchPanel } from '@/bindings/hooks';
+import { useDeferred } from '@/bindings/use-deferred';
 
 /** The panel's form, dates and guests: loaded when it first opens, or on intent (the header's trigger). */
 export const searchPanelContent = deferred(() => import('./search-panel-content'));

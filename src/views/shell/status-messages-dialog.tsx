@@ -1,4 +1,4 @@
-import { useStatusMessages } from '@/app/hooks';
+import { useStatusMessages } from '@/bindings/hooks';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';
 

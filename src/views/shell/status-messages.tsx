@@ -1,6 +1,6 @@
-import { deferred } from '@/app/deferred';
-import { useStatusMessages } from '@/app/hooks';
-import { useDeferred } from '@/app/use-deferred';
+import { deferred } from '@/bindings/deferred';
+import { useStatusMessages } from '@/bindings/hooks';
+import { useDeferred } from '@/bindings/use-deferred';
 
 const statusDialog = deferred(() => import('./status-messages-dialog'));
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLazyBackground } from '@/app/lazy-background-hooks';
+import { useLazyBackground } from '@/bindings/lazy-background-hooks';
 import './lazy-background.css';
 import type { Photo } from '@/domain/content';
 

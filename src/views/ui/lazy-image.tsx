@@ -1,4 +1,4 @@
-import { useFirstVisible } from '@/app/hooks';
+import { useFirstVisible } from '@/bindings/hooks';
 import type { Photo } from '@/domain/content';
 
 /**

@@ -1,5 +1,5 @@
-import { deferred } from '@/app/deferred';
-import { island } from '@/app/island';
+import { deferred } from '@/bindings/deferred';
+import { island } from '@/bindings/island';
 
 /**
  * HTML from the server that is part of the page (a content page's body): the server sanitizes

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePager } from '@/app/pager-hooks';
+import { usePager } from '@/bindings/pager-hooks';
 import './paged-list.css';
 
 /** Splits `items` into pages of `size` (the last may be shorter). */

@@ -1,4 +1,4 @@
-import { sanitizeHtml } from '@/app/html-sanitizer';
+import { sanitizeHtml } from '@/bindings/html-sanitizer';
 
 /**
  * Shows HTML from the server. It always passes the one sanitizer first: in the browser DOMPurify,

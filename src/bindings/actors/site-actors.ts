@@ -9,7 +9,9 @@ import { favouritesMachine } from '@/machines/favourites-machine';
 import { headerMachine } from '@/machines/header-machine';
 import type { insuranceStateMachine } from '@/machines/insurance-state-machine';
 import type { jumpMenuMachine } from '@/machines/jump-menu-machine';
+import type { bookedRangesMachine } from '@/machines/booked-ranges-machine';
 import { menuMachine } from '@/machines/menu-machine';
+import type { orderContentMachine } from '@/machines/order-content-machine';
 import { orderMachine } from '@/machines/order-machine';
 import type { paymentOptionMachine } from '@/machines/payment-option-machine';
 import type { protectionDeclineMachine } from '@/machines/protection-decline-machine';
@@ -29,6 +31,8 @@ export interface LazyActors {
   availabilityModal: Actor<typeof availabilityModalMachine>;
   quote: Actor<typeof quoteMachine>;
   shareOrder: Actor<typeof shareOrderMachine>;
+  orderContent: Actor<typeof orderContentMachine>;
+  bookedRanges: Actor<typeof bookedRangesMachine>;
   checkout: Actor<typeof checkoutMachine>;
   countrySelect: Actor<typeof countrySelectMachine>;
   paymentOption: Actor<typeof paymentOptionMachine>;
@@ -36,7 +40,7 @@ export interface LazyActors {
   insuranceState: Actor<typeof insuranceStateMachine>;
 }
 export type LazyActorKey = keyof LazyActors;
-export const LAZY_KEYS: readonly LazyActorKey[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder', 'checkout', 'countrySelect', 'paymentOption', 'protectionDecline', 'insuranceState'];
+export const LAZY_KEYS: readonly LazyActorKey[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder', 'orderContent', 'bookedRanges', 'checkout', 'countrySelect', 'paymentOption', 'protectionDecline', 'insuranceState'];
 
 export interface LazyActorDefinition<K extends LazyActorKey> {
   /** Creates (not yet started) the actor for this page. */

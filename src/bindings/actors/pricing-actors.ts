@@ -1,7 +1,8 @@
 import { createActor } from 'xstate';
 import { availabilityMachine } from '@/machines/availability-machine';
 import { availabilityModalMachine } from '@/machines/availability-modal-machine';
-import { connectAvailability, connectAvailabilityModal } from './pricing-wiring';
+import { bookedRangesMachine } from '@/machines/booked-ranges-machine';
+import { connectAvailability, connectAvailabilityModal, connectBookedRanges } from './pricing-wiring';
 import { defineLazyActor } from './site-actors';
 
 /**
@@ -25,3 +26,6 @@ defineLazyActor('availabilityModal', {
     };
   },
 });
+
+/** The listing page's booked nights (its booking box's calendar). */
+defineLazyActor('bookedRanges', { create: () => createActor(bookedRangesMachine), connect: connectBookedRanges });

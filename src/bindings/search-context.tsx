@@ -15,7 +15,7 @@ import { rankingMachine } from '@/machines/ranking-machine';
 import { searchMachine, type ResultDocument } from '@/machines/search-machine';
 import type { InitialSearch } from './initial-search';
 import { useSettings } from './site-context';
-import { connectRanking, connectSearch } from './search-wiring';
+import { connectRanking, connectSearch } from './actors/search-wiring';
 
 export interface SearchActors {
   search: Actor<typeof searchMachine>;

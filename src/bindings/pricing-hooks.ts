@@ -6,11 +6,11 @@ import { LINE_ITEM_PRECISION } from '@/domain/pricing/texts';
 import type { AvailSearchParams, Rcav } from '@/domain/pricing/types';
 import { stayDayAt, toIsoDate } from '@/domain/pricing/dates';
 import { readRcavHash } from '@/domain/pricing/item-links';
-import { fetchBookedRanges, type BookedRange } from '@/effects/availability-calendar';
+import type { BookedRange } from '@/machines/booked-ranges-machine';
 import { navigateTo } from '@/effects/navigation';
 import { useSettings, useSiteActors } from './site-context';
 import { useIsClient } from './hooks';
-import './pricing-actors';
+import './actors/pricing-actors';
 
 
 /** One item's pricing (spec §3 Item pricing, key 'eid-{eid}'), or null when there is none. */
@@ -97,17 +97,18 @@ export function usePricingActions() {
   };
 }
 
-/** The unit's booked stays, for the listing page's calendar (empty until known, or when the call fails). */
-export function useBookedRanges(eid: number): BookedRange[] {
-  const [ranges, setRanges] = useState<BookedRange[]>([]);
+/**
+ * The unit's booked stays, for the listing page's calendar (none until known), and whether the
+ * call failed, with how to try again.
+ */
+export function useBookedRanges(eid: number): { ranges: BookedRange[]; failed: boolean; retry: () => void } {
+  const { bookedRanges } = useSiteActors();
   useEffect(() => {
-    const subscription = fetchBookedRanges(eid).subscribe({
-      next: setRanges,
-      error: (error: unknown) => console.warn(`Booked dates of ${eid} are not known: ${error instanceof Error ? error.message : String(error)}`),
-    });
-    return () => subscription.unsubscribe();
-  }, [eid]);
-  return ranges;
+    bookedRanges.send({ type: 'calendar.wanted', eid });
+  }, [bookedRanges, eid]);
+  const ranges = useSelector(bookedRanges, (s) => s.context.ranges);
+  const failed = useSelector(bookedRanges, (s) => s.matches('failed'));
+  return { ranges, failed, retry: () => bookedRanges.send({ type: 'calendar.retried' }) };
 }
 
 /**

@@ -1,24 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { createActor } from 'xstate';
 import type { PricedOffer } from '@/domain/pricing/derived';
 import { offerKey } from '@/domain/pricing/offers';
-import { quoteMachine } from '@/machines/quote-machine';
-import { connectQuote } from './pricing-wiring';
-import { defineLazyActor } from './site-actors';
 import { useSiteActors } from './site-context';
-
-/** The Detailed Quote's actor: made with the offers that have a Quote button (offer rows, the order detail). */
-defineLazyActor('quote', {
-  create: () => createActor(quoteMachine),
-  connect: (quote, actors, page) => {
-    const disconnect = connectQuote(quote, page);
-    const close = actors.order.on('order.modals.close', () => quote.send({ type: 'quote.closed' }));
-    return () => {
-      disconnect();
-      close.unsubscribe();
-    };
-  },
-});
+import './actors/quote-actors';
 
 /** The Detailed Quote (spec §2 Quote, §4 Quote button). */
 export function useQuote() {

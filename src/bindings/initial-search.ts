@@ -1,3 +1,4 @@
+import type { SearchPage } from '@/domain/content';
 import { rankedDocuments } from '@/domain/search/ranking';
 import { orderDocuments, parseDocumentsResponse, parseSearchResponse, type SearchResult } from '@/domain/search/response';
 import { buildDocumentsParams, buildSearchParams } from '@/domain/search/search-params';
@@ -16,6 +17,9 @@ export interface InitialSearch {
   /** The results' full documents, in the order the page shows them. */
   documents: ResultDocument[];
 }
+
+/** A search page's data: the content, and the default search the server ran (null: the browser searches). */
+export type SearchPageData = SearchPage & { initialSearch: InitialSearch | null };
 
 /** The server's ways to the search back end and the built-in ranking service. */
 export interface SearchPorts {

@@ -5,7 +5,7 @@ import siteJson from '../../config/site.json';
 import { parseSiteSettings, type PageSettings, type SiteSettings } from '@/domain/settings';
 import { StateChooserHost } from '@/views/checkout/state-chooser-host';
 import { Button } from '@/views/ui/button';
-import { connectLazyActors, createSiteActors, madeActor, stopSiteActors, type SiteActors } from './site-actors';
+import { connectLazyActors, createSiteActors, madeActor, stopSiteActors, type SiteActors } from './actors/site-actors';
 import { SiteProvider } from './site-context';
 import { useStateGuard, useStateGuardedLinks } from './state-guard-hooks';
 

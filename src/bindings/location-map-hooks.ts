@@ -10,7 +10,7 @@ import { useSettings } from './site-context';
 export type LocationMapState = 'starting' | 'closed' | 'loading' | 'shown' | 'hidden' | 'failed';
 
 /** Leaflet and its stylesheet, a chunk of their own (the map search page's module). */
-export const loadLeaflet: LeafletLoader = () => import('@/views/map/leaflet').then((module) => module.default);
+export const loadLeaflet: LeafletLoader = () => import('./leaflet').then((module) => module.default);
 
 export interface LocationMap {
   /** The map's box. */

@@ -2,7 +2,6 @@ import { createActor } from 'xstate';
 import { logRefusedTarget, navigateTo } from '@/effects/navigation';
 import { jumpMenuMachine } from '@/machines/jump-menu-machine';
 import { defineLazyActor } from './site-actors';
-import { useSiteActors } from './site-context';
 
 /** The jump menus' actor (spec §2 Jump menus): made when a jump menu comes alive, with its code. */
 defineLazyActor('jumpMenu', {
@@ -16,8 +15,3 @@ defineLazyActor('jumpMenu', {
     };
   },
 });
-
-export function useJumpMenu(): (value: string) => void {
-  const { jumpMenu } = useSiteActors();
-  return (value) => jumpMenu.send({ type: 'jump.option.chosen', value });
-}

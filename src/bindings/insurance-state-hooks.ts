@@ -1,23 +1,8 @@
 import { useCallback } from 'react';
 import { useSelector } from '@xstate/react';
-import { createActor } from 'xstate';
-import { insuranceStateMachine, type StateTrigger } from '@/machines/insurance-state-machine';
-import { readInsuranceState } from '@/persistence/insurance-state-cookie';
-import { connectInsuranceState } from './insurance-state-wiring';
-import { defineLazyActor } from './site-actors';
+import type { StateTrigger } from '@/machines/insurance-state-machine';
 import { useSiteActors } from './site-context';
-
-/*
- * The insurance state check's actor (spec §5), made by the checkout page and by the first guarded
- * click of another page without a known state (src/app/state-guard-hooks.ts); it comes with the chooser.
- */
-defineLazyActor('insuranceState', {
-  create: (page) => {
-    const states = page.settings.insurance.states;
-    return createActor(insuranceStateMachine, { input: { configured: Object.keys(states).length > 0, province: readInsuranceState(states) } });
-  },
-  connect: connectInsuranceState,
-});
+import './actors/insurance-state-actors';
 
 /** The insurance state chooser (spec §5 Insurance state check). */
 export function useInsuranceState() {

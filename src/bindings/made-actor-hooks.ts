@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
-import { madeActor, subscribeToMadeActors, type LazyActorKey, type LazyActors } from './site-actors';
+import { madeActor, subscribeToMadeActors, type LazyActorKey, type LazyActors } from './actors/site-actors';
 import { useSiteActors } from './site-context';
 
 /**

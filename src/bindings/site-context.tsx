@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { PageSettings, SiteSettings } from '@/domain/settings';
-import type { SiteActors } from './site-actors';
+import type { SiteActors } from './actors/site-actors';
 
 const SiteContext = createContext<{ page: PageSettings; actors: SiteActors } | null>(null);
 

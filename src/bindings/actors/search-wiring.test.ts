@@ -1,7 +1,7 @@
 import { of, Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import siteJson from '../../config/site.json';
+import siteJson from '../../../config/site.json';
 import { filterQuery } from '@/domain/search/filter-value';
 import { serializeSearchHash } from '@/domain/search/hash-state';
 import type { SearchState } from '@/domain/search/search-state';

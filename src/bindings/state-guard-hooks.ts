@@ -3,7 +3,6 @@ import { withProvince } from '@/domain/checkout/province-link';
 import type { SiteSettings } from '@/domain/settings';
 import { openBuyWindow } from '@/effects/buy-window';
 import { readInsuranceState } from '@/persistence/insurance-state-cookie';
-import { deferred } from './deferred';
 import { useSettings, useSiteActors } from './site-context';
 
 /**
@@ -16,7 +15,6 @@ import { useSettings, useSiteActors } from './site-context';
  * This module is all a page with such triggers carries; the chooser, its machine and its effects
  * load with the first click that needs them, and only where states are configured.
  */
-export const stateChooser = deferred(() => import('@/views/checkout/state-chooser'));
 
 /** Whether a click must wait for the chooser: states are configured and the rcstate cookie holds none of them. */
 const mustChoose = ({ insurance }: SiteSettings): boolean => Object.keys(insurance.states).length > 0 && readInsuranceState(insurance.states) === null;
@@ -37,8 +35,8 @@ export function useStateGuard(): (proceed: () => void) => void {
         proceed();
         return;
       }
-      Promise.all([import('./insurance-state-wiring'), stateChooser.load()]).then(
-        ([wiring]) => wiring.awaitInsuranceState(actors.insuranceState, proceed),
+      import('./actors/insurance-state-wiring').then(
+        (wiring) => wiring.awaitInsuranceState(actors.insuranceState, proceed),
         (error: unknown) => {
           console.warn(`The state chooser could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
           proceed();
