@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseSiteSettings, type SiteSettings } from '../src/domain/settings.ts';
+import { GA4_ID, parseSiteSettings, type SiteSettings } from '../src/domain/settings.ts';
 import { isAddressOrRange, parseOrigin, parseOriginList } from './security/origins.ts';
 import { parseRateLimits, type RateLimits } from './security/rate-limits.ts';
 import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
@@ -39,6 +39,10 @@ export interface ServerConfig {
   pageCacheMiB: number;
   /** ANALYTICS_RETENTION_DAYS: analytics events older than this are deleted (default 400). */
   analyticsRetentionDays: number;
+  /** GA4_MEASUREMENT_ID: events go to Google Analytics 4 as well, after the visitor's consent ('' = off). */
+  ga4MeasurementId: string;
+  /** E2E_TEST_ROUTES=1: the end-to-end tests' read-only routes (GET /__e2e/analytics-events); never in production. */
+  testRoutes: boolean;
 }
 
 export interface ShareSettings {
@@ -71,6 +75,12 @@ function solrUrl(raw: string | undefined): string | undefined {
     throw new Error(`SOLR_URL must be an http(s) URL of a Solr core without ?query or #hash, e.g. http://localhost:8983/solr/rentals, got ${JSON.stringify(raw)}`);
   }
   return url.href.replace(/\/+$/, '');
+}
+
+function ga4MeasurementId(raw: string | undefined): string {
+  const id = (raw ?? '').trim();
+  if (id !== '' && !GA4_ID.test(id)) throw new Error(`GA4_MEASUREMENT_ID must look like G-ABC123XYZ9, got ${JSON.stringify(raw)}`);
+  return id;
 }
 
 function addressOrRangeList(name: string, raw: string | undefined): string[] {
@@ -106,6 +116,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     hmr: env.HMR !== '0',
     pageCacheMiB: integer('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64, 0, 4096),
     analyticsRetentionDays: integer('ANALYTICS_RETENTION_DAYS', env.ANALYTICS_RETENTION_DAYS, 400, 1, 36_500),
+    ga4MeasurementId: ga4MeasurementId(env.GA4_MEASUREMENT_ID),
+    testRoutes: env.E2E_TEST_ROUTES === '1',
   };
 }
 
