@@ -1,8 +1,10 @@
 import { createActor, type Actor } from 'xstate';
 import type { PageSettings } from '@/domain/settings';
+import { analyticsMachine } from '@/machines/analytics-machine';
 import type { availabilityMachine } from '@/machines/availability-machine';
 import type { availabilityModalMachine } from '@/machines/availability-modal-machine';
 import type { checkoutMachine } from '@/machines/checkout-machine';
+import { consentMachine } from '@/machines/consent-machine';
 import type { countrySelectMachine } from '@/machines/country-select-machine';
 import { favouritesDropdownMachine } from '@/machines/favourites-dropdown-machine';
 import { favouritesMachine } from '@/machines/favourites-machine';
@@ -75,6 +77,8 @@ function createCoreActors(page: PageSettings) {
     menu: createActor(menuMachine),
     statusMessages: createActor(statusMessagesMachine, { input: { messages: page.messages } }),
     order: createActor(orderMachine, { input: { mode: page.settings.order.mode } }),
+    analytics: createActor(analyticsMachine),
+    consent: createActor(consentMachine),
   };
 }
 

@@ -7,6 +7,7 @@ import type { PageSettings } from '@/domain/settings';
 import { deferred } from './deferred';
 import { connectLazyActors, type SiteActors } from './site-actors';
 import { connectOrder } from './order-wiring';
+import { connectAnalytics } from './analytics-wiring';
 
 /**
  * Connects the page's actors to the browser: persistence restores and saves them, effects
@@ -26,6 +27,7 @@ export function wireEffects(actors: SiteActors, page: PageSettings): () => void 
   disposers.push(() => full.unsubscribe());
   disposers.push(connectFavouritesDropdown(actors, page));
   disposers.push(connectOrder(actors, page));
+  disposers.push(connectAnalytics(actors, page));
   // Prices, their modals and sharing are connected as their views make their actors.
   disposers.push(connectLazyActors(actors));
   return () => disposers.forEach((dispose) => dispose());

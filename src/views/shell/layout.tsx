@@ -2,6 +2,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router';
 import { deferred } from '@/app/deferred';
 import { usePricingDialogsWanted } from '@/app/made-actor-hooks';
 import { useDeferred } from '@/app/use-deferred';
+import { Consent } from './consent';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SearchPanel } from './search-panel';
@@ -32,6 +33,7 @@ export function Layout() {
       <Footer />
       <StatusMessages />
       <LazyPricingDialogs />
+      <Consent />
     </div>
   );
 }
