@@ -1,8 +1,10 @@
 import type { AnyStateMachine } from 'xstate';
+import { analyticsMachine } from './analytics-machine';
 import { autocompleteMachine } from './autocomplete-machine';
 import { availabilityMachine } from './availability-machine';
 import { availabilityModalMachine } from './availability-modal-machine';
 import { checkoutMachine } from './checkout-machine';
+import { consentMachine } from './consent-machine';
 import { countrySelectMachine } from './country-select-machine';
 import { favouritesDropdownMachine } from './favourites-dropdown-machine';
 import { favouritesMachine } from './favourites-machine';
@@ -155,5 +157,17 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Insurance state check',
     description:
       "Before the checkout's state trigger and buy button go ahead, when insurance states are configured and there is no rcstate cookie, a modal chooser lists the states plus 'none'; its confirm button shows after a non-empty choice; confirming saves rcstate (path /) and plays the click again with &province={state} (spec §5 Insurance state check, §9).",
+  },
+  {
+    machine: analyticsMachine,
+    title: 'Analytics',
+    description:
+      "The page's ecommerce events and error reports go to the first-party collector, batched: product impressions are held and sent 10 at a time, the remainder on pagehide; a product click sends select_item at once and its navigation goes ahead when the send is confirmed or after 2000 ms; at most 10 error reports a page (spec §1, §3 Analytics product and checkout step, §8, §9 Analytics; issue 16).",
+  },
+  {
+    machine: consentMachine,
+    title: 'Cookie consent',
+    description:
+      "With a GA4 measurement id configured: the stored choice is read (none, or one that cannot be read, shows the banner); Accept all, Reject all or Choose per category (analytics, advertising), each stored and applied to GA4's Consent Mode v2; the footer's 'Cookie settings' opens the choices again (issue 16 Consent).",
   },
 ];
