@@ -57,5 +57,5 @@ export function checkoutStepEvent(order: Order, step: number, page: string, at: 
 
 /** A search the visitor ran: the typed text (may be empty) and numFound. */
 export function searchEvent(term: string, results: number, page: string, at: number): AnalyticsEvent {
-  return { name: 'search', at, page, params: { search_term: term.slice(0, 200), results: Math.max(0, Math.trunc(results)) } };
+  return { name: 'search', at, page, params: { search_term: term.trim().slice(0, 200), results: Math.max(0, Math.trunc(results)) } };
 }
