@@ -6,7 +6,8 @@ import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xsta
 import { createTestModel } from 'xstate/graph';
 import { SearchProvider } from '@/app/search-context';
 import type { AnalyticsEvent } from '@/domain/analytics/events';
-import { connectAnalyticsDelivery, connectPageAnalytics } from '@/effects/analytics-delivery';
+import { connectAnalyticsDelivery } from '@/effects/analytics-delivery';
+import { connectPageAnalytics } from '@/effects/page-analytics';
 import { analyticsMachine } from '@/machines/analytics-machine';
 import { autocompleteMachine } from '@/machines/autocomplete-machine';
 import { rankingMachine } from '@/machines/ranking-machine';

@@ -2,7 +2,7 @@ import { Subscription } from 'rxjs';
 import type { PageSettings } from '@/domain/settings';
 import { emptyOrder, type Order } from '@/domain/order/order';
 import { checkoutStepEvent } from '@/domain/analytics/products';
-import { pagePath } from '@/effects/analytics-delivery';
+import { pagePath } from '@/effects/page-analytics';
 import { CHECKOUT_PATH, requestProvinces, submitCheckout, verifyCheckout } from '@/effects/checkout';
 import { navigateTo } from '@/effects/navigation';
 import { saveInsuranceState } from '@/persistence/insurance-state-cookie';

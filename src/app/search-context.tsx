@@ -16,7 +16,7 @@ import { searchMachine, type ResultDocument } from '@/machines/search-machine';
 import type { InitialSearch } from './initial-search';
 import type { AnalyticsProduct } from '@/domain/analytics/events';
 import { searchEvent } from '@/domain/analytics/products';
-import { pagePath } from '@/effects/analytics-delivery';
+import { pagePath } from '@/effects/page-analytics';
 import { useSettings, useSiteActors } from './site-context';
 import { connectRanking, connectSearch } from './search-wiring';
 

@@ -4,7 +4,7 @@ import { analyticsMachine } from '@/machines/analytics-machine';
 import type { availabilityMachine } from '@/machines/availability-machine';
 import type { availabilityModalMachine } from '@/machines/availability-modal-machine';
 import type { checkoutMachine } from '@/machines/checkout-machine';
-import { consentMachine } from '@/machines/consent-machine';
+import type { consentMachine } from '@/machines/consent-machine';
 import type { countrySelectMachine } from '@/machines/country-select-machine';
 import { favouritesDropdownMachine } from '@/machines/favourites-dropdown-machine';
 import { favouritesMachine } from '@/machines/favourites-machine';
@@ -36,9 +36,10 @@ export interface LazyActors {
   paymentOption: Actor<typeof paymentOptionMachine>;
   protectionDecline: Actor<typeof protectionDeclineMachine>;
   insuranceState: Actor<typeof insuranceStateMachine>;
+  consent: Actor<typeof consentMachine>;
 }
 export type LazyActorKey = keyof LazyActors;
-export const LAZY_KEYS: readonly LazyActorKey[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder', 'checkout', 'countrySelect', 'paymentOption', 'protectionDecline', 'insuranceState'];
+export const LAZY_KEYS: readonly LazyActorKey[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder', 'checkout', 'countrySelect', 'paymentOption', 'protectionDecline', 'insuranceState', 'consent'];
 
 export interface LazyActorDefinition<K extends LazyActorKey> {
   /** Creates (not yet started) the actor for this page. */
@@ -78,7 +79,6 @@ function createCoreActors(page: PageSettings) {
     statusMessages: createActor(statusMessagesMachine, { input: { messages: page.messages } }),
     order: createActor(orderMachine, { input: { mode: page.settings.order.mode } }),
     analytics: createActor(analyticsMachine),
-    consent: createActor(consentMachine),
   };
 }
 

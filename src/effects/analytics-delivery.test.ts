@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { AnalyticsEvent, AnalyticsProduct } from '@/domain/analytics/events';
 import { analyticsMachine, CLICK_FALLBACK_MS, MAX_ERROR_REPORTS } from '@/machines/analytics-machine';
-import { connectAnalyticsDelivery, connectPageAnalytics, exceptionEvent, postBatch, BATCH_WINDOW_MS } from './analytics-delivery';
+import { connectAnalyticsDelivery, postBatch, BATCH_WINDOW_MS } from './analytics-delivery';
+import { connectPageAnalytics, exceptionEvent, holdAnalyticsEffects } from './page-analytics';
 
 const product = (n: number): AnalyticsProduct => ({ item_id: `P${n}`, item_name: `Rental ${n}`, price: 100 + n, item_list_name: 'Search results', index: n });
 
@@ -193,6 +194,24 @@ describe('error reports (spec §8: an uncaught script error is reported to analy
   it('keeps a report within the collector limits (500 characters) whatever was thrown', () => {
     expect(exceptionEvent('rejection', { code: 42 }, null, '/', 1).params.description).toBe('Unhandled promise rejection: {"code":42}');
     expect(exceptionEvent('error', 'x'.repeat(900), 'a.js:1:1', '/', 1).params.description).toHaveLength(500);
+  });
+});
+
+describe('before the delivery arrives (it loads after the page)', () => {
+  it('keeps what the actor asked for and carries it out first: a click made early still navigates', async () => {
+    const actor = createActor(analyticsMachine).start();
+    const hold = holdAnalyticsEffects(actor);
+    actor.send({ type: 'analytics.tracked', event: { name: 'view_item', params: {} } });
+    actor.send({ type: 'analytics.product.clicked', product: product(1), page: '/search', href: 'http://localhost/listing/p1', at: 1 });
+    hold.release();
+    const posted: string[] = [];
+    const navigate = vi.fn();
+    const sendBeacon = (_url: string, body: string) => posted.push(body) > 0;
+    const dispose = connectAnalyticsDelivery(actor, { navigator: { sendBeacon } as unknown as Navigator, navigate, replay: hold.held });
+    expect(posted.map((body) => (JSON.parse(body) as { events: AnalyticsEvent[] }).events.map((event) => event.name))).toEqual([['view_item', 'select_item']]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(navigate).toHaveBeenCalledWith('http://localhost/listing/p1');
+    dispose();
   });
 });
 

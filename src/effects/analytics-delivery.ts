@@ -1,7 +1,8 @@
-import { asyncScheduler, buffer, debounceTime, filter, from, fromEvent, map, merge, mergeMap, Subject, switchMap, timer, type SchedulerLike } from 'rxjs';
-import type { Actor } from 'xstate';
+import { asyncScheduler, buffer, debounceTime, filter, from, map, merge, mergeMap, Subject, switchMap, timer, type SchedulerLike } from 'rxjs';
+import type { Actor, EmittedFrom } from 'xstate';
 import { MAX_EVENTS_PER_BATCH, type AnalyticsEvent } from '@/domain/analytics/events';
 import type { analyticsMachine } from '@/machines/analytics-machine';
+import { ANALYTICS_EFFECTS } from './page-analytics';
 
 /** The first-party collector (server/analytics/collector.ts). */
 export const COLLECTOR_URL = '/analytics/collect';
@@ -18,6 +19,8 @@ export interface DeliveryOptions {
   navigate?: (href: string) => void;
   /** Every event as it is sent: GA4's dataLayer when configured and consented (ga4.ts). */
   forward?: (events: readonly AnalyticsEvent[]) => void;
+  /** What the actor asked for before this module arrived (page-analytics.ts holds it), carried out first. */
+  replay?: ReadonlyArray<EmittedFrom<typeof analyticsMachine>>;
 }
 
 type SendRequest = { sendId: number; events: AnalyticsEvent[]; urgent: boolean };
@@ -83,47 +86,18 @@ export function connectAnalyticsDelivery(actor: Actor<typeof analyticsMachine>, 
       for (const { sendId } of batch) actor.send(ok ? { type: 'analytics.sent', sendId } : { type: 'analytics.send.failed', sendId });
     });
   const timers = timers$.pipe(switchMap((ms) => timer(ms, scheduler))).subscribe(() => actor.send({ type: 'analytics.timer.fired' }));
-  const subscriptions = [
-    actor.on('analytics.send.requested', (request) => {
-      options.forward?.(request.events);
-      requests$.next(request);
-    }),
-    actor.on('analytics.timer.requested', ({ ms }) => timers$.next(ms)),
-    actor.on('analytics.navigation.requested', ({ href }) => navigate(href)),
-  ];
+  const carryOut = (emitted: EmittedFrom<typeof analyticsMachine>) => {
+    if (emitted.type === 'analytics.send.requested') {
+      options.forward?.(emitted.events);
+      requests$.next(emitted);
+    } else if (emitted.type === 'analytics.timer.requested') timers$.next(emitted.ms);
+    else navigate(emitted.href);
+  };
+  const subscriptions = ANALYTICS_EFFECTS.map((type) => actor.on(type, carryOut));
+  options.replay?.forEach(carryOut);
   return () => {
     subscriptions.forEach((subscription) => subscription.unsubscribe());
     deliveries.unsubscribe();
     timers.unsubscribe();
   };
-}
-
-/** An uncaught error or unhandled rejection as GA4's exception event (spec §8: reported to analytics). */
-export function exceptionEvent(kind: 'error' | 'rejection', reason: unknown, where: string | null, page: string, at: number): AnalyticsEvent {
-  const message = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : (JSON.stringify(reason) ?? String(reason));
-  const label = kind === 'error' ? 'Uncaught script error' : 'Unhandled promise rejection';
-  return { name: 'exception', at, page, params: { description: `${label}: ${message}${where ? ` (${where})` : ''}`.slice(0, 500), fatal: false } };
-}
-
-/** The page path as the collector keeps it (no query, no hash). */
-export const pagePath = (location: Pick<Location, 'pathname'> = window.location): string => location.pathname.slice(0, 300) || '/';
-
-/**
- * The page's own analytics sources: pagehide flushes; uncaught errors and unhandled rejections
- * are reported. Returns the disposer.
- */
-export function connectPageAnalytics(actor: Actor<typeof analyticsMachine>, target: Window = window): () => void {
-  const subscription = merge(
-    fromEvent(target, 'pagehide').pipe(map(() => ({ type: 'analytics.page.hidden' as const }))),
-    fromEvent<ErrorEvent>(target, 'error').pipe(
-      map((event) => ({
-        type: 'analytics.tracked' as const,
-        event: exceptionEvent('error', event.error ?? event.message, event.filename ? `${event.filename}:${event.lineno}:${event.colno}` : null, pagePath(target.location), Date.now()),
-      })),
-    ),
-    fromEvent<PromiseRejectionEvent>(target, 'unhandledrejection').pipe(
-      map((event) => ({ type: 'analytics.tracked' as const, event: exceptionEvent('rejection', event.reason, null, pagePath(target.location), Date.now()) })),
-    ),
-  ).subscribe((event) => actor.send(event));
-  return () => subscription.unsubscribe();
 }

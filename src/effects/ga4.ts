@@ -58,3 +58,15 @@ export function createGa4(measurementId: string, win: GtagWindow = window): Ga4 
     },
   };
 }
+
+const shared = new Map<string, Ga4>();
+
+/** The page's one GA4 (the delivery forwards to it, the cookie choice applies to it). */
+export function sharedGa4(measurementId: string): Ga4 {
+  let ga4 = shared.get(measurementId);
+  if (!ga4) {
+    ga4 = createGa4(measurementId);
+    shared.set(measurementId, ga4);
+  }
+  return ga4;
+}

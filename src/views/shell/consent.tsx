@@ -1,20 +1,23 @@
-import { useConsent } from '@/app/analytics-hooks';
 import { deferred } from '@/app/deferred';
+import { useSettings, useSiteActors } from '@/app/site-context';
 import { useDeferred } from '@/app/use-deferred';
 
+/** The banner, the consent actor and its effects: loaded after the page, on a site with GA4 only. */
 const consentBanner = deferred(() => import('./consent-banner'));
 
-/** The cookie banner, when GA4 is configured and the visitor has a choice to make; its code comes then. */
+const useGa4Configured = () => Boolean(useSettings().analytics?.ga4_measurement_id);
+
+/** The cookie banner, when GA4 is configured (it shows while the visitor has a choice to make). */
 export function Consent() {
-  const { enabled, shown } = useConsent();
-  const loaded = useDeferred(consentBanner, enabled && shown);
-  return loaded && enabled ? <loaded.ConsentBanner /> : null;
+  const loaded = useDeferred(consentBanner, useGa4Configured());
+  return loaded ? <loaded.ConsentBanner /> : null;
 }
 
 /** The footer's link that opens the cookie choices again (only when GA4 is configured). */
 export function CookieSettingsLink() {
-  const { enabled, reopen } = useConsent();
-  if (!enabled) return null;
+  const actors = useSiteActors();
+  if (!useGa4Configured()) return null;
+  const reopen = () => void consentBanner.load().then(() => actors.consent.send({ type: 'consent.reopened' }));
   return (
     <li>
       <button type="button" className="link-button site-footer__button" onClick={reopen}>
