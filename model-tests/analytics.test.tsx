@@ -4,6 +4,7 @@ import { VirtualTimeScheduler } from 'rxjs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { analyticsActorModule } from '@/app/analytics-port';
 import { SearchProvider } from '@/app/search-context';
 import type { AnalyticsEvent } from '@/domain/analytics/events';
 import { connectAnalyticsDelivery } from '@/effects/analytics-delivery';
@@ -70,7 +71,9 @@ function analyticsDriver(): PathDriver<AnalyticsSnapshot, AnalyticsMachineEvent>
   let posts: Array<{ events: AnalyticsEvent[]; answer: (status: number) => void }> = [];
   let navigations: string[] = [];
   return {
-    start: () => {
+    start: async () => {
+      // The actor's code comes after the page: here it is there from the start.
+      await analyticsActorModule.load();
       user = userEvent.setup();
       scheduler = new VirtualTimeScheduler();
       posts = [];
@@ -92,7 +95,7 @@ function analyticsDriver(): PathDriver<AnalyticsSnapshot, AnalyticsMachineEvent>
         });
       disposers = [
         connectAnalyticsDelivery(actor, { navigator: { sendBeacon: () => false }, fetch: fetch as typeof globalThis.fetch, scheduler, navigate: (href) => navigations.push(href) }),
-        connectPageAnalytics(actor),
+        connectPageAnalytics((event) => actor?.send(event)),
       ];
       const page = pageSettings();
       site = mountSite(

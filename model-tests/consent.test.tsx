@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { connectConsent } from '@/app/consent-actor';
+import { connectConsent } from '@/app/consent-hooks';
 import { consentMachine, type ConsentChoice } from '@/machines/consent-machine';
 import { CONSENT_STORAGE_KEY } from '@/persistence/consent-storage';
 import { Consent, CookieSettingsLink } from '@/views/shell/consent';

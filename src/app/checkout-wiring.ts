@@ -6,6 +6,7 @@ import { pagePath } from '@/effects/page-analytics';
 import { CHECKOUT_PATH, requestProvinces, submitCheckout, verifyCheckout } from '@/effects/checkout';
 import { navigateTo } from '@/effects/navigation';
 import { saveInsuranceState } from '@/persistence/insurance-state-cookie';
+import { sendAnalytics } from './analytics-port';
 import type { SiteActors } from './site-actors';
 
 /** One random key per checkout (issue 13: sent again unchanged with a retry). */
@@ -24,7 +25,7 @@ export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteAc
   const { order } = actors;
   // Spec §3 checkout step: 1 when the checkout opens with the Trips Collection, 2 when the form is sent, 3 when booked.
   const step = (number: number, stepOrder: Order | null) =>
-    actors.analytics.send({ type: 'analytics.tracked', event: checkoutStepEvent(stepOrder ?? order.getSnapshot().context.order, number, pagePath(), Date.now()) });
+    sendAnalytics(actors, { type: 'analytics.tracked', event: checkoutStepEvent(stepOrder ?? order.getSnapshot().context.order, number, pagePath(), Date.now()) });
   let verify = new Subscription();
   let submit = new Subscription();
   const whenLoaded = () => {

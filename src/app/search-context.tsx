@@ -17,6 +17,7 @@ import type { InitialSearch } from './initial-search';
 import type { AnalyticsProduct } from '@/domain/analytics/events';
 import { searchEvent } from '@/domain/analytics/products';
 import { pagePath } from '@/effects/page-analytics';
+import { sendAnalytics } from './analytics-port';
 import { useSettings, useSiteActors } from './site-context';
 import { connectRanking, connectSearch } from './search-wiring';
 
@@ -66,7 +67,7 @@ export function SearchProvider({
   actors?: Omit<SearchActors, 'ranking' | 'filters'> & Partial<Pick<SearchActors, 'ranking' | 'filters'>>;
 }) {
   const settings = useSettings();
-  const { analytics } = useSiteActors();
+  const site = useSiteActors();
   const config = settings.search;
   const [actors] = useState<SearchActors>(() => {
     if (given) return { ...given, ranking: given.ranking ?? createActor(rankingMachine).start(), filters: given.filters ?? createActor(filtersDialogMachine).start() };
@@ -92,7 +93,7 @@ export function SearchProvider({
     const disconnectRanking =
       ranked && config.max_rows > 0 ? connectRanking(actors.ranking, actors.search, { ranking: settings.ranking, hostName: settings.vrfusion_site.host }) : () => {};
     // Every search the visitor runs on a search page goes to analytics (the first one is the page's own).
-    const disconnectSearchEvents = ranked && config.max_rows > 0 ? trackSearches(actors.search, analytics) : () => {};
+    const disconnectSearchEvents = ranked && config.max_rows > 0 ? trackSearches(actors.search, site) : () => {};
     const suggestions = suggestionsFor(autocompleteUrl(config.url), AUTOCOMPLETE_LIMIT);
     const asked = actors.autocomplete.on('autocomplete.requested', ({ text }) => suggestions.ask(text));
     const replies = suggestions.replies$.subscribe((reply) =>
@@ -110,7 +111,7 @@ export function SearchProvider({
       asked.unsubscribe();
       replies.unsubscribe();
     };
-  }, [actors, analytics, config, given, ranked, seededDocuments, settings.ranking, settings.vrfusion_site.host]);
+  }, [actors, site, config, given, ranked, seededDocuments, settings.ranking, settings.vrfusion_site.host]);
   return <SearchContext.Provider value={actors}>{children}</SearchContext.Provider>;
 }
 
@@ -118,7 +119,7 @@ export function SearchProvider({
  * A `search` analytics event for each new result of a search (a new query, filter or sort; not
  * another page of the same search): the typed text and numFound.
  */
-function trackSearches(search: Actor<typeof searchMachine>, analytics: ReturnType<typeof useSiteActors>['analytics']): () => void {
+function trackSearches(search: Actor<typeof searchMachine>, site: ReturnType<typeof useSiteActors>): () => void {
   let last: { result: unknown; key: string } | null = null;
   const check = () => {
     const { result, shownState } = search.getSnapshot().context;
@@ -126,7 +127,7 @@ function trackSearches(search: Actor<typeof searchMachine>, analytics: ReturnTyp
     const key = JSON.stringify({ ...shownState, start: 0 });
     const isNew = key !== last?.key;
     last = { result, key };
-    if (isNew) analytics.send({ type: 'analytics.tracked', event: searchEvent(shownState.q ?? '', result.numFound, pagePath(), Date.now()) });
+    if (isNew) sendAnalytics(site, { type: 'analytics.tracked', event: searchEvent(shownState.q ?? '', result.numFound, pagePath(), Date.now()) });
   };
   const subscription = search.subscribe(check);
   check();
@@ -231,7 +232,7 @@ export function useResultTrackers(
   onAuxClick: (event: MouseEvent<HTMLElement>) => void;
 } {
   const { ranking } = useSearchActors();
-  const { analytics } = useSiteActors();
+  const site = useSiteActors();
   const ref = useRef<HTMLDivElement>(null);
   const codes = useRef(propertyCodes);
   codes.current = propertyCodes;
@@ -249,12 +250,12 @@ export function useResultTrackers(
       return [
         firstVisible$(card, IMPRESSION_ROOT_MARGIN).subscribe(() => {
           if (propertyId) ranking.send({ type: 'ranking.card.seen', propertyId });
-          if (product) analytics.send({ type: 'analytics.impression', product, page: pagePath(), at: Date.now() });
+          if (product) sendAnalytics(site, { type: 'analytics.impression', product, page: pagePath(), at: Date.now() });
         }),
       ];
     });
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [ranking, analytics, key]);
+  }, [ranking, site, key]);
   const onClick = useCallback(
     (event: MouseEvent<HTMLElement>) => {
       const target = event.target instanceof Element ? event.target : null;
@@ -268,12 +269,12 @@ export function useResultTrackers(
       if (followsInThisTab(event, link)) {
         // Spec §9: the product click is sent first; the navigation follows its confirmation, at most 2000 ms later.
         event.preventDefault();
-        analytics.send({ type: 'analytics.product.clicked', product, page: pagePath(), href: link.href, at: Date.now() });
+        sendAnalytics(site, { type: 'analytics.product.clicked', product, page: pagePath(), href: link.href, at: Date.now() });
       } else {
-        analytics.send({ type: 'analytics.tracked', event: { name: 'select_item', at: Date.now(), page: pagePath(), params: { items: [product] } } });
+        sendAnalytics(site, { type: 'analytics.tracked', event: { name: 'select_item', at: Date.now(), page: pagePath(), params: { items: [product] } } });
       }
     },
-    [ranking, analytics],
+    [ranking, site],
   );
   return { ref, onClick, onAuxClick: onClick };
 }

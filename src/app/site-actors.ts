@@ -1,6 +1,6 @@
 import { createActor, type Actor } from 'xstate';
 import type { PageSettings } from '@/domain/settings';
-import { analyticsMachine } from '@/machines/analytics-machine';
+import type { analyticsMachine } from '@/machines/analytics-machine';
 import type { availabilityMachine } from '@/machines/availability-machine';
 import type { availabilityModalMachine } from '@/machines/availability-modal-machine';
 import type { checkoutMachine } from '@/machines/checkout-machine';
@@ -37,9 +37,10 @@ export interface LazyActors {
   protectionDecline: Actor<typeof protectionDeclineMachine>;
   insuranceState: Actor<typeof insuranceStateMachine>;
   consent: Actor<typeof consentMachine>;
+  analytics: Actor<typeof analyticsMachine>;
 }
 export type LazyActorKey = keyof LazyActors;
-export const LAZY_KEYS: readonly LazyActorKey[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder', 'checkout', 'countrySelect', 'paymentOption', 'protectionDecline', 'insuranceState', 'consent'];
+export const LAZY_KEYS: readonly LazyActorKey[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder', 'checkout', 'countrySelect', 'paymentOption', 'protectionDecline', 'insuranceState', 'consent', 'analytics'];
 
 export interface LazyActorDefinition<K extends LazyActorKey> {
   /** Creates (not yet started) the actor for this page. */
@@ -78,7 +79,6 @@ function createCoreActors(page: PageSettings) {
     menu: createActor(menuMachine),
     statusMessages: createActor(statusMessagesMachine, { input: { messages: page.messages } }),
     order: createActor(orderMachine, { input: { mode: page.settings.order.mode } }),
-    analytics: createActor(analyticsMachine),
   };
 }
 

@@ -7,8 +7,8 @@ import type { PageSettings } from '@/domain/settings';
 import { deferred } from './deferred';
 import { connectLazyActors, type SiteActors } from './site-actors';
 import { connectOrder } from './order-wiring';
-import { navigateTo } from '@/effects/navigation';
-import { connectPageAnalytics, holdAnalyticsEffects } from '@/effects/page-analytics';
+import { connectPageAnalytics } from '@/effects/page-analytics';
+import { analyticsActorModule, sendAnalytics } from './analytics-port';
 
 /**
  * Connects the page's actors to the browser: persistence restores and saves them, effects
@@ -28,45 +28,12 @@ export function wireEffects(actors: SiteActors, page: PageSettings): () => void 
   disposers.push(() => full.unsubscribe());
   disposers.push(connectFavouritesDropdown(actors, page));
   disposers.push(connectOrder(actors, page));
-  disposers.push(connectAnalyticsAfterLoad(actors, page));
+  // Analytics (issue 16): the page's own sources at once; the actor and its delivery come after the page.
+  disposers.push(connectPageAnalytics((event) => sendAnalytics(actors, event)));
+  void analyticsActorModule.load().then(() => actors.analytics, () => undefined);
   // Prices, their modals and sharing are connected as their views make their actors.
   disposers.push(connectLazyActors(actors));
   return () => disposers.forEach((dispose) => dispose());
-}
-
-/** The analytics delivery, GA4 and the cookie choice: code that comes after the page (issue 16; budgets). */
-const analyticsWiring = deferred(() => import('./analytics-wiring'));
-
-/**
- * Analytics from the first moment (errors, pagehide, events the page sends at once), delivered once
- * the delivery's code has arrived: until then what the analytics actor asks for is held, then carried out.
- */
-function connectAnalyticsAfterLoad(actors: SiteActors, page: PageSettings): () => void {
-  const hold = holdAnalyticsEffects(actors.analytics);
-  const disconnectPage = connectPageAnalytics(actors.analytics);
-  let disconnect = hold.release;
-  let stopped = false;
-  analyticsWiring.load().then(
-    (module) => {
-      if (stopped) return;
-      hold.release();
-      disconnect = module.connectAnalytics(actors, page, { replay: hold.held.splice(0) });
-    },
-    (error: unknown) => {
-      console.warn(`Analytics could not load: ${error instanceof Error ? error.message : String(error)}`);
-      if (stopped) return;
-      // Nothing can be sent: a product click waiting for its send goes ahead now.
-      hold.release();
-      const navigation = actors.analytics.on('analytics.navigation.requested', ({ href }) => navigateTo(href));
-      disconnect = () => navigation.unsubscribe();
-      actors.analytics.send({ type: 'analytics.timer.fired' });
-    },
-  );
-  return () => {
-    stopped = true;
-    disconnectPage();
-    disconnect();
-  };
 }
 
 /** The favourites lookup's search client: loaded the first time the dropdown shows the list. */

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import type { AnalyticsEvent, AnalyticsProduct } from '@/domain/analytics/events';
 import { analyticsMachine, CLICK_FALLBACK_MS, MAX_ERROR_REPORTS } from '@/machines/analytics-machine';
 import { connectAnalyticsDelivery, postBatch, BATCH_WINDOW_MS } from './analytics-delivery';
-import { connectPageAnalytics, exceptionEvent, holdAnalyticsEffects } from './page-analytics';
+import { connectPageAnalytics, exceptionEvent } from './page-analytics';
 
 const product = (n: number): AnalyticsProduct => ({ item_id: `P${n}`, item_name: `Rental ${n}`, price: 100 + n, item_list_name: 'Search results', index: n });
 
@@ -42,7 +42,7 @@ describe('impressions (spec §9: in batches of 10, the remainder on pagehide)', 
     expect(page.posted).toHaveLength(1);
     window.dispatchEvent(new Event('pagehide'));
     expect(page.posted).toHaveLength(1);
-    const dispose = connectPageAnalytics(page.actor);
+    const dispose = connectPageAnalytics((event) => page.actor.send(event));
     window.dispatchEvent(new Event('pagehide'));
     dispose();
     expect(page.posted.map(itemIds)).toEqual([[['view_item_list', ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10']]], [['view_item_list', ['P11', 'P12', 'P13']]]]);
@@ -166,7 +166,7 @@ describe('a product click (spec §9: the navigation goes ahead after 2000 ms)', 
 describe('error reports (spec §8: an uncaught script error is reported to analytics)', () => {
   it('reports an uncaught error and an unhandled rejection as exception events', async () => {
     const page = setUp();
-    const dispose = connectPageAnalytics(page.actor);
+    const dispose = connectPageAnalytics((event) => page.actor.send(event));
     window.dispatchEvent(new ErrorEvent('error', { message: 'x is not a function', error: new TypeError('x is not a function'), filename: 'http://localhost/assets/a.js', lineno: 3, colno: 7 }));
     const rejection = new Event('unhandledrejection') as Event & { reason: unknown };
     rejection.reason = new Error('Network down');
@@ -194,24 +194,6 @@ describe('error reports (spec §8: an uncaught script error is reported to analy
   it('keeps a report within the collector limits (500 characters) whatever was thrown', () => {
     expect(exceptionEvent('rejection', { code: 42 }, null, '/', 1).params.description).toBe('Unhandled promise rejection: {"code":42}');
     expect(exceptionEvent('error', 'x'.repeat(900), 'a.js:1:1', '/', 1).params.description).toHaveLength(500);
-  });
-});
-
-describe('before the delivery arrives (it loads after the page)', () => {
-  it('keeps what the actor asked for and carries it out first: a click made early still navigates', async () => {
-    const actor = createActor(analyticsMachine).start();
-    const hold = holdAnalyticsEffects(actor);
-    actor.send({ type: 'analytics.tracked', event: { name: 'view_item', params: {} } });
-    actor.send({ type: 'analytics.product.clicked', product: product(1), page: '/search', href: 'http://localhost/listing/p1', at: 1 });
-    hold.release();
-    const posted: string[] = [];
-    const navigate = vi.fn();
-    const sendBeacon = (_url: string, body: string) => posted.push(body) > 0;
-    const dispose = connectAnalyticsDelivery(actor, { navigator: { sendBeacon } as unknown as Navigator, navigate, replay: hold.held });
-    expect(posted.map((body) => (JSON.parse(body) as { events: AnalyticsEvent[] }).events.map((event) => event.name))).toEqual([['view_item', 'select_item']]);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(navigate).toHaveBeenCalledWith('http://localhost/listing/p1');
-    dispose();
   });
 });
 

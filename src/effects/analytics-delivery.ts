@@ -2,7 +2,6 @@ import { asyncScheduler, buffer, debounceTime, filter, from, map, merge, mergeMa
 import type { Actor, EmittedFrom } from 'xstate';
 import { MAX_EVENTS_PER_BATCH, type AnalyticsEvent } from '@/domain/analytics/events';
 import type { analyticsMachine } from '@/machines/analytics-machine';
-import { ANALYTICS_EFFECTS } from './page-analytics';
 
 /** The first-party collector (server/analytics/collector.ts). */
 export const COLLECTOR_URL = '/analytics/collect';
@@ -19,8 +18,6 @@ export interface DeliveryOptions {
   navigate?: (href: string) => void;
   /** Every event as it is sent: GA4's dataLayer when configured and consented (ga4.ts). */
   forward?: (events: readonly AnalyticsEvent[]) => void;
-  /** What the actor asked for before this module arrived (page-analytics.ts holds it), carried out first. */
-  replay?: ReadonlyArray<EmittedFrom<typeof analyticsMachine>>;
 }
 
 type SendRequest = { sendId: number; events: AnalyticsEvent[]; urgent: boolean };
@@ -93,8 +90,7 @@ export function connectAnalyticsDelivery(actor: Actor<typeof analyticsMachine>, 
     } else if (emitted.type === 'analytics.timer.requested') timers$.next(emitted.ms);
     else navigate(emitted.href);
   };
-  const subscriptions = ANALYTICS_EFFECTS.map((type) => actor.on(type, carryOut));
-  options.replay?.forEach(carryOut);
+  const subscriptions = (['analytics.send.requested', 'analytics.timer.requested', 'analytics.navigation.requested'] as const).map((type) => actor.on(type, carryOut));
   return () => {
     subscriptions.forEach((subscription) => subscription.unsubscribe());
     deliveries.unsubscribe();

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { useConsent } from '@/app/consent-actor';
+import { useConsent } from '@/app/consent-hooks';
 
 /**
  * The cookie banner (issue 16 Consent): a labelled region overlaid at the bottom of the window
