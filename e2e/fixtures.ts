@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { sign } from '@fastify/cookie';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { siteFixtureStays, type FixtureStays } from '../server/demo/fixture-stays.ts';
 
 /** The page header: favourites counter, search trigger, menu toggle. */
@@ -34,7 +34,25 @@ export class FlagArea {
   }
 }
 
-export const test = base.extend<{ header: HeaderArea; flags: FlagArea; consoleErrors: string[]; stays: FixtureStays }>({
+/** A context of a test's own keeps a cookie choice as the `context` fixture does (no banner). */
+export async function rememberCookieChoice(context: BrowserContext, choice: NonNullable<CookieChoice> = { analytics: false, ads: false }): Promise<void> {
+  await context.addInitScript((kept) => window.localStorage.setItem('rcconsent', JSON.stringify({ v: 1, ...kept })), choice);
+}
+
+/** The cookie choice kept in the browser (src/persistence/consent-storage.ts); null: none, the banner asks. */
+export type CookieChoice = { analytics: boolean; ads: boolean } | null;
+
+export const test = base.extend<{ header: HeaderArea; flags: FlagArea; consoleErrors: string[]; stays: FixtureStays; cookieChoice: CookieChoice }>({
+  /**
+   * The test server runs with a GA4 measurement id (scripts/e2e-server.mjs), so a first visit shows
+   * the cookie banner. Tests visit as someone who has rejected the cookies already, unless they
+   * set `test.use({ cookieChoice: null })` (e2e/analytics.spec.ts).
+   */
+  cookieChoice: [{ analytics: false, ads: false }, { option: true }],
+  context: async ({ context, cookieChoice }, use) => {
+    if (cookieChoice) await rememberCookieChoice(context, cookieChoice);
+    await use(context);
+  },
   header: async ({ page }, use) => use(new HeaderArea(page)),
   flags: async ({ page }, use) => use(new FlagArea(page)),
   consoleErrors: async ({ page }, use) => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import type { FixtureStay } from '../server/demo/fixture-stays.ts';
-import { axeViolations, expect, rcavHash, test } from './fixtures';
+import { axeViolations, expect, rcavHash, rememberCookieChoice, test } from './fixtures';
 
 /** The fixture rental's bookable week, two adults and a child: the listing page prices it from the #rcav hash. */
 const listing = (stay: FixtureStay) => `/listing/${stay.slug}${rcavHash(stay)}`;
@@ -46,6 +46,7 @@ async function shareLink(page: Page): Promise<string> {
 
 async function openShared(browser: Browser, url: string, answer: 'Yes' | 'No', own: FixtureStay | null) {
   const context = await browser.newContext();
+  await rememberCookieChoice(context);
   const page = await context.newPage();
   if (own) {
     await page.goto(listing(own));

@@ -53,6 +53,12 @@ async function openSearch(page: Page) {
 }
 
 test.describe('search ordering by ranking (spec §7 Ranking, §9)', () => {
+  // These pages follow a stand-in ranking service: their impressions and clicks must not feed the
+  // server's built-in ranking (through the analytics collector), which the other tests' pages follow.
+  test.beforeEach(async ({ page }) => {
+    await page.route('**/analytics/collect', (route) => route.fulfill({ status: 204 }));
+  });
+
   test('the results follow the ranking service, sortOrderUpdated is raised, and cards call their trackers', async ({ page, context, consoleErrors }) => {
     await context.addCookies([{ name: '_ga', value: 'GA1.2.1234567890.1700000000', url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
     await countSortOrderUpdates(page);

@@ -13,7 +13,7 @@ const args = mode === 'production' ? ['dist/server-main.mjs'] : ['--import', 'ts
 const child = spawn(process.execPath, args, {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: mode, HMR: '0', LOG_LEVEL: 'warn' },
+  env: { E2E_TEST_ROUTES: '1', GA4_MEASUREMENT_ID: 'G-E2ETEST00', ...process.env, DATA_DIR: dataDir, NODE_ENV: mode, HMR: '0', LOG_LEVEL: 'warn' },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

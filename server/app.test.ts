@@ -21,7 +21,7 @@ let app: FastifyInstance;
 let mediaDir: string;
 let content: ContentSource;
 
-function pageSettingsOf(html: string): { flagged: string[]; messages: { text: string }[] } {
+function pageSettingsOf(html: string): { flagged: string[]; messages: { text: string }[]; settings: { analytics?: unknown } } {
   const json = /<script id="page-settings" type="application\/json">([^]*?)<\/script>/.exec(html)?.[1];
   return JSON.parse(json ?? 'null');
 }
@@ -76,6 +76,28 @@ describe('pages rendered on the server', () => {
     const csp = String((await external.inject({ url: '/' })).headers['content-security-policy']);
     expect(csp).toContain("connect-src 'self' https://rank.example.com https://api-ssl.bitly.com;");
     await external.close();
+  });
+
+  it('opens the CSP to GA4 only with a measurement id, and hands it to the page; the e2e events route only when asked for', async () => {
+    const plain = await app.inject({ url: '/' });
+    expect(String(plain.headers['content-security-policy'])).not.toContain('googletagmanager');
+    expect((await app.inject({ url: '/__e2e/analytics-events' })).statusCode).toBe(404);
+    const withGa4 = await buildServer({
+      settings: { ...settings, analytics: { ga4_measurement_id: 'G-TEST1234' } },
+      content,
+      renderer,
+      mediaDir,
+      cookieSecret: 'test-secret-test-secret',
+      testAnalyticsEvents: async (after) => [{ id: after + 1, name: 'view_item' }],
+    });
+    const response = await withGa4.inject({ url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/www\.googletagmanager\.com;/);
+    expect(csp).toContain("connect-src 'self' https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com;");
+    expect(csp).toContain('img-src \'self\' data: blob: https://*.google-analytics.com https://*.analytics.google.com;');
+    expect(pageSettingsOf(response.body).settings.analytics).toEqual({ ga4_measurement_id: 'G-TEST1234' });
+    expect((await withGa4.inject({ url: '/__e2e/analytics-events?after=4' })).json()).toEqual([{ id: 5, name: 'view_item' }]);
+    await withGa4.close();
   });
 
   it('gives every request its own nonce', async () => {

@@ -72,7 +72,16 @@ export interface ServerDependencies {
   analytics?: AnalyticsCollector;
   /** The site owner's analytics dashboard at /admin/analytics (issue 16), when ADMIN_PASSWORD is set; without it the dashboard answers 404. */
   admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now'>;
+  /**
+   * E2E_TEST_ROUTES=1 only: the stored analytics events after id `after`, oldest first, at
+   * GET /__e2e/analytics-events?after=N (the end-to-end tests check what a visit left).
+   */
+  testAnalyticsEvents?: (after: number) => Promise<unknown[]>;
 }
+
+/** Google Analytics 4's origins (its gtag script, collection endpoints and pixels), allowed only when GA4 is configured. */
+const GA4_SCRIPT_ORIGIN = 'https://www.googletagmanager.com';
+const GA4_CONNECT_ORIGINS = [GA4_SCRIPT_ORIGIN, 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
 /** Requests slower than this are logged at info level (every request at debug level). */
 export const SLOW_REQUEST_MS = 1_000;
@@ -84,12 +93,19 @@ export const BODY_LIMIT = 64 * 1024;
  * `connectOrigins`: other services the page calls — an external ranking service
  * (settings.ranking.host) with its trackers, and the URL shortener when a token is configured.
  */
-function contentSecurityPolicy(nonce: string, development: boolean, tileSource: string | null, connectOrigins: readonly string[] = []): string {
+function contentSecurityPolicy(
+  nonce: string,
+  development: boolean,
+  tileSource: string | null,
+  connectOrigins: readonly string[] = [],
+  scriptOrigins: readonly string[] = [],
+): string {
+  const imageSources = [tileSource, ...(scriptOrigins.length > 0 ? GA4_CONNECT_ORIGINS.slice(1) : [])].filter(Boolean);
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${scriptOrigins.map((origin) => ` ${origin}`).join('')}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${tileSource ? ` ${tileSource}` : ''}`,
+    `img-src 'self' data: blob:${imageSources.map((origin) => ` ${origin}`).join('')}`,
     "font-src 'self'",
     `connect-src 'self'${connectOrigins.map((origin) => ` ${origin}`).join('')}${development ? ' ws: wss:' : ''}`,
     "frame-src 'self'",
@@ -112,11 +128,15 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   // Maps load tiles from an owner's http(s) tile server too (settings.site.map_tile_url).
   const tileSource = tileImageSource(deps.settings.site.map_tile_url);
   const { order } = deps.settings;
+  const ga4 = Boolean(deps.settings.analytics?.ga4_measurement_id);
   const connectOrigins = [
     serviceOrigin(deps.settings.ranking.host),
     // The browser asks the URL shortener itself (spec §7) when a token is configured.
     order.url_shortener_token ? serviceOrigin(order.url_shortener_url) : null,
+    // GA4 (after the visitor's consent) sends its hits from the page.
+    ...(ga4 ? GA4_CONNECT_ORIGINS : []),
   ].filter((origin): origin is string => origin !== null);
+  const scriptOrigins = ga4 ? [GA4_SCRIPT_ORIGIN] : [];
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -194,6 +214,13 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.sitemap) registerSeoRoutes(app, { publicOrigin, sitemap: deps.sitemap });
   if (deps.analytics) registerAnalyticsRoutes(app, deps.analytics);
   if (deps.admin) await registerAdminRoutes(app, { ...deps.admin, secret: deps.cookieSecret, siteName: deps.settings.site.name, publicOrigin });
+  const testEvents = deps.testAnalyticsEvents;
+  if (testEvents) {
+    app.get('/__e2e/analytics-events', async (request, reply) => {
+      const after = Number((request.query as { after?: string }).after ?? 0);
+      return reply.header('cache-control', 'no-store').send(await testEvents(Number.isSafeInteger(after) ? after : 0));
+    });
+  }
   // Coupon codes stay on the server.
   const pageSiteSettings = browserSettings(deps.settings);
   app.all('/api/*', async (request, reply) =>
@@ -253,7 +280,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     if (confirmation) reply.header('x-robots-tag', 'noindex');
     return reply
       .status(result.status)
-      .header('content-security-policy', contentSecurityPolicy(nonce, development, tileSource, connectOrigins))
+      .header('content-security-policy', contentSecurityPolicy(nonce, development, tileSource, connectOrigins, scriptOrigins))
       .header('cache-control', confirmation ? 'private, no-store' : 'private, no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')

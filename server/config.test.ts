@@ -69,6 +69,14 @@ describe('server settings from the environment', () => {
     }
   });
 
+  it('reads GA4_MEASUREMENT_ID (off when empty) and refuses one that is not a GA4 id', () => {
+    expect(readServerConfig({}).ga4MeasurementId).toBe('');
+    expect(readServerConfig({ GA4_MEASUREMENT_ID: ' G-ABC123XYZ9 ' }).ga4MeasurementId).toBe('G-ABC123XYZ9');
+    expect(() => readServerConfig({ GA4_MEASUREMENT_ID: 'UA-1234-5' })).toThrow(/GA4_MEASUREMENT_ID must look like G-/);
+    expect(() => readServerConfig({ GA4_MEASUREMENT_ID: 'G-1"><script>' })).toThrow(/GA4_MEASUREMENT_ID must look like G-/);
+    expect(readServerConfig({}).testRoutes).toBe(false);
+  });
+
   it('reads TRUST_PROXY as none, a hop count or addresses, and refuses true (it would believe any X-Forwarded-For)', () => {
     expect(readServerConfig({}).trustProxy).toBe(false);
     expect(readServerConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MIN_ADMIN_PASSWORD_LENGTH } from './admin/admin-session.ts';
-import { parseSiteSettings, type SiteSettings } from '../src/domain/settings.ts';
+import { GA4_ID, parseSiteSettings, type SiteSettings } from '../src/domain/settings.ts';
 import { isAddressOrRange, parseOrigin, parseOriginList } from './security/origins.ts';
 import { parseRateLimits, type RateLimits } from './security/rate-limits.ts';
 import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
@@ -42,6 +42,10 @@ export interface ServerConfig {
   analyticsRetentionDays: number;
   /** ADMIN_PASSWORD: turns the site owner's analytics dashboard (/admin/analytics) on; undefined = off. */
   adminPassword: string | undefined;
+  /** GA4_MEASUREMENT_ID: events go to Google Analytics 4 as well, after the visitor's consent ('' = off). */
+  ga4MeasurementId: string;
+  /** E2E_TEST_ROUTES=1: the end-to-end tests' read-only routes (GET /__e2e/analytics-events); never in production. */
+  testRoutes: boolean;
 }
 
 export interface ShareSettings {
@@ -74,6 +78,12 @@ function solrUrl(raw: string | undefined): string | undefined {
     throw new Error(`SOLR_URL must be an http(s) URL of a Solr core without ?query or #hash, e.g. http://localhost:8983/solr/rentals, got ${JSON.stringify(raw)}`);
   }
   return url.href.replace(/\/+$/, '');
+}
+
+function ga4MeasurementId(raw: string | undefined): string {
+  const id = (raw ?? '').trim();
+  if (id !== '' && !GA4_ID.test(id)) throw new Error(`GA4_MEASUREMENT_ID must look like G-ABC123XYZ9, got ${JSON.stringify(raw)}`);
+  return id;
 }
 
 function addressOrRangeList(name: string, raw: string | undefined): string[] {
@@ -116,6 +126,8 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     pageCacheMiB: integer('PAGE_CACHE_MB', env.PAGE_CACHE_MB, 64, 0, 4096),
     analyticsRetentionDays: integer('ANALYTICS_RETENTION_DAYS', env.ANALYTICS_RETENTION_DAYS, 400, 1, 36_500),
     adminPassword: adminPassword(env.ADMIN_PASSWORD),
+    ga4MeasurementId: ga4MeasurementId(env.GA4_MEASUREMENT_ID),
+    testRoutes: env.E2E_TEST_ROUTES === '1',
   };
 }
 

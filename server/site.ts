@@ -23,7 +23,9 @@ import { createContentService } from './content/content-service.ts';
 import { createContentVersion } from './content/content-version.ts';
 import { ensureDemoContent, readDemoInfo } from './demo/seed.ts';
 import { databaseSitemap } from './seo/sitemap.ts';
+import { asc, gt } from 'drizzle-orm';
 import { createAnalyticsCollector } from './analytics/collector.ts';
+import { analyticsEvents } from './db/schema.ts';
 import { createMailQueue, type MailQueue } from './mail/mail-queue.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { createOrderStore } from './orders/order-store.ts';
@@ -82,7 +84,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   const began = performance.now();
   const phases: Record<string, number> = {};
   const phase = (name: string, since: number) => (phases[name] = Math.round(performance.now() - since));
-  const settings = loadSiteSettings(config.siteConfigPath);
+  const settings = { ...loadSiteSettings(config.siteConfigPath), analytics: { ga4_measurement_id: config.ga4MeasurementId } };
   // The page renderer (waiting for a build still running, then loading the rendering bundle) gets
   // ready beside the database and the index.
   const rendering = (async () => {
@@ -202,6 +204,9 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     sitemap: databaseSitemap(database.db),
     analytics,
     admin: config.adminPassword ? { password: config.adminPassword, db: database.db } : undefined,
+    testAnalyticsEvents: config.testRoutes
+      ? (after) => database.db.select().from(analyticsEvents).where(gt(analyticsEvents.id, after)).orderBy(asc(analyticsEvents.id))
+      : undefined,
   });
   serverLog = app.log;
   if (payments.test) app.log.warn(`Payments: ${payments.label} (the built-in test provider; set PAYMENT_PROVIDER_MODULE for a real one)`);

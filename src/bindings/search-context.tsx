@@ -14,7 +14,11 @@ import { filtersDialogMachine } from '@/machines/filters-dialog-machine';
 import { rankingMachine } from '@/machines/ranking-machine';
 import { searchMachine, type ResultDocument } from '@/machines/search-machine';
 import type { InitialSearch } from './initial-search';
-import { useSettings } from './site-context';
+import type { AnalyticsProduct } from '@/domain/analytics/events';
+import { searchEvent } from '@/domain/analytics/products';
+import { pagePath } from '@/effects/page-analytics';
+import { sendAnalytics } from './analytics-port';
+import { useSettings, useSiteActors } from './site-context';
 import { connectRanking, connectSearch } from './actors/search-wiring';
 
 export interface SearchActors {
@@ -63,6 +67,7 @@ export function SearchProvider({
   actors?: Omit<SearchActors, 'ranking' | 'filters'> & Partial<Pick<SearchActors, 'ranking' | 'filters'>>;
 }) {
   const settings = useSettings();
+  const site = useSiteActors();
   const config = settings.search;
   const [actors] = useState<SearchActors>(() => {
     if (given) return { ...given, ranking: given.ranking ?? createActor(rankingMachine).start(), filters: given.filters ?? createActor(filtersDialogMachine).start() };
@@ -87,6 +92,8 @@ export function SearchProvider({
     // Without the ranking, result cards are still observed, but no tracker is ever known.
     const disconnectRanking =
       ranked && config.max_rows > 0 ? connectRanking(actors.ranking, actors.search, { ranking: settings.ranking, hostName: settings.vrfusion_site.host }) : () => {};
+    // Every search the visitor runs on a search page goes to analytics (the first one is the page's own).
+    const disconnectSearchEvents = ranked && config.max_rows > 0 ? trackSearches(actors.search, site) : () => {};
     const suggestions = suggestionsFor(autocompleteUrl(config.url), AUTOCOMPLETE_LIMIT);
     const asked = actors.autocomplete.on('autocomplete.requested', ({ text }) => suggestions.ask(text));
     const replies = suggestions.replies$.subscribe((reply) =>
@@ -99,12 +106,32 @@ export function SearchProvider({
     return () => {
       disconnect();
       disconnectRanking();
+      disconnectSearchEvents();
       client.dispose();
       asked.unsubscribe();
       replies.unsubscribe();
     };
-  }, [actors, config, given, ranked, seededDocuments, settings.ranking, settings.vrfusion_site.host]);
+  }, [actors, site, config, given, ranked, seededDocuments, settings.ranking, settings.vrfusion_site.host]);
   return <SearchContext.Provider value={actors}>{children}</SearchContext.Provider>;
+}
+
+/**
+ * A `search` analytics event for each new result of a search (a new query, filter or sort; not
+ * another page of the same search): the typed text and numFound.
+ */
+function trackSearches(search: Actor<typeof searchMachine>, site: ReturnType<typeof useSiteActors>): () => void {
+  let last: { result: unknown; key: string } | null = null;
+  const check = () => {
+    const { result, shownState } = search.getSnapshot().context;
+    if (!result || result === last?.result) return;
+    const key = JSON.stringify({ ...shownState, start: 0 });
+    const isNew = key !== last?.key;
+    last = { result, key };
+    if (isNew) sendAnalytics(site, { type: 'analytics.tracked', event: searchEvent(shownState.q ?? '', result.numFound, pagePath(), Date.now()) });
+  };
+  const subscription = search.subscribe(check);
+  check();
+  return () => subscription.unsubscribe();
 }
 
 function useSearchActors(): SearchActors {
@@ -179,6 +206,13 @@ export function useAutocomplete(): { suggestions: string[]; pending: boolean; in
   return { suggestions, pending, inputChanged: (text) => autocomplete.send({ type: 'autocomplete.input.changed', text }) };
 }
 
+/** A plain left click on a same-origin link that opens in this tab (not a new tab, window or download). */
+function followsInThisTab(event: MouseEvent<HTMLElement>, link: HTMLAnchorElement): boolean {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return false;
+  return link.origin === window.location.origin;
+}
+
 /** Only a real impression counts: the card itself in the viewport, without the lazy-load margin. */
 const IMPRESSION_ROOT_MARGIN = '0px';
 
@@ -188,26 +222,40 @@ const IMPRESSION_ROOT_MARGIN = '0px';
  * with `data-eid` inside the returned `ref`; `propertyCodes` maps their eid to the property code
  * the ranking knows them by. Spread `ref`, `onClick` and `onAuxClick` on the list.
  */
-export function useResultTrackers(propertyCodes: ReadonlyMap<string, string>): {
+export function useResultTrackers(
+  propertyCodes: ReadonlyMap<string, string>,
+  /** The analytics product of each card (by eid): its impression and product click (spec §3, §9 Analytics). */
+  products: ReadonlyMap<string, AnalyticsProduct> = new Map(),
+): {
   ref: RefObject<HTMLDivElement | null>;
   onClick: (event: MouseEvent<HTMLElement>) => void;
   onAuxClick: (event: MouseEvent<HTMLElement>) => void;
 } {
   const { ranking } = useSearchActors();
+  const site = useSiteActors();
   const ref = useRef<HTMLDivElement>(null);
   const codes = useRef(propertyCodes);
   codes.current = propertyCodes;
+  const items = useRef(products);
+  items.current = products;
   const key = [...propertyCodes].map(([eid, code]) => `${eid}=${code}`).join('&');
   useEffect(() => {
     const list = ref.current;
     if (!list) return undefined;
     const subscriptions = [...list.querySelectorAll<HTMLElement>('[data-eid]')].flatMap((card) => {
-      const propertyId = codes.current.get(card.dataset.eid ?? '');
-      if (!propertyId) return [];
-      return [firstVisible$(card, IMPRESSION_ROOT_MARGIN).subscribe(() => ranking.send({ type: 'ranking.card.seen', propertyId }))];
+      const eid = card.dataset.eid ?? '';
+      const propertyId = codes.current.get(eid);
+      const product = items.current.get(eid);
+      if (!propertyId && !product) return [];
+      return [
+        firstVisible$(card, IMPRESSION_ROOT_MARGIN).subscribe(() => {
+          if (propertyId) ranking.send({ type: 'ranking.card.seen', propertyId });
+          if (product) sendAnalytics(site, { type: 'analytics.impression', product, page: pagePath(), at: Date.now() });
+        }),
+      ];
     });
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [ranking, key]);
+  }, [ranking, site, key]);
   const onClick = useCallback(
     (event: MouseEvent<HTMLElement>) => {
       const target = event.target instanceof Element ? event.target : null;
@@ -215,8 +263,18 @@ export function useResultTrackers(propertyCodes: ReadonlyMap<string, string>): {
       if (!card || !target?.closest('a[href]') || !event.currentTarget.contains(card)) return;
       const propertyId = codes.current.get(card.dataset.eid ?? '');
       if (propertyId) ranking.send({ type: 'ranking.card.clicked', propertyId });
+      const product = items.current.get(card.dataset.eid ?? '');
+      const link = target.closest<HTMLAnchorElement>('a[href]');
+      if (!product || !link) return;
+      if (followsInThisTab(event, link)) {
+        // Spec §9: the product click is sent first; the navigation follows its confirmation, at most 2000 ms later.
+        event.preventDefault();
+        sendAnalytics(site, { type: 'analytics.product.clicked', product, page: pagePath(), href: link.href, at: Date.now() });
+      } else {
+        sendAnalytics(site, { type: 'analytics.tracked', event: { name: 'select_item', at: Date.now(), page: pagePath(), params: { items: [product] } } });
+      }
     },
-    [ranking],
+    [ranking, site],
   );
   return { ref, onClick, onAuxClick: onClick };
 }

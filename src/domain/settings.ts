@@ -13,6 +13,9 @@ const path = v.pipe(v.string(), v.regex(/^\/[^\s]*$/, 'must be a site path start
 /** A tile URL template: a site path, or http(s) with an optional `{s}.` subdomain placeholder. */
 const TILE_URL = /^(?:https?:\/\/(?:\{s\}\.)?[a-z0-9.-]+(?::\d{1,5})?\/|\/(?![/\\]))[^\s"'<>\\]*$/i;
 
+/** A GA4 measurement id, e.g. G-ABC123XYZ9. */
+export const GA4_ID = /^G-[A-Z0-9]{4,20}$/;
+
 export const FlagOptionsSchema = v.strictObject({
   text: v.strictObject({ flag: nonEmpty, unflag: nonEmpty }),
   classes: v.strictObject({ flag: v.string(), unflag: v.string() }),
@@ -174,6 +177,11 @@ export const SiteSettingsSchema = v.strictObject({
     ),
   }),
   menu: v.array(v.strictObject({ label: nonEmpty, path })),
+  /**
+   * Google Analytics 4 (issue 16): set from the GA4_MEASUREMENT_ID environment setting, not the
+   * file. Empty or absent: nothing goes to Google and no consent banner is shown.
+   */
+  analytics: v.optional(v.strictObject({ ga4_measurement_id: v.union([v.literal(''), v.pipe(v.string(), v.regex(GA4_ID, 'must look like G-XXXXXXX'))]) })),
 });
 export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>;
 

@@ -1,10 +1,12 @@
 import type { AnyStateMachine } from 'xstate';
 import { activityOfferMachine } from './activity-offer-machine';
+import { analyticsMachine } from './analytics-machine';
 import { autocompleteMachine } from './autocomplete-machine';
 import { availabilityMachine } from './availability-machine';
 import { availabilityModalMachine } from './availability-modal-machine';
 import { bookedRangesMachine } from './booked-ranges-machine';
 import { checkoutMachine } from './checkout-machine';
+import { consentMachine } from './consent-machine';
 import { countrySelectMachine } from './country-select-machine';
 import { favouritesDropdownMachine } from './favourites-dropdown-machine';
 import { favouritesMachine } from './favourites-machine';
@@ -197,5 +199,17 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Location map',
     description:
       "A rental's location map in its collapsed section: nothing of the map loads before the section is first opened, and each opening redraws it at its size; a failed load can be tried again. On event and things-to-do pages it is drawn at once in the featured area (spec §2 Listing detail page, Events).",
+  },
+  {
+    machine: analyticsMachine,
+    title: 'Analytics',
+    description:
+      "The page's ecommerce events and error reports go to the first-party collector, batched: product impressions are held and sent 10 at a time, the remainder on pagehide; a product click sends select_item at once and its navigation goes ahead when the send is confirmed or after 2000 ms; at most 10 error reports a page (spec §1, §3 Analytics product and checkout step, §8, §9 Analytics; issue 16).",
+  },
+  {
+    machine: consentMachine,
+    title: 'Cookie consent',
+    description:
+      "With a GA4 measurement id configured: the stored choice is read (none, or one that cannot be read, shows the banner); Accept all, Reject all or Choose per category (analytics, advertising), each stored and applied to GA4's Consent Mode v2; the footer's 'Cookie settings' opens the choices again (issue 16 Consent).",
   },
 ];

@@ -1,8 +1,11 @@
 import { Subscription } from 'rxjs';
 import type { PageSettings } from '@/domain/settings';
-import { emptyOrder } from '@/domain/order/order';
+import { emptyOrder, type Order } from '@/domain/order/order';
+import { checkoutStepEvent } from '@/domain/analytics/products';
+import { pagePath } from '@/effects/page-analytics';
 import { CHECKOUT_PATH, requestProvinces, submitCheckout, verifyCheckout } from '@/effects/checkout';
 import { navigateTo } from '@/effects/navigation';
+import { sendAnalytics } from '../analytics-port';
 import type { SiteActors } from './site-actors';
 
 /** One random key per checkout (issue 13: sent again unchanged with a retry). */
@@ -19,6 +22,9 @@ const report = (error: unknown) => (error instanceof Error ? error.message : Str
  */
 export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteActors, page: PageSettings): () => void {
   const { order } = actors;
+  // Spec §3 checkout step: 1 when the checkout opens with the Trips Collection, 2 when the form is sent, 3 when booked.
+  const step = (number: number, stepOrder: Order | null) =>
+    sendAnalytics(actors, { type: 'analytics.tracked', event: checkoutStepEvent(stepOrder ?? order.getSnapshot().context.order, number, pagePath(), Date.now()) });
   let verify = new Subscription();
   let submit = new Subscription();
   const whenLoaded = () => {
@@ -26,6 +32,7 @@ export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteAc
     const settled = !snapshot.hasTag('pending') && !snapshot.hasTag('loading');
     if (settled && Object.keys(snapshot.context.order.lis).length > 0 && checkout.getSnapshot().matches('waiting')) {
       checkout.send({ type: 'checkout.order.ready', order: snapshot.context.order });
+      step(1, snapshot.context.order);
     }
   };
   const subscriptions = [
@@ -40,6 +47,7 @@ export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteAc
     checkout.on('checkout.verify.failure.logged', ({ message }) => console.warn(`The prices could not be checked before checkout: ${message}`)),
     checkout.on('checkout.order.replace', ({ order: corrected }) => order.send({ type: 'order.update.received', order: corrected, showDetail: false })),
     checkout.on('checkout.submit', ({ fields, key }) => {
+      step(2, checkout.getSnapshot().context.order);
       submit.unsubscribe();
       const local = page.settings.order.mode === 'local' ? (checkout.getSnapshot().context.order ?? order.getSnapshot().context.order) : null;
       // Spec §5: once the insurance state is known it goes with the form's action.
@@ -56,6 +64,7 @@ export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteAc
       if (trigger === 'state' && province) checkout.send({ type: 'checkout.province.chosen', province });
     }),
     checkout.on('checkout.done', ({ url }) => {
+      step(3, checkout.getSnapshot().context.order);
       // The Trips Collection is booked: emptied here (local mode; the server emptied the session's) and in other tabs.
       order.send({ type: 'order.update.received', order: emptyOrder(), showDetail: false });
       navigateTo(url);

@@ -1,8 +1,10 @@
 import { createActor, type Actor } from 'xstate';
 import type { PageSettings } from '@/domain/settings';
+import type { analyticsMachine } from '@/machines/analytics-machine';
 import type { availabilityMachine } from '@/machines/availability-machine';
 import type { availabilityModalMachine } from '@/machines/availability-modal-machine';
 import type { checkoutMachine } from '@/machines/checkout-machine';
+import type { consentMachine } from '@/machines/consent-machine';
 import type { countrySelectMachine } from '@/machines/country-select-machine';
 import { favouritesDropdownMachine } from '@/machines/favourites-dropdown-machine';
 import { favouritesMachine } from '@/machines/favourites-machine';
@@ -38,9 +40,11 @@ export interface LazyActors {
   paymentOption: Actor<typeof paymentOptionMachine>;
   protectionDecline: Actor<typeof protectionDeclineMachine>;
   insuranceState: Actor<typeof insuranceStateMachine>;
+  consent: Actor<typeof consentMachine>;
+  analytics: Actor<typeof analyticsMachine>;
 }
 export type LazyActorKey = keyof LazyActors;
-export const LAZY_KEYS: readonly LazyActorKey[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder', 'orderContent', 'bookedRanges', 'checkout', 'countrySelect', 'paymentOption', 'protectionDecline', 'insuranceState'];
+export const LAZY_KEYS: readonly LazyActorKey[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder', 'orderContent', 'bookedRanges', 'checkout', 'countrySelect', 'paymentOption', 'protectionDecline', 'insuranceState', 'consent', 'analytics'];
 
 export interface LazyActorDefinition<K extends LazyActorKey> {
   /** Creates (not yet started) the actor for this page. */

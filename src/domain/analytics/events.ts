@@ -16,6 +16,7 @@ export const ANALYTICS_EVENTS = [
   'view_item_list',
   'view_item',
   'exception',
+  /** A search the visitor ran: what they typed and how many rentals it found. */
   'search',
 ] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
@@ -50,9 +51,9 @@ const ParamsSchema = v.strictObject({
   /** exception: the error's message and where, as GA4's exception event. */
   description: v.optional(text(500)),
   fatal: v.optional(v.boolean()),
-  /** search: what the visitor searched for (GA4 `search`; may be empty) and how many results it found. */
+  /** search: the text the visitor typed (may be empty) and the number found (numFound). */
   search_term: v.optional(text(200)),
-  results: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1e9))),
+  results: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 });
 
 const EventSchema = v.strictObject({

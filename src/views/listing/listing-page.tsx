@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useLoaderData } from 'react-router';
+import { useViewItem } from '@/bindings/analytics-hooks';
+import { listingProduct } from '@/domain/analytics/products';
 import type { ListingDetail } from '@/domain/content';
 import { formatCents } from '@/domain/money';
 import { FlagButton } from '@/views/flag/flag-button';
@@ -15,6 +17,7 @@ export { MissingListing } from './missing-listing';
 export function ListingPage() {
   const listing = useLoaderData() as ListingDetail;
   const [current, setCurrent] = useState(0);
+  useViewItem(listingProduct(listing));
   const main = listing.photos[current] ?? listing.photo;
   return (
     <article className="page page--listing node-vr-listing" data-eid={listing.eid}>

@@ -3,6 +3,7 @@ import { useFirstVisible } from '@/bindings/hooks';
 import { useChosenDatesPricing } from '@/bindings/pricing-hooks';
 import { useResultTrackers, useSearchActions, useVisibleDocuments } from '@/bindings/search-context';
 import { listingFromDocument } from '@/domain/listing-document';
+import { listingProduct, SEARCH_RESULTS_LIST } from '@/domain/analytics/products';
 import { ListingCard } from '@/views/listing/listing-card';
 import { PricingSummary } from '@/views/pricing/pricing-summary';
 
@@ -30,7 +31,12 @@ export function ResultList() {
   useEffect(() => pricingChanged(pricing), [pricing]); // eslint-disable-line react-hooks/exhaustive-deps
   const listings = documents.map(listingFromDocument).filter((listing) => listing !== null);
   // Spec §3 Ranking response: each card's impression and link clicks go to its ranking trackers.
-  const trackers = useResultTrackers(new Map(listings.filter((listing) => listing.propertyCode).map((listing) => [String(listing.eid), listing.propertyCode])));
+  // Spec §3 Analytics product and §9: each card's impression and product click go to analytics.
+  const withCode = listings.filter((listing) => listing.propertyCode);
+  const trackers = useResultTrackers(
+    new Map(withCode.map((listing) => [String(listing.eid), listing.propertyCode])),
+    new Map(withCode.map((listing, index) => [String(listing.eid), listingProduct(listing, { list: SEARCH_RESULTS_LIST, index })])),
+  );
   return (
     <>
       <div className="listing-grid" data-count={listings.length} data-pricing-results ref={trackers.ref} onClick={trackers.onClick} onAuxClick={trackers.onAuxClick}>

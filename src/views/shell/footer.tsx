@@ -1,4 +1,5 @@
 import { useSettings } from '@/bindings/hooks';
+import { CookieSettingsLink } from './consent';
 import { JumpMenu } from './jump-menu';
 
 const PAGES = [
@@ -27,6 +28,7 @@ export function Footer() {
                 <a href={page.path}>{page.label}</a>
               </li>
             ))}
+            <CookieSettingsLink />
           </ul>
         </nav>
         <JumpMenu

@@ -3,6 +3,7 @@ import { deferred } from '@/bindings/deferred';
 import { usePricingDialogsWanted } from '@/bindings/made-actor-hooks';
 import { useDeferred } from '@/bindings/use-deferred';
 import { StateChooserHost } from '@/views/checkout/state-chooser-host';
+import { Consent } from './consent';
 import { Footer } from './footer';
 import { Header } from './header';
 import { SearchPanel } from './search-panel';
@@ -34,6 +35,7 @@ export function Layout() {
       <StatusMessages />
       <LazyPricingDialogs />
       <StateChooserHost />
+      <Consent />
     </div>
   );
 }

@@ -1,0 +1,140 @@
+import { enqueueActions, setup } from 'xstate';
+import type { AnalyticsEvent, AnalyticsProduct } from '@/domain/analytics/events';
+
+/** Impressions go out in batches of exactly this many (spec §9 Analytics). */
+export const IMPRESSION_BATCH = 10;
+/** A product click's navigation goes ahead after this long if its event has not been confirmed (spec §9). */
+export const CLICK_FALLBACK_MS = 2000;
+/** At most this many error reports from one page: a loop that throws must not flood the collector. */
+export const MAX_ERROR_REPORTS = 10;
+
+type AnalyticsMachineEvent =
+  /** An event to send as it is (detail view, add to cart, checkout step, search, exception). */
+  | { type: 'analytics.tracked'; event: AnalyticsEvent }
+  /** A product came into view in a list (its impression counts once per page view). */
+  | { type: 'analytics.impression'; product: AnalyticsProduct; page: string; at: number }
+  /** The visitor followed a product link: its select_item goes first, the navigation after. */
+  | { type: 'analytics.product.clicked'; product: AnalyticsProduct; page: string; href: string; at: number }
+  /** The delivery of a send was confirmed (the beacon was queued, or the collector answered). */
+  | { type: 'analytics.sent'; sendId: number }
+  | { type: 'analytics.send.failed'; sendId: number }
+  /** The 2000 ms of the product click's fallback are over (the effect's timer). */
+  | { type: 'analytics.timer.fired' }
+  /** pagehide: what is still held goes now. */
+  | { type: 'analytics.page.hidden' };
+
+type AnalyticsEmitted =
+  /** Events to deliver; `urgent` ones go at once (a product click, the page going away), the rest batched. */
+  | { type: 'analytics.send.requested'; sendId: number; events: AnalyticsEvent[]; urgent: boolean }
+  | { type: 'analytics.timer.requested'; ms: number }
+  | { type: 'analytics.navigation.requested'; href: string };
+
+export interface AnalyticsContext {
+  /** Impressions not sent yet (fewer than IMPRESSION_BATCH). */
+  impressions: AnalyticsProduct[];
+  /** The page path of the held impressions, and when the last of them was seen. */
+  impressionPage: string | null;
+  impressionAt: number;
+  /** Item ids seen on this page, each counted once. */
+  seen: string[];
+  /** Numbers each send, so that a confirmation finds its click. */
+  lastSendId: number;
+  /** The product click waiting for its confirmation. */
+  pendingClick: { sendId: number; href: string } | null;
+  errorReports: number;
+}
+
+const listEvent = (items: AnalyticsProduct[], page: string | null, at: number): AnalyticsEvent => ({
+  name: 'view_item_list',
+  at,
+  ...(page ? { page } : {}),
+  params: { items },
+});
+
+/**
+ * The page's analytics (spec §1, §9 Analytics; issue 16): every ecommerce event and error report
+ * is handed to the delivery effect, which batches them to the first-party collector. Impressions
+ * are held and sent 10 at a time, the remainder on pagehide. A product click's select_item is sent
+ * at once and the navigation waits for its confirmation, at most 2000 ms (a timer the effect runs).
+ * At most 10 error reports per page.
+ */
+export const analyticsMachine = setup({
+  types: {
+    context: {} as AnalyticsContext,
+    events: {} as AnalyticsMachineEvent,
+    emitted: {} as AnalyticsEmitted,
+  },
+  guards: {
+    isNewImpression: ({ context, event }) => event.type === 'analytics.impression' && !context.seen.includes(event.product.item_id),
+    mayReport: ({ context, event }) => event.type === 'analytics.tracked' && (event.event.name !== 'exception' || context.errorReports < MAX_ERROR_REPORTS),
+    isClickConfirmation: ({ context, event }) =>
+      (event.type === 'analytics.sent' || event.type === 'analytics.send.failed') && event.sendId === context.pendingClick?.sendId,
+  },
+  actions: {
+    send: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'analytics.tracked') return;
+      const sendId = context.lastSendId + 1;
+      enqueue.assign({ lastSendId: sendId, errorReports: context.errorReports + (event.event.name === 'exception' ? 1 : 0) });
+      enqueue.emit({ type: 'analytics.send.requested', sendId, events: [event.event], urgent: false });
+    }),
+    /** Holds the impression; the tenth sends the batch. */
+    holdImpression: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'analytics.impression') return;
+      const held = [...context.impressions, event.product];
+      const seen = [...context.seen, event.product.item_id];
+      if (held.length < IMPRESSION_BATCH) {
+        enqueue.assign({ impressions: held, seen, impressionPage: event.page, impressionAt: event.at });
+        return;
+      }
+      const sendId = context.lastSendId + 1;
+      enqueue.assign({ impressions: [], seen, impressionPage: null, lastSendId: sendId });
+      enqueue.emit({ type: 'analytics.send.requested', sendId, events: [listEvent(held, event.page, event.at)], urgent: false });
+    }),
+    /** The page goes away: the remainder of the impressions, and every batched send, go now. */
+    flush: enqueueActions(({ context, enqueue }) => {
+      const sendId = context.lastSendId + 1;
+      const events = context.impressions.length > 0 ? [listEvent(context.impressions, context.impressionPage, context.impressionAt)] : [];
+      enqueue.assign({ impressions: [], impressionPage: null, lastSendId: sendId });
+      enqueue.emit({ type: 'analytics.send.requested', sendId, events, urgent: true });
+    }),
+    sendClick: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'analytics.product.clicked') return;
+      const sendId = context.lastSendId + 1;
+      enqueue.assign({ lastSendId: sendId, pendingClick: { sendId, href: event.href } });
+      const click: AnalyticsEvent = {
+        name: 'select_item',
+        at: event.at,
+        page: event.page,
+        params: { items: [event.product] },
+      };
+      enqueue.emit({ type: 'analytics.send.requested', sendId, events: [click], urgent: true });
+      enqueue.emit({ type: 'analytics.timer.requested', ms: CLICK_FALLBACK_MS });
+    }),
+    navigate: enqueueActions(({ context, enqueue }) => {
+      if (context.pendingClick) enqueue.emit({ type: 'analytics.navigation.requested', href: context.pendingClick.href });
+      enqueue.assign({ pendingClick: null });
+    }),
+  },
+}).createMachine({
+  id: 'analytics',
+  context: { impressions: [], impressionPage: null, impressionAt: 0, seen: [], lastSendId: 0, pendingClick: null, errorReports: 0 },
+  initial: 'ready',
+  on: {
+    'analytics.tracked': { guard: 'mayReport', actions: 'send' },
+    'analytics.impression': { guard: 'isNewImpression', actions: 'holdImpression' },
+    'analytics.page.hidden': { actions: 'flush' },
+  },
+  states: {
+    ready: {
+      on: { 'analytics.product.clicked': { target: 'clicking', actions: 'sendClick' } },
+    },
+    /** The select_item is on its way; the navigation waits for it, at most CLICK_FALLBACK_MS. */
+    clicking: {
+      on: {
+        'analytics.sent': { guard: 'isClickConfirmation', target: 'ready', actions: 'navigate' },
+        'analytics.send.failed': { guard: 'isClickConfirmation', target: 'ready', actions: 'navigate' },
+        'analytics.timer.fired': { target: 'ready', actions: 'navigate' },
+      },
+    },
+  },
+});
