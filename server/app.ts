@@ -81,7 +81,13 @@ export const BODY_LIMIT = 64 * 1024;
  * `connectOrigins`: other services the page calls — an external ranking service
  * (settings.ranking.host) with its trackers, and the URL shortener when a token is configured.
  */
-function contentSecurityPolicy(nonce: string, development: boolean, tileSource: string | null, connectOrigins: readonly string[] = []): string {
+function contentSecurityPolicy(
+  nonce: string,
+  development: boolean,
+  tileSource: string | null,
+  connectOrigins: readonly string[] = [],
+  frameOrigins: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -89,7 +95,7 @@ function contentSecurityPolicy(nonce: string, development: boolean, tileSource: 
     `img-src 'self' data: blob:${tileSource ? ` ${tileSource}` : ''}`,
     "font-src 'self'",
     `connect-src 'self'${connectOrigins.map((origin) => ` ${origin}`).join('')}${development ? ' ws: wss:' : ''}`,
-    "frame-src 'self'",
+    `frame-src 'self'${frameOrigins.map((origin) => ` ${origin}`).join('')}`,
     "media-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -114,6 +120,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     // The browser asks the URL shortener itself (spec §7) when a token is configured.
     order.url_shortener_token ? serviceOrigin(order.url_shortener_url) : null,
   ].filter((origin): origin is string => origin !== null);
+  // Virtual tours and videos from other sites are framed only from the origins the owner allows (bt_virtual_tours.embed_origins).
+  const frameOrigins = (deps.settings.bt_virtual_tours.embed_origins ?? []).map((origin) => origin.toLowerCase());
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -249,7 +257,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     if (confirmation) reply.header('x-robots-tag', 'noindex');
     return reply
       .status(result.status)
-      .header('content-security-policy', contentSecurityPolicy(nonce, development, tileSource, connectOrigins))
+      .header('content-security-policy', contentSecurityPolicy(nonce, development, tileSource, connectOrigins, frameOrigins))
       .header('cache-control', confirmation ? 'private, no-store' : 'private, no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
