@@ -49,11 +49,11 @@ class TestMediaQueries {
   matchMedia = (media: string) => {
     const entry = { media, listeners: new Set<() => void>() };
     this.lists.add(entry);
-    const queries = this;
+    const matches = () => this.matches(media);
     return {
       media,
       get matches() {
-        return queries.matches(media);
+        return matches();
       },
       onchange: null,
       addEventListener: (_type: string, listener: () => void) => entry.listeners.add(listener),
@@ -128,10 +128,13 @@ function sliderDriver(): PathDriver<SliderSnapshot, SliderEvent> {
       restoreLayout = layOut();
       fullscreenElement = null;
       Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => fullscreenElement });
-      HTMLElement.prototype.requestFullscreen = function (this: HTMLElement) {
-        fullscreenElement = this;
+      const enter = (element: HTMLElement) => {
+        fullscreenElement = element;
         document.dispatchEvent(new Event('fullscreenchange'));
         return Promise.resolve();
+      };
+      HTMLElement.prototype.requestFullscreen = function (this: HTMLElement) {
+        return enter(this);
       };
       document.exitFullscreen = () => {
         fullscreenElement = null;
