@@ -28,6 +28,8 @@ export interface SliderLook {
   mobile?: { centerArea: number; maxHeight: number };
   /** Gap between slides in px. */
   spacing: number;
+  /** The slider's widest width in px, when it does not scale with the page (bt.responsiveRS false). */
+  maxWidth?: number;
 }
 
 /**
@@ -50,7 +52,7 @@ export function communitySliderLook(): SliderLook {
  * no taller than bt.max_height; visibleNearby.centerArea, and bt.breakpointCenterArea at
  * bt.breakpoint px or less; slidesSpacing between slides.
  */
-export function tourSliderLook(options: SiteSettings['bt_virtual_tours']['options']): SliderLook & { responsive: boolean; width: number } {
+export function tourSliderLook(options: SiteSettings['bt_virtual_tours']['options']): SliderLook {
   const aspect = options.autoScaleSliderWidth / options.autoScaleSliderHeight;
   const maxHeight = options['bt.max_height'] > 0 ? options['bt.max_height'] : options.autoScaleSliderHeight;
   return {
@@ -61,8 +63,7 @@ export function tourSliderLook(options: SiteSettings['bt_virtual_tours']['option
     aspect,
     maxHeight: { desktop: maxHeight },
     spacing: options.slidesSpacing,
-    responsive: options['bt.responsiveRS'],
-    width: options.autoScaleSliderWidth,
+    ...(options['bt.responsiveRS'] ? {} : { maxWidth: options.autoScaleSliderWidth }),
   };
 }
 

@@ -4,6 +4,7 @@ import { formatCents } from '@/domain/money';
 import { FlagButton } from '@/views/flag/flag-button';
 import { ListingBooking } from '@/views/pricing/listing-booking';
 import { PhotoSlider } from './photo-slider';
+import { TourSlider } from './tour-slider';
 
 export { MissingListing } from './missing-listing';
 
@@ -68,18 +69,7 @@ export function ListingPage() {
         {(listing.virtualTourUrl || listing.videoUrl) && (
           <section aria-labelledby="tours">
             <h2 id="tours">Virtual tour and video</h2>
-            <ul className="link-list">
-              {listing.virtualTourUrl && (
-                <li>
-                  <a href={listing.virtualTourUrl}>Take the virtual tour</a>
-                </li>
-              )}
-              {listing.videoUrl && (
-                <li>
-                  <a href={listing.videoUrl}>Watch the video</a>
-                </li>
-              )}
-            </ul>
+            <TourSlider name={listing.name} virtualTourUrl={listing.virtualTourUrl} videoUrl={listing.videoUrl} />
           </section>
         )}
 

@@ -30,7 +30,7 @@ export interface CarouselProps {
 function sliderCss(className: string, look: SliderLook): string {
   const selector = `.slider.${className}`;
   const rules = [
-    `${selector}{--slider-center:${look.centerArea};--slider-aspect:${look.aspect};--slider-max-height:${look.maxHeight.desktop}px;--slider-gap:${look.spacing}px}`,
+    `${selector}{--slider-center:${look.centerArea};--slider-aspect:${look.aspect};--slider-max-height:${look.maxHeight.desktop}px;--slider-gap:${look.spacing}px${look.maxWidth ? `;max-width:${look.maxWidth}px` : ''}}`,
     `@media (max-width:${look.breakpoint - 0.02}px){${selector}{--slider-center:${look.breakpointCenterArea}}}`,
   ];
   if (look.mobile) {
