@@ -9,9 +9,12 @@ import { axeViolations, expect, test } from './fixtures';
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 
 async function openListing(page: Page, slug: string) {
-  await page.goto(`/listing/${slug}`);
+  await page.goto(`/listing/${slug}`, { waitUntil: 'networkidle' });
   await hydrated(page);
-  return page.getByRole('region', { name: /^Photos of / });
+  const slider = page.getByRole('region', { name: /^Photos of / });
+  // embla has started: it positions the track itself.
+  await expect(slider.locator('.slider__track')).toHaveAttribute('style', /translate3d/);
+  return slider;
 }
 
 /** The shown slide's number, from the main mark (data-main-slide), checked against the live region and the current thumbnail. */
@@ -22,14 +25,23 @@ async function expectMain(page: Page, n: number, count: number) {
   await expect(slider.locator('.slider__thumb[aria-current="true"]')).toHaveAttribute('aria-label', new RegExp(`^Show photo ${n}: `));
 }
 
-/** Drags the main slide `dx` px sideways with the mouse, as a finger would. */
-async function drag(page: Page, dx: number) {
+/** Drags the main slide `dx` px sideways: with a finger on a touch screen (the phone project), else with the mouse. */
+async function drag(page: Page, dx: number, touch: boolean) {
   const box = (await page.locator('.slider--listing .slider__slide--main').boundingBox())!;
-  const y = box.y + box.height / 2;
-  const x = box.x + box.width / 2;
+  const y = Math.round(box.y + box.height / 2);
+  const x = Math.round(box.x + box.width / 2);
+  const steps = Array.from({ length: 6 }, (_, i) => Math.round(x + (dx * (i + 1)) / 6));
+  if (touch) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (const at of steps) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: at, y }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+    return;
+  }
   await page.mouse.move(x, y);
   await page.mouse.down();
-  for (let i = 1; i <= 6; i++) await page.mouse.move(x + (dx * i) / 6, y);
+  for (const at of steps) await page.mouse.move(at, y);
   await page.mouse.up();
 }
 
@@ -63,11 +75,11 @@ test.describe('listing slider', () => {
     expect(loaded.filter(Boolean).length).toBeLessThan(count);
   });
 
-  test('slides can be dragged below 768 px only (spec §9), and fullscreen is offered on desktop only', async ({ page, stays }) => {
+  test('slides can be dragged below 768 px only (spec §9), and fullscreen is offered on desktop only', async ({ page, stays, isMobile }) => {
     const slider = await openListing(page, stays.bookable.slug);
     const count = await slider.locator('[aria-roledescription="slide"]').count();
     const mobile = (page.viewportSize()?.width ?? 0) < 768;
-    await drag(page, -260);
+    await drag(page, -260, isMobile);
     await page.waitForTimeout(600);
     await expectMain(page, mobile ? 2 : 1, count);
     await expect(slider.getByRole('button', { name: 'Fullscreen' })).toHaveCount(mobile ? 0 : 1);

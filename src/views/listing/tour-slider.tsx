@@ -55,7 +55,15 @@ export function TourSlider({ name, virtualTourUrl, videoUrl }: { name: string; v
                 {item.kind === 'tour' ? 'Take the virtual tour' : 'Watch the video'} ({new URL(item.url, 'https://invalid.example').host})
               </a>
             ) : loaded ? (
-              <iframe src={item.url} title={item.title} loading="lazy" allowFullScreen referrerPolicy="strict-origin-when-cross-origin" sandbox="allow-scripts allow-same-origin allow-popups" />
+              <iframe
+                src={item.url}
+                title={item.title}
+                loading="lazy"
+                allowFullScreen
+                referrerPolicy="strict-origin-when-cross-origin"
+                // This site's tours are drawings that need no script; another site's player runs in its own origin.
+                sandbox={item.url.startsWith('/') ? '' : 'allow-scripts allow-same-origin allow-popups allow-presentation'}
+              />
             ) : null}
           </div>
         );
