@@ -61,8 +61,8 @@ export function TourSlider({ name, virtualTourUrl, videoUrl }: { name: string; v
                 loading="lazy"
                 allowFullScreen
                 referrerPolicy="strict-origin-when-cross-origin"
-                // This site's tours are drawings that need no script; another site's player runs in its own origin.
-                sandbox={item.url.startsWith('/') ? '' : 'allow-scripts allow-same-origin allow-popups allow-presentation'}
+                // This site's tours are drawings: framed as from no origin (no cookies, no access to the page); another site's player runs in its own origin.
+                sandbox={item.url.startsWith('/') ? 'allow-scripts' : 'allow-scripts allow-same-origin allow-popups allow-presentation'}
               />
             ) : null}
           </div>
