@@ -100,6 +100,22 @@ describe('pages rendered on the server', () => {
     await withGa4.close();
   });
 
+  it('frames virtual tours only from this site and the origins the settings allow (CSP frame-src), whatever the request says', async () => {
+    expect(String((await app.inject({ url: '/' })).headers['content-security-policy'])).toContain("frame-src 'self';");
+    const external = await buildServer({
+      settings: { ...settings, bt_virtual_tours: { ...settings.bt_virtual_tours, embed_origins: ['https://Tours.example.com', 'https://video.example.org:8443'] } },
+      content,
+      renderer,
+      mediaDir,
+      cookieSecret: 'test-secret-test-secret',
+    });
+    const response = await external.inject({ url: '/', headers: { host: 'evil.example', origin: 'https://evil.example', referer: 'https://evil.example/' } });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("frame-src 'self' https://tours.example.com https://video.example.org:8443;");
+    expect(csp).not.toContain('evil.example');
+    await external.close();
+  });
+
   it('gives every request its own nonce', async () => {
     const a = await app.inject({ url: '/' });
     const b = await app.inject({ url: '/' });

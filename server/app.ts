@@ -99,6 +99,7 @@ function contentSecurityPolicy(
   tileSource: string | null,
   connectOrigins: readonly string[] = [],
   scriptOrigins: readonly string[] = [],
+  frameOrigins: readonly string[] = [],
 ): string {
   const imageSources = [tileSource, ...(scriptOrigins.length > 0 ? GA4_CONNECT_ORIGINS.slice(1) : [])].filter(Boolean);
   return [
@@ -108,7 +109,7 @@ function contentSecurityPolicy(
     `img-src 'self' data: blob:${imageSources.map((origin) => ` ${origin}`).join('')}`,
     "font-src 'self'",
     `connect-src 'self'${connectOrigins.map((origin) => ` ${origin}`).join('')}${development ? ' ws: wss:' : ''}`,
-    "frame-src 'self'",
+    `frame-src 'self'${frameOrigins.map((origin) => ` ${origin}`).join('')}`,
     "media-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -137,6 +138,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     ...(ga4 ? GA4_CONNECT_ORIGINS : []),
   ].filter((origin): origin is string => origin !== null);
   const scriptOrigins = ga4 ? [GA4_SCRIPT_ORIGIN] : [];
+  // Virtual tours and videos from other sites are framed only from the origins the owner allows (bt_virtual_tours.embed_origins).
+  const frameOrigins = (deps.settings.bt_virtual_tours.embed_origins ?? []).map((origin) => origin.toLowerCase());
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -280,7 +283,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     if (confirmation) reply.header('x-robots-tag', 'noindex');
     return reply
       .status(result.status)
-      .header('content-security-policy', contentSecurityPolicy(nonce, development, tileSource, connectOrigins, scriptOrigins))
+      .header('content-security-policy', contentSecurityPolicy(nonce, development, tileSource, connectOrigins, scriptOrigins, frameOrigins))
       .header('cache-control', confirmation ? 'private, no-store' : 'private, no-cache')
       .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')

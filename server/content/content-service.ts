@@ -320,7 +320,7 @@ export function createContentService(db: Database, settings: SiteSettings, optio
       const today = isoDay(now());
       const [community, featured, areaList, upcoming] = await Promise.all([
         db
-          .select({ path: photos.path, caption: photos.caption, width: photos.width, height: photos.height })
+          .select({ path: photos.path, caption: photos.caption, description: photos.description, width: photos.width, height: photos.height })
           .from(photos)
           .where(eq(photos.ownerKind, 'community'))
           .orderBy(asc(photos.position)),
@@ -339,7 +339,7 @@ export function createContentService(db: Database, settings: SiteSettings, optio
       return {
         title: settings.site.name,
         intro: settings.site.slogan,
-        communityPhotos: community.map((p) => toPhoto(p, 'Community photos')),
+        communityPhotos: community.map((p) => ({ ...toPhoto(p, 'Community photos'), ...(p.description ? { description: p.description } : {}) })),
         featured,
         areas: areaList,
         upcomingEvents: upcoming,

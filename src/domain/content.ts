@@ -8,6 +8,8 @@ export interface Photo {
   /** Public URL of the image file, e.g. `/media/units/12/3.svg`. */
   src: string;
   caption: string;
+  /** What the photo shows, for its text alternative (community photos, whose caption is only a marker). */
+  description?: string;
   width: number;
   height: number;
 }

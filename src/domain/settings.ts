@@ -96,7 +96,13 @@ export const SiteSettingsSchema = v.strictObject({
   vrfusion_site: v.strictObject({ host: nonEmpty }),
   bt_leads_recaptcha: v.strictObject({ should_load: v.boolean() }),
   bt_virtual_tours: v.strictObject({
-    ids: v.array(v.string()),
+    /** Element ids of the virtual-tour sliders: the listing page's tour slider takes the first; none shows tours as links. */
+    ids: v.array(v.pipe(v.string(), v.regex(/^[A-Za-z][\w-]*$/, 'must be an element id: a letter, then letters, digits, - or _'))),
+    /**
+     * Origins (https://host[:port]) whose tours and videos may be shown in a frame; the page's CSP
+     * frame-src lists exactly these beside 'self'. A tour elsewhere is offered as a link.
+     */
+    embed_origins: v.optional(v.array(v.pipe(v.string(), v.regex(/^https:\/\/[a-z0-9.-]+(?::\d{1,5})?$/i, 'must be an https origin such as https://tours.example.com')))),
     options: v.strictObject({
       'bt.responsiveRS': v.boolean(),
       'bt.max_height': v.pipe(v.number(), v.minValue(0)),

@@ -28,6 +28,7 @@ import { rankingMachine } from './ranking-machine';
 import { searchMachine } from './search-machine';
 import { searchPanelMachine } from './search-panel-machine';
 import { shareOrderMachine } from './share-order-machine';
+import { sliderMachine } from './slider-machine';
 import { statusMessagesMachine } from './status-messages-machine';
 
 export interface RegisteredMachine {
@@ -62,6 +63,12 @@ export const machineRegistry: RegisteredMachine[] = [
     machine: headerMachine,
     title: 'Header',
     description: 'Tiny once the page is scrolled away from the top, normal at the top; scroll checks debounced by 100 ms (spec §4 Page elements).',
+  },
+  {
+    machine: sliderMachine,
+    title: 'Slider',
+    description:
+      'One slider (the listing photos, the homepage community photos, the virtual tours): the main-slide mark moves with each change, looping from the last slide to the first; the images of the shown slide and 2 on each side load; fullscreen on desktop only (spec §4 Page elements, §9 Listing slider).',
   },
   {
     machine: searchPanelMachine,

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { useViewItem } from '@/bindings/analytics-hooks';
 import { listingProduct } from '@/domain/analytics/products';
@@ -6,8 +5,8 @@ import type { ListingDetail } from '@/domain/content';
 import { formatCents } from '@/domain/money';
 import { FlagButton } from '@/views/flag/flag-button';
 import { ListingBooking } from '@/views/pricing/listing-booking';
-import { LazyImage } from '@/views/ui/lazy-image';
 import { LocationSection } from '@/views/map/location-map';
+import { PhotoSlider } from './photo-slider';
 import { PropertyTabs } from './property-tabs';
 import { ReviewList } from './review-list';
 
@@ -16,9 +15,7 @@ export { MissingListing } from './missing-listing';
 /** The listing detail page (spec §2, node type vr-listing). */
 export function ListingPage() {
   const listing = useLoaderData() as ListingDetail;
-  const [current, setCurrent] = useState(0);
   useViewItem(listingProduct(listing));
-  const main = listing.photos[current] ?? listing.photo;
   return (
     <article className="page page--listing node-vr-listing" data-eid={listing.eid}>
       <header className="listing-head">
@@ -43,30 +40,7 @@ export function ListingPage() {
       </header>
 
       <div className="listing-top">
-        <section className="gallery" aria-label="Photos">
-          <figure className="gallery__main">
-            <img src={main.src} alt={main.caption} width={main.width} height={main.height} fetchPriority="high" />
-            <figcaption>{main.caption}</figcaption>
-          </figure>
-          <ul className="gallery__thumbs">
-            {listing.photos.map((photo, index) => (
-              <li key={photo.src}>
-                <button
-                  type="button"
-                  className="gallery__thumb"
-                  aria-label={`Show photo ${index + 1}: ${photo.caption}`}
-                  aria-current={index === current || undefined}
-                  data-main-slide={index === current || undefined}
-                  onClick={() => setCurrent(index)}
-                  onMouseEnter={() => setCurrent(index)}
-                  onFocus={() => setCurrent(index)}
-                >
-                  <LazyImage photo={photo} alt="" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <PhotoSlider photos={listing.photos.length > 0 ? listing.photos : [listing.photo]} name={listing.name} />
         <ListingBooking eid={listing.eid} />
       </div>
 

@@ -2,6 +2,7 @@ import type { ListingDetail } from '@/domain/content';
 import { AmenityGroups } from './amenity-info';
 import { PhotoGallery } from './photo-gallery';
 import { Tabs, type TabItem } from './tabs';
+import { TourSlider } from './tour-slider';
 import './listing-details.css';
 
 /**
@@ -42,20 +43,7 @@ export function PropertyTabs({ listing }: { listing: ListingDetail }) {
     items.push({
       id: 'tours',
       title: 'Tour and video',
-      content: (
-        <ul className="link-list">
-          {listing.virtualTourUrl && (
-            <li>
-              <a href={listing.virtualTourUrl}>Take the virtual tour</a>
-            </li>
-          )}
-          {listing.videoUrl && (
-            <li>
-              <a href={listing.videoUrl}>Watch the video</a>
-            </li>
-          )}
-        </ul>
-      ),
+      content: <TourSlider name={listing.name} virtualTourUrl={listing.virtualTourUrl} videoUrl={listing.videoUrl} />,
     });
   }
   return (

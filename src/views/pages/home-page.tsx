@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router';
 import type { HomePage as HomePageData } from '@/domain/content';
 import { ListingGrid } from '@/views/listing/listing-card';
-import { LazyImage } from '@/views/ui/lazy-image';
+import { CommunitySlider } from './community-slider';
 import { EventList } from './event-list';
 
 export function HomePage() {
@@ -27,13 +27,7 @@ export function HomePage() {
 
       <section className="section" aria-labelledby="community-photos">
         <h2 id="community-photos">Community photos</h2>
-        <ul className="photo-strip" tabIndex={0} aria-labelledby="community-photos">
-          {home.communityPhotos.map((photo) => (
-            <li key={photo.src}>
-              <LazyImage photo={photo} />
-            </li>
-          ))}
-        </ul>
+        <CommunitySlider photos={home.communityPhotos} />
       </section>
 
       <section className="section" aria-labelledby="featured">
