@@ -228,6 +228,8 @@ describe('pages that show HTML from the database', () => {
 
 describe('rendered pages kept until the content changes', () => {
   let version = 'v1';
+  let order = 'order-1';
+  const variantsAsked: string[] = [];
   let renders = 0;
   let cached: FastifyInstance;
   const counting = { ...renderer, render: (options: Parameters<typeof renderer.render>[0]) => (renders++, renderer.render(options)) };
@@ -239,7 +241,10 @@ describe('rendered pages kept until the content changes', () => {
       renderer: counting,
       mediaDir,
       cookieSecret: 'test-secret-test-secret',
-      pageCache: createPageCache({ version: async () => version }),
+      pageCache: createPageCache({
+        version: async () => version,
+        variant: async (path) => (variantsAsked.push(path), path.startsWith('/search') ? order : ''),
+      }),
     });
   });
   afterAll(() => cached?.close());
@@ -281,6 +286,20 @@ describe('rendered pages kept until the content changes', () => {
     const withMessage = await cached.inject({ url: '/search', headers: { cookie } });
     expect(withMessage.body).toContain(text);
     expect((await cached.inject({ url: '/search' })).body).not.toContain(text);
+  });
+
+  it('keeps a search page per ranking order: a new order renders it again, other pages stay', async () => {
+    await cached.inject({ url: '/search' });
+    await cached.inject({ url: '/' });
+    const before = renders;
+    await cached.inject({ url: '/search' });
+    await cached.inject({ url: '/' });
+    expect(renders - before).toBe(0);
+    order = 'order-2';
+    await cached.inject({ url: '/search' });
+    await cached.inject({ url: '/' });
+    expect(renders - before).toBe(1);
+    expect(variantsAsked).toContain('/search');
   });
 });
 

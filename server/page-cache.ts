@@ -12,6 +12,10 @@
  *   const pages = createPageCache({ version: () => contentVersion.current() });
  *   const result = await pages.render(renderer, options);  // as renderer.render(options)
  *
+ * `variant(url)` adds what else a page depends on to its key: the search pages, rendered in the
+ * built-in ranking's order, are kept per order, so a page kept from before the ranking changed is
+ * not served with the old order while the browser reorders it to the new one (a layout shift).
+ *
  * At most `maxBytes` of HTML are kept (the least recently used go first), so made-up URLs cannot
  * grow it without bound.
  */
@@ -33,7 +37,12 @@ export interface PageCache {
   readonly stats: { hits: number; misses: number; entries: number; bytes: number };
 }
 
-export function createPageCache(options: { version: () => Promise<string>; maxBytes?: number; today?: () => string }): PageCache {
+export function createPageCache(options: {
+  version: () => Promise<string>;
+  variant?: (url: string) => Promise<string>;
+  maxBytes?: number;
+  today?: () => string;
+}): PageCache {
   const maxBytes = options.maxBytes ?? PAGE_CACHE_BYTES;
   const today = options.today ?? (() => new Date().toISOString().slice(0, 10));
   const entries = new Map<string, Entry>();
@@ -70,7 +79,8 @@ export function createPageCache(options: { version: () => Promise<string>; maxBy
         stats.bytes = 0;
         cachedVersion = current;
       }
-      const key = JSON.stringify([request.url, request.headers.get('accept'), page.flagged, page.specials]);
+      const variant = options.variant ? await options.variant(new URL(request.url).pathname) : '';
+      const key = JSON.stringify([request.url, request.headers.get('accept'), page.flagged, page.specials, variant]);
       const hit = entries.get(key);
       if (hit) {
         // Most recently used last: the oldest is forgotten first.

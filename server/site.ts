@@ -185,7 +185,12 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     pageCache:
       development || config.pageCacheMiB === 0
         ? undefined
-        : createPageCache({ version: async () => `${await contentVersion.current()}/${search.generation}`, maxBytes: config.pageCacheMiB * 1024 * 1024 }),
+        : createPageCache({
+            version: async () => `${await contentVersion.current()}/${search.generation}`,
+            // Search pages are rendered in the built-in ranking's order (an external ranking orders them in the browser only).
+            variant: settings.ranking.host === '' ? async (path) => (/^\/search(?:\/|$)/.test(path) ? ranking.orderTag() : '') : undefined,
+            maxBytes: config.pageCacheMiB * 1024 * 1024,
+          }),
     renderer,
     mediaDir,
     cookieSecret: secret,

@@ -49,6 +49,8 @@ export interface RankingService {
   readonly cid: string;
   /** The ranked entities with fresh tracker URLs. */
   ranking(): Promise<RankingEntity[]>;
+  /** A short tag of the current order (changes when, and only when, the ranked order does). */
+  orderTag(): Promise<string>;
   /**
    * Records one event of a visitor (identified by their client address, see visitorOf): 'counted'
    * the first time that day for that listing and kind, 'repeat' after, 'unknown' when no listing
@@ -85,7 +87,7 @@ export function createRankingService(options: RankingServiceOptions): RankingSer
   const cacheMs = options.cacheMs ?? 30_000;
   const lifetimeS = options.linkLifetimeS ?? 86_400;
   const paths = rankingPaths(segment);
-  let cached: { at: number; entities: RankingEntity[] } | null = null;
+  let cached: { at: number; entities: RankingEntity[]; tag: string } | null = null;
 
   const sign = (kind: RankingEvent, code: string, issued: string, to: string) =>
     crypto.createHmac('sha256', options.secret).update(`ranking|${segment}|${kind}|${code}|${issued}|${to}`).digest('base64url').slice(0, 22);
@@ -135,8 +137,14 @@ export function createRankingService(options: RankingServiceOptions): RankingSer
         impression_tracker_url: trackerUrl('impression', code, issued),
         landing_page_click_tracker_url: trackerUrl('click', code, issued, `/listing/${slug}`),
       }));
-      cached = { at, entities };
+      const tag = crypto.createHash('sha256').update(entities.map((entity) => entity.id).join('\n')).digest('base64url').slice(0, 16);
+      cached = { at, entities, tag };
       return entities;
+    },
+
+    async orderTag() {
+      await this.ranking();
+      return cached?.tag ?? '';
     },
 
     async record(kind, propertyCode, client) {

@@ -85,6 +85,17 @@ describe('GET /api/v2/{segment}/ranking', () => {
     expect(order.slice(3)).toEqual(codes.filter((code) => ![a, b, c].includes(code)));
   });
 
+  it('tags the order: the same order keeps its tag, a changed order gets another (search pages are kept per tag)', async () => {
+    const first = await service.orderTag();
+    expect(first).toMatch(/^[\w-]{16}$/);
+    await service.record('impression', codes[50]!, '192.0.2.1');
+    const moved = await service.orderTag();
+    expect(moved).not.toBe(first);
+    // Another visitor's impression of the same listing does not change the order here: the tag stays.
+    await service.record('impression', codes[50]!, '192.0.2.2');
+    expect(await service.orderTag()).toBe(moved);
+  });
+
   it('accepts an optional ga_id of two dot-separated numbers', async () => {
     const response = await app.inject({ url: rankingUrl({ ...valid, ga_id: '1234567890.1699999999' }) });
     expect(response.statusCode).toBe(200);
