@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, getInitialSnapshot, getNextSnapshot, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
-import { connectBookedRanges } from '@/bindings/actors/pricing-wiring';
+import { connectBookedRanges } from '@/bindings/actors/booked-ranges-actors';
 import { addDays, stayDayAt } from '@/domain/pricing/dates';
 import { bookedRangesMachine } from '@/machines/booked-ranges-machine';
 import { ListingBooking } from '@/views/pricing/listing-booking';

@@ -6,7 +6,6 @@ import { LINE_ITEM_PRECISION } from '@/domain/pricing/texts';
 import type { AvailSearchParams, Rcav } from '@/domain/pricing/types';
 import { stayDayAt, toIsoDate } from '@/domain/pricing/dates';
 import { readRcavHash } from '@/domain/pricing/item-links';
-import type { BookedRange } from '@/machines/booked-ranges-machine';
 import { navigateTo } from '@/effects/navigation';
 import { useSettings, useSiteActors } from './site-context';
 import { useIsClient } from './hooks';
@@ -95,20 +94,6 @@ export function usePricingActions() {
     add: (offer: PricedOffer) => availabilityModal.send({ type: 'pricing.offer.added', offer }),
     book: (offer: PricedOffer) => availabilityModal.send({ type: 'pricing.offer.booked', offer }),
   };
-}
-
-/**
- * The unit's booked stays, for the listing page's calendar (none until known), and whether the
- * call failed, with how to try again.
- */
-export function useBookedRanges(eid: number): { ranges: BookedRange[]; failed: boolean; retry: () => void } {
-  const { bookedRanges } = useSiteActors();
-  useEffect(() => {
-    bookedRanges.send({ type: 'calendar.wanted', eid });
-  }, [bookedRanges, eid]);
-  const ranges = useSelector(bookedRanges, (s) => s.context.ranges);
-  const failed = useSelector(bookedRanges, (s) => s.matches('failed'));
-  return { ranges, failed, retry: () => bookedRanges.send({ type: 'calendar.retried' }) };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { createActor } from 'xstate';
 import { availabilityMachine } from '@/machines/availability-machine';
 import { availabilityModalMachine } from '@/machines/availability-modal-machine';
-import { bookedRangesMachine } from '@/machines/booked-ranges-machine';
-import { connectAvailability, connectAvailabilityModal, connectBookedRanges } from './pricing-wiring';
+import { connectAvailability, connectAvailabilityModal } from './pricing-wiring';
 import { defineLazyActor } from './site-actors';
 
 /**
@@ -26,6 +25,3 @@ defineLazyActor('availabilityModal', {
     };
   },
 });
-
-/** The listing page's booked nights (its booking box's calendar). */
-defineLazyActor('bookedRanges', { create: () => createActor(bookedRangesMachine), connect: connectBookedRanges });

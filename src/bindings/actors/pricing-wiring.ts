@@ -1,11 +1,9 @@
 import { Subscription } from 'rxjs';
 import { withoutRcavHash } from '@/domain/pricing/item-links';
 import type { PageSettings } from '@/domain/settings';
-import { fetchBookedRanges } from '@/effects/availability-calendar';
 import { searchAvailability } from '@/effects/availability-client';
 import { dispatchSearchEvent, markSearching, SEARCH_START_EVENT, SEARCH_STOP_EVENT } from '@/effects/availability-page';
 import { replaceUrl } from '@/effects/order-tabs';
-import { errorMessage } from '@/effects/http-client';
 import { requestQuote } from '@/effects/quote-client';
 import { connectAvailPricingStorage } from '@/persistence/avail-pricing';
 import { readInsuranceState } from '@/persistence/insurance-state-cookie';
@@ -67,25 +65,6 @@ export function connectQuote(quote: SiteActors['quote'], page: PageSettings): ()
     // Spec §8: a failed quote is rejected silently; only the console hears of it.
     quote.on('quote.failure.logged', ({ message }) => console.warn(`Quote failed: ${message}`)),
     quote.on('order.add.requested', ({ offer, from }) => askOrder({ offer, from })),
-  ];
-  return () => {
-    request.unsubscribe();
-    subscriptions.forEach((subscription) => subscription.unsubscribe());
-  };
-}
-
-/** The listing page's booked nights: GET /rcapi/item/{eid}/calendar for each request, answered with a result event. */
-export function connectBookedRanges(bookedRanges: SiteActors['bookedRanges']): () => void {
-  let request = new Subscription();
-  const subscriptions = [
-    bookedRanges.on('calendar.request', ({ eid }) => {
-      request.unsubscribe();
-      request = fetchBookedRanges(eid).subscribe({
-        next: (ranges) => bookedRanges.send({ type: 'calendar.loaded', eid, ranges }),
-        error: (error: unknown) => bookedRanges.send({ type: 'calendar.failed', eid, message: errorMessage(error) }),
-      });
-    }),
-    bookedRanges.on('calendar.failure.logged', ({ message }) => console.warn(`The booked dates are not known: ${message}`)),
   ];
   return () => {
     request.unsubscribe();

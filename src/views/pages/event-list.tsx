@@ -1,5 +1,5 @@
 import type { EventSummary } from '@/domain/content';
-import { LazyBackground } from '@/views/ui/lazy-background';
+import { DeferredLazyBackground } from '@/views/ui/lazy-background-area';
 import { LazyImage } from '@/views/ui/lazy-image';
 
 const dateFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -27,7 +27,7 @@ export function EventList({ events, eager = 0 }: { events: EventSummary[]; /** T
           {index < eager ? (
             <LazyImage photo={event.photo} alt="" eager priority={index === 0} />
           ) : (
-            <LazyBackground photo={event.photo} className="event-card__image" />
+            <DeferredLazyBackground photo={event.photo} className="event-card__image" />
           )}
           <div className="event-card__body">
             <h3>

@@ -1,5 +1,6 @@
 import { deferred } from '@/bindings/deferred';
-import { useAvailabilityActions, useBookedRanges, useItemPricing, useListingStay } from '@/bindings/pricing-hooks';
+import { useBookedRanges } from '@/bindings/booked-ranges-hooks';
+import { useAvailabilityActions, useItemPricing, useListingStay } from '@/bindings/pricing-hooks';
 import { useDeferred } from '@/bindings/use-deferred';
 import { PlainButton } from '@/views/ui/plain-button';
 import { StaySearchForm } from './stay-search-form';

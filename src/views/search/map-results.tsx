@@ -3,7 +3,16 @@ import { useVisibleDocuments } from '@/bindings/search-context';
 import { useSettings } from '@/bindings/site-context';
 import { listingFromDocument, listingPosition } from '@/domain/listing-document';
 import { mapTileLayer } from '@/domain/settings';
-import { ResultMap, type MapPlace } from '@/views/map/result-map';
+import { deferred } from '@/bindings/deferred';
+import { useDeferred } from '@/bindings/use-deferred';
+import type { MapPlace } from '@/views/map/result-map';
+
+/**
+ * The map's code comes after the page (it draws nothing before Leaflet has loaded anyway): the
+ * server and the first paint show the same empty map box, so nothing moves when it arrives.
+ */
+const resultMap = deferred(() => import('@/views/map/result-map'));
+const MAP_LABEL = 'Map of the results';
 
 /** The shown results that have a position, as map places. */
 function useResultPlaces(): MapPlace[] {
@@ -40,6 +49,7 @@ type Section = (typeof SECTIONS)[number]['key'];
 export function MapResults({ list }: { list: ReactNode }) {
   const settings = useSettings();
   const places = useResultPlaces();
+  const loaded = useDeferred(resultMap, true);
   const id = useId();
   const [section, setSection] = useState<Section>('list');
   const [highlighted, setHighlighted] = useState<number | null>(null);
@@ -92,7 +102,13 @@ export function MapResults({ list }: { list: ReactNode }) {
         </div>
       </div>
       <div className="map-results__panel map-results__panel--map" {...panelProps('map')}>
-        <ResultMap places={places} tiles={mapTileLayer(settings.site)} active={section === 'map'} highlighted={highlighted} label="Map of the results" />
+        {loaded ? (
+          <loaded.ResultMap places={places} tiles={mapTileLayer(settings.site)} active={section === 'map'} highlighted={highlighted} label={MAP_LABEL} />
+        ) : (
+          <div className="result-map" data-count={places.length}>
+            <div className="result-map__canvas" role="region" aria-label={MAP_LABEL} />
+          </div>
+        )}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLazyBackground } from '@/bindings/lazy-background-hooks';
-import './lazy-background.css';
 import type { Photo } from '@/domain/content';
+import { LazyBackgroundArea } from './lazy-background-area';
 
 /**
  * An area with a lazy background image (spec §4 Lazy content; event cards): the area keeps the
@@ -12,18 +12,8 @@ import type { Photo } from '@/domain/content';
 export function LazyBackground({ photo, className, children }: { photo: Photo; className?: string; children?: ReactNode }) {
   const [ref, state] = useLazyBackground<HTMLDivElement>(photo.src);
   return (
-    <div
-      ref={ref}
-      className={`lazy-background${className ? ` ${className}` : ''}`}
-      data-state={state}
-      style={{ aspectRatio: `${photo.width} / ${photo.height}`, backgroundImage: state === 'shown' ? `url("${photo.src}")` : undefined }}
-    >
-      {state !== 'shown' && (
-        <noscript>
-          <img src={photo.src} alt="" width={photo.width} height={photo.height} />
-        </noscript>
-      )}
+    <LazyBackgroundArea photo={photo} className={className} state={state} areaRef={ref}>
       {children}
-    </div>
+    </LazyBackgroundArea>
   );
 }
