@@ -36,7 +36,10 @@ export class FlagArea {
 
 /** A context of a test's own keeps a cookie choice as the `context` fixture does (no banner). */
 export async function rememberCookieChoice(context: BrowserContext, choice: NonNullable<CookieChoice> = { analytics: false, ads: false }): Promise<void> {
-  await context.addInitScript((kept) => window.localStorage.setItem('rcconsent', JSON.stringify({ v: 1, ...kept })), choice);
+  // Init scripts run in every frame: a sandboxed one (a framed virtual tour) has no storage, and only the page keeps the choice.
+  await context.addInitScript((kept) => {
+    if (window === window.top) window.localStorage.setItem('rcconsent', JSON.stringify({ v: 1, ...kept }));
+  }, choice);
 }
 
 /** The cookie choice kept in the browser (src/persistence/consent-storage.ts); null: none, the banner asks. */

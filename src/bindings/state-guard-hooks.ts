@@ -35,8 +35,9 @@ export function useStateGuard(): (proceed: () => void) => void {
         proceed();
         return;
       }
-      import('./actors/insurance-state-wiring').then(
-        (wiring) => wiring.awaitInsuranceState(actors.insuranceState, proceed),
+      // The actor's definition comes first: the wiring makes it (actors.insuranceState).
+      Promise.all([import('./actors/insurance-state-actors'), import('./actors/insurance-state-wiring')]).then(
+        ([, wiring]) => wiring.awaitInsuranceState(actors.insuranceState, proceed),
         (error: unknown) => {
           console.warn(`The state chooser could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
           proceed();
