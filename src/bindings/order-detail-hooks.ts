@@ -5,7 +5,7 @@ import type { LineItem } from '@/domain/order/order';
 import type { Price } from '@/domain/pricing/types';
 import type { ActivityStay } from '@/machines/activity-offer-machine';
 import { useSettings, useSiteActors } from './site-context';
-import { openBuyPage } from './state-guard-hooks';
+import { openBuyPage } from './actors/buy-page';
 import './actors/share-actors';
 import './actors/order-content-actors';
 

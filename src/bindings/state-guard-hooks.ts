@@ -1,8 +1,7 @@
 import { useCallback, type MouseEvent } from 'react';
-import { withProvince } from '@/domain/checkout/province-link';
 import type { SiteSettings } from '@/domain/settings';
-import { openBuyWindow } from '@/effects/buy-window';
 import { readInsuranceState } from '@/persistence/insurance-state-cookie';
+import { buyPageUrl } from './actors/buy-page';
 import { useSettings, useSiteActors } from './site-context';
 
 /**
@@ -65,7 +64,7 @@ export function useStateGuardedLinks(): (event: MouseEvent<HTMLElement>) => void
       const href = link.getAttribute('href') ?? '';
       if (!GUARDED_LINK.test(href)) return;
       if (!mustChoose(settings)) {
-        link.setAttribute('href', withProvince(href, readInsuranceState(settings.insurance.states)));
+        link.setAttribute('href', buyPageUrl(href, settings));
         return;
       }
       event.preventDefault();
@@ -74,10 +73,4 @@ export function useStateGuardedLinks(): (event: MouseEvent<HTMLElement>) => void
     },
     [settings, guard],
   );
-}
-
-/** Opens an item's buy page in a new window (spec §2 Item routes), with the guest's insurance state. */
-export function openBuyPage(url: string, settings: SiteSettings): void {
-  const target = withProvince(url, readInsuranceState(settings.insurance.states));
-  if (!openBuyWindow(target)) console.warn(`Buy page refused: ${target}`);
 }

@@ -9,7 +9,7 @@ import { connectAvailPricingStorage } from '@/persistence/avail-pricing';
 import { readInsuranceState } from '@/persistence/insurance-state-cookie';
 import { ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from './order-events';
 import type { SiteActors } from './site-actors';
-import { openBuyPage } from '../state-guard-hooks';
+import { openBuyPage } from './buy-page';
 
 export { ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from './order-events';
 
