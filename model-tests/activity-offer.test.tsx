@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, getInitialSnapshot, getNextSnapshot, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
+import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { connectOrderContent } from '@/bindings/actors/order-content-wiring';
 import { browserOrderEffects, connectOrder, type OrderEffects } from '@/app/order-wiring';
@@ -12,7 +12,7 @@ import { activityOfferMachine, type ActivityStay } from '@/machines/activity-off
 import { orderContentMachine } from '@/machines/order-content-machine';
 import { ORDER_STORAGE_KEY } from '@/persistence/order-storage';
 import { SettledOrderDetail } from '@/views/order/order-detail';
-import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
+import { ModelCoverage, planPaths, runPath, walkStory, type PathDriver, type Via } from './coverage';
 import { FetchBoundary, FIXTURE_ITEMS, fixturePrice, SEARCH_RCAV } from './pricing-harness';
 import { mountSite, pageSettings, siteActorsWith, type MountedSite } from './site-harness';
 
@@ -136,19 +136,11 @@ describe('activity offer machine, walked through the order detail’s activity p
   }
 
   it('a failed price check, tried again, shows the price and Add', async () => {
-    const driver = offerDriver();
-    let snapshot = getInitialSnapshot(activityOfferMachine, { eid: KAYAK.eid });
-    await driver.start();
-    try {
-      for (const via of ['opens + Kayak tour', 'the availability search fails', 'Try again', 'the availability search prices it']) {
-        const event = events.find((candidate) => candidate.via === via) as ModelEvent;
-        await driver.perform(event, snapshot);
-        snapshot = getNextSnapshot(activityOfferMachine, snapshot, event);
-        await driver.expectState(snapshot);
-      }
-      expect(snapshot.value).toEqual({ open: 'priced' });
-    } finally {
-      await driver.stop();
-    }
+    await walkStory(
+      activityOfferMachine,
+      { input: { eid: KAYAK.eid }, events, vias: ['opens + Kayak tour', 'the availability search fails', 'Try again', 'the availability search prices it'] },
+      offerDriver(),
+      (snapshot) => expect(snapshot.value).toEqual({ open: 'priced' }),
+    );
   });
 });

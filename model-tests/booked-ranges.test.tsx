@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, getInitialSnapshot, getNextSnapshot, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
+import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { connectBookedRanges } from '@/bindings/actors/booked-ranges-actors';
 import { addDays, stayDayAt } from '@/domain/pricing/dates';
 import { bookedRangesMachine } from '@/machines/booked-ranges-machine';
 import { ListingBooking } from '@/views/pricing/listing-booking';
-import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
+import { ModelCoverage, planPaths, runPath, walkStory, type PathDriver, type Via } from './coverage';
 import { FetchBoundary } from './pricing-harness';
 import { mountSite, pageSettings, siteActorsWith, type MountedSite } from './site-harness';
 
@@ -108,19 +108,11 @@ describe('booked ranges machine, walked through the listing page’s booking box
   }
 
   it('a failed calendar call, tried again, disables the booked nights (the failure is not kept)', async () => {
-    const driver = bookedDriver();
-    let snapshot = getInitialSnapshot(bookedRangesMachine);
-    await driver.start();
-    try {
-      for (const via of ['opens the listing page', 'the calendar call fails', 'Try again', 'the calendar answers']) {
-        const event = events.find((candidate) => candidate.via === via) as ModelEvent;
-        await driver.perform(event, snapshot);
-        snapshot = getNextSnapshot(bookedRangesMachine, snapshot, event);
-        await driver.expectState(snapshot);
-      }
-      expect(snapshot.value).toBe('loaded');
-    } finally {
-      await driver.stop();
-    }
+    await walkStory(
+      bookedRangesMachine,
+      { events, vias: ['opens the listing page', 'the calendar call fails', 'Try again', 'the calendar answers'] },
+      bookedDriver(),
+      (snapshot) => expect(snapshot.value).toBe('loaded'),
+    );
   });
 });

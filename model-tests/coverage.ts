@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject, InspectionEvent, Snapshot } from 'xstate';
+import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type EventFrom, type EventObject, type InputFrom, type InspectionEvent, type Snapshot, type SnapshotFrom } from 'xstate';
 import { serializeSnapshot, type StatePath, type Step, type TestModel } from 'xstate/graph';
 import { machineRegistry } from '@/machines/registry';
 import { allStateNodes, extractMachineChart, ownTransitions, stateName, transitionId } from '@/views/statecharts/machine-chart';
@@ -301,6 +301,35 @@ export async function runPath<TSnapshot extends Snapshot<unknown>, TEvent extend
   } catch (error) {
     coverage.discard();
     throw error;
+  } finally {
+    await driver.stop();
+  }
+}
+
+/**
+ * Walks one chosen story through the real view, outside the planned paths: start, then each event
+ * of `events` named by its `via`, in order, checking the view in the model's state after each;
+ * `check` runs on the last state before the view is torn down. Returns nothing: the assertions
+ * are the test (e.g. a failure, 'Try again', and the data shown).
+ */
+export async function walkStory<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  story: { input?: InputFrom<TMachine>; events: ReadonlyArray<EventFrom<TMachine> & { via: string }>; vias: readonly string[] },
+  driver: PathDriver<SnapshotFrom<TMachine>, EventFrom<TMachine>>,
+  check: (snapshot: SnapshotFrom<TMachine>) => void,
+): Promise<void> {
+  // The machines' input is optional or given: the story passes what the machine takes.
+  let snapshot = (getInitialSnapshot as (logic: AnyStateMachine, input?: unknown) => SnapshotFrom<TMachine>)(machine, story.input);
+  await driver.start();
+  try {
+    for (const via of story.vias) {
+      const event = story.events.find((candidate) => (candidate as { via: string }).via === via);
+      if (!event) throw new Error(`No event of the model is done by '${via}'`);
+      await driver.perform(event, snapshot);
+      snapshot = getNextSnapshot(machine, snapshot, event) as SnapshotFrom<TMachine>;
+      await driver.expectState(snapshot);
+    }
+    check(snapshot);
   } finally {
     await driver.stop();
   }

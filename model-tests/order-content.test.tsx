@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, getInitialSnapshot, getNextSnapshot, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
+import { createActor, type Actor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { connectOrderContent } from '@/bindings/actors/order-content-wiring';
 import { browserOrderEffects, connectOrder, type OrderEffects } from '@/app/order-wiring';
@@ -10,7 +10,7 @@ import { addLineItem, emptyOrder, type LineItem, type Order } from '@/domain/ord
 import { orderContentMachine } from '@/machines/order-content-machine';
 import { ORDER_STORAGE_KEY } from '@/persistence/order-storage';
 import { SettledOrderDetail } from '@/views/order/order-detail';
-import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
+import { ModelCoverage, planPaths, runPath, walkStory, type PathDriver, type Via } from './coverage';
 import { FetchBoundary, fixturePrice } from './pricing-harness';
 import { mountSite, pageSettings, siteActorsWith, type MountedSite } from './site-harness';
 
@@ -166,28 +166,17 @@ describe('order content machine, walked through the order detail', () => {
   }
 
   it('a stay’s page that failed to load is asked again by Try again, and its link then shows', async () => {
-    const driver = contentDriver();
-    let snapshot = getInitialSnapshot(orderContentMachine);
-    await driver.start();
-    try {
-      const steps = [
-        'opens the Trips Collection',
-        'the first stay’s page fails',
-        'the second stay’s page answers',
-        'the activities answer',
-        'Try again',
-        'the first stay’s page answers',
-      ];
-      for (const via of steps) {
-        const event = events.find((candidate) => candidate.via === via) as ModelEvent;
-        await driver.perform(event, snapshot);
-        snapshot = getNextSnapshot(orderContentMachine, snapshot, event);
-        await driver.expectState(snapshot);
-      }
+    const vias = [
+      'opens the Trips Collection',
+      'the first stay’s page fails',
+      'the second stay’s page answers',
+      'the activities answer',
+      'Try again',
+      'the first stay’s page answers',
+    ];
+    await walkStory(orderContentMachine, { events, vias }, contentDriver(), (snapshot) => {
       expect(snapshot.value).toBe('settled');
       expect(screen.getByRole('link', { name: 'Sea Glass Cottage' })).toBeTruthy();
-    } finally {
-      await driver.stop();
-    }
+    });
   });
 });
