@@ -7,6 +7,7 @@ import { CHECKOUT_PATH, requestProvinces, submitCheckout, verifyCheckout } from 
 import { navigateTo } from '@/effects/navigation';
 import { sendAnalytics } from '../analytics-port';
 import type { SiteActors } from './site-actors';
+import { latestRequest } from '@/effects/latest-request';
 
 /** One random key per checkout (issue 13: sent again unchanged with a retry). */
 export function newIdempotencyKey(): string {
@@ -80,11 +81,10 @@ export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteAc
 
 /** The state select's options, loaded for each country chosen (the last one wins). */
 export function connectCountrySelect(countrySelect: SiteActors['countrySelect']): () => void {
-  let request = new Subscription();
+  const request = latestRequest();
   const subscriptions = [
     countrySelect.on('provinces.request', ({ country }) => {
-      request.unsubscribe();
-      request = requestProvinces(country).subscribe({
+      request.run(requestProvinces(country), {
         next: (provinces) => countrySelect.send({ type: 'provinces.loaded', country, provinces }),
         error: (error: unknown) => countrySelect.send({ type: 'provinces.failed', country, message: report(error) }),
       });
