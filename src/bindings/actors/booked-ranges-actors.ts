@@ -1,16 +1,17 @@
+import { Subscription } from 'rxjs';
 import { createActor } from 'xstate';
 import { fetchBookedRanges } from '@/effects/availability-calendar';
 import { errorMessage } from '@/effects/http-client';
 import { bookedRangesMachine } from '@/machines/booked-ranges-machine';
 import { defineLazyActor, type SiteActors } from './site-actors';
-import { latestRequest } from '@/effects/latest-request';
 
 /** The listing page's booked nights: GET /rcapi/item/{eid}/calendar for each request, answered with a result event. */
 export function connectBookedRanges(bookedRanges: SiteActors['bookedRanges']): () => void {
-  const request = latestRequest();
+  let request = new Subscription();
   const subscriptions = [
     bookedRanges.on('calendar.request', ({ eid }) => {
-      request.run(fetchBookedRanges(eid), {
+      request.unsubscribe();
+      request = fetchBookedRanges(eid).subscribe({
         next: (ranges) => bookedRanges.send({ type: 'calendar.loaded', eid, ranges }),
         error: (error: unknown) => bookedRanges.send({ type: 'calendar.failed', eid, message: errorMessage(error) }),
       });

@@ -7,7 +7,6 @@ import { CHECKOUT_PATH, requestProvinces, submitCheckout, verifyCheckout } from 
 import { navigateTo } from '@/effects/navigation';
 import { sendAnalytics } from '../analytics-port';
 import type { SiteActors } from './site-actors';
-import { latestRequest } from '@/effects/latest-request';
 
 /** One random key per checkout (issue 13: sent again unchanged with a retry). */
 export function newIdempotencyKey(): string {
@@ -81,10 +80,11 @@ export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteAc
 
 /** The state select's options, loaded for each country chosen (the last one wins). */
 export function connectCountrySelect(countrySelect: SiteActors['countrySelect']): () => void {
-  const request = latestRequest();
+  let request = new Subscription();
   const subscriptions = [
     countrySelect.on('provinces.request', ({ country }) => {
-      request.run(requestProvinces(country), {
+      request.unsubscribe();
+      request = requestProvinces(country).subscribe({
         next: (provinces) => countrySelect.send({ type: 'provinces.loaded', country, provinces }),
         error: (error: unknown) => countrySelect.send({ type: 'provinces.failed', country, message: report(error) }),
       });

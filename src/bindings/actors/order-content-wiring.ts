@@ -6,7 +6,6 @@ import type { ActivityStay } from '@/machines/activity-offer-machine';
 import { errorMessage } from '@/effects/http-client';
 import { httpContentSource } from '@/effects/content-client';
 import type { SiteActors } from './site-actors';
-import { latestRequest } from '@/effects/latest-request';
 
 /** The I/O of the order detail's content; tests play the content API through it (or through fetch). */
 export interface OrderContentEffects {
@@ -54,11 +53,12 @@ export function connectOrderContent(orderContent: SiteActors['orderContent'], ef
     for (const offer of Object.values(orderContent.getSnapshot().context.offers)) {
       if (connected.has(offer)) continue;
       connected.add(offer);
-      const request = latestRequest();
+      let request = new Subscription();
       requests.add(() => request.unsubscribe());
       handlers.push(
         offer.on('activity.price.request', ({ eid, stay }) => {
-          request.run(effects.activityPrice(eid, stay), {
+          request.unsubscribe();
+          request = effects.activityPrice(eid, stay).subscribe({
             next: (price) => offer.send(price ? { type: 'activity.priced', price } : { type: 'activity.unavailable' }),
             error: (error: unknown) => offer.send({ type: 'activity.failed', message: errorMessage(error) }),
           });

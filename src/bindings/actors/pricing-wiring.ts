@@ -1,3 +1,4 @@
+import { Subscription } from 'rxjs';
 import { withoutRcavHash } from '@/domain/pricing/item-links';
 import type { PageSettings } from '@/domain/settings';
 import { searchAvailability } from '@/effects/availability-client';
@@ -9,7 +10,6 @@ import { readInsuranceState } from '@/persistence/insurance-state-cookie';
 import { ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from './order-events';
 import type { SiteActors } from './site-actors';
 import { openBuyPage } from './buy-page';
-import { latestRequest } from '@/effects/latest-request';
 
 export { ORDER_ADD_REQUEST_EVENT, type OrderAddRequest } from './order-events';
 
@@ -18,10 +18,11 @@ type PricingActors = Pick<SiteActors, 'availability' | 'availabilityModal' | 'qu
 /** The availability search's effects: the request, the page marks and events, and storage. */
 export function connectAvailability(actors: Pick<SiteActors, 'availability'>, { storage = true }: { storage?: boolean } = {}): () => void {
   const { availability } = actors;
-  const request = latestRequest();
+  let request = new Subscription();
   const subscriptions = [
     availability.on('availability.request', ({ requestId, params }) => {
-      request.run(searchAvailability(params), {
+      request.unsubscribe();
+      request = searchAvailability(params).subscribe({
         next: (items) => availability.send({ type: 'availability.results.received', requestId, items }),
         error: (error: unknown) => availability.send({ type: 'availability.search.failed', requestId, message: error instanceof Error ? error.message : String(error) }),
       });
@@ -51,11 +52,12 @@ const askOrder = (detail: OrderAddRequest) => document.dispatchEvent(new CustomE
 
 /** The Detailed Quote's request, its failure log and its 'Add to Trips Collection'. */
 export function connectQuote(quote: SiteActors['quote'], page: PageSettings): () => void {
-  const request = latestRequest();
+  let request = new Subscription();
   const subscriptions = [
     quote.on('quote.request', ({ offer }) => {
+      request.unsubscribe();
       // Spec §5: the quote goes with the guest's insurance state (&province=), once known.
-      request.run(requestQuote(offer.qp, page.settings.pricing.quote_buy_text, readInsuranceState(page.settings.insurance.states)), {
+      request = requestQuote(offer.qp, page.settings.pricing.quote_buy_text, readInsuranceState(page.settings.insurance.states)).subscribe({
         next: (html) => quote.send({ type: 'quote.received', html }),
         error: (error: unknown) => quote.send({ type: 'quote.failed', message: error instanceof Error ? error.message : String(error) }),
       });
