@@ -26,6 +26,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     alias: [
       { find: '@', replacement: src },
+      // React 19 has useSyncExternalStore: @xstate/react's imports of the React 16/17 shim take React's own.
+      { find: /^use-sync-external-store\/shim$/, replacement: `${src}/vendor/use-sync-external-store-shim.ts` },
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
       // The browser's build gets React Router's production build: no development warnings, and
       // no displayName writes that keep its unused components (Link, Form…) in every page.
       ...(command === 'build' && !isSsrBuild

@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { getCookie } from './cookies';
 import { gaIdFromCookie } from '@/domain/search/ranking';
 
 /** The analytics cookie the ranking's ga_id comes from (spec §7 Ranking). */
@@ -13,5 +13,5 @@ export const ANALYTICS_COOKIE_NAME = '_ga';
  * readGaId() // '1234567890.1700000000'
  */
 export function readGaId(cookieName = ANALYTICS_COOKIE_NAME): string | null {
-  return gaIdFromCookie(Cookies.get(cookieName));
+  return gaIdFromCookie(getCookie(cookieName));
 }

@@ -1,26 +1,24 @@
-import Cookies from 'js-cookie';
 import type { Actor } from 'xstate';
+import { getCookie, setCookie } from './cookies';
 import { FLAG_COOKIE_NAME, parseFlagItems, serializeFlagItems } from '@/domain/flag-items';
 import type { favouritesMachine } from '@/machines/favourites-machine';
-
-const COOKIE_ATTRIBUTES = { path: '/', sameSite: 'Lax', expires: 365 } as const;
 
 /**
  * Reads the favourites cookie. A tampered, non-JSON or oversized value counts as an empty
  * list and is rewritten at once, so the next read is clean.
  */
 export function readFlagCookie(cookieName = FLAG_COOKIE_NAME): string[] {
-  const raw = Cookies.get(cookieName);
+  const raw = getCookie(cookieName);
   const items = parseFlagItems(raw);
   if (items === null) {
-    Cookies.set(cookieName, serializeFlagItems([]), COOKIE_ATTRIBUTES);
+    setCookie(cookieName, serializeFlagItems([]), 365);
     return [];
   }
   return items;
 }
 
 export function writeFlagCookie(items: readonly string[], cookieName = FLAG_COOKIE_NAME): void {
-  Cookies.set(cookieName, serializeFlagItems(items), COOKIE_ATTRIBUTES);
+  setCookie(cookieName, serializeFlagItems(items), 365);
 }
 
 /**

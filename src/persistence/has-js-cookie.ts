@@ -1,6 +1,6 @@
-import Cookies from 'js-cookie';
+import { setCookie } from './cookies';
 
 /** Spec §1: when the framework setting is on, has_js=1 (path /, SameSite Lax) is set on page load. */
 export function markHasJs(): void {
-  Cookies.set('has_js', '1', { path: '/', sameSite: 'Lax' });
+  setCookie('has_js', '1');
 }

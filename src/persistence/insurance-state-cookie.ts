@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { getCookie, setCookie } from './cookies';
 
 /** The guest's insurance state (spec §5 Insurance state check, §9 Storage: cookie rcstate, path /). */
 export const INSURANCE_STATE_COOKIE = 'rcstate';
@@ -9,12 +9,12 @@ export const INSURANCE_STATE_COOKIE = 'rcstate';
  */
 export function readInsuranceState(states: Record<string, string>): string | null {
   if (Object.keys(states).length === 0) return null;
-  const raw = Cookies.get(INSURANCE_STATE_COOKIE)?.trim() ?? '';
+  const raw = getCookie(INSURANCE_STATE_COOKIE)?.trim() ?? '';
   if (raw === 'none') return raw;
   const code = raw.toUpperCase();
   return Object.hasOwn(states, code) ? code : null;
 }
 
 export function saveInsuranceState(province: string): void {
-  Cookies.set(INSURANCE_STATE_COOKIE, province, { path: '/', sameSite: 'Lax', expires: 365 });
+  setCookie(INSURANCE_STATE_COOKIE, province, 365);
 }
