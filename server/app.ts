@@ -30,6 +30,7 @@ import { registerAnalyticsRoutes, type AnalyticsCollector } from './analytics/co
 import { registerAdminRoutes, type AdminRouteOptions } from './admin/routes.ts';
 import type { CaptchaService } from './captcha/captcha-service.ts';
 import { registerCaptchaRoutes } from './captcha/routes.ts';
+import { registerCaptchaTestForm } from './captcha/test-form.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
@@ -81,6 +82,8 @@ export interface ServerDependencies {
    * GET /__e2e/analytics-events?after=N (the end-to-end tests check what a visit left).
    */
   testAnalyticsEvents?: (after: number) => Promise<unknown[]>;
+  /** E2E_TEST_ROUTES=1 only: the captcha-protected test form at /__e2e/captcha-form (server/captcha/test-form.ts), checked by `captcha`. */
+  testCaptchaForm?: boolean;
 }
 
 /** Google Analytics 4's origins (its gtag script, collection endpoints and pixels), allowed only when GA4 is configured. */
@@ -231,6 +234,13 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.analytics) registerAnalyticsRoutes(app, deps.analytics);
   if (deps.admin) await registerAdminRoutes(app, { ...deps.admin, secret: deps.cookieSecret, siteName: deps.settings.site.name, publicOrigin });
   if (deps.captcha) registerCaptchaRoutes(app, deps.captcha);
+  if (deps.captcha && deps.testCaptchaForm) {
+    registerCaptchaTestForm(app, {
+      captcha: deps.captcha,
+      clientDir: deps.renderer.clientDir,
+      csp: (nonce) => contentSecurityPolicy(nonce, development, tileSource, connectOrigins, scriptOrigins, frameOrigins),
+    });
+  }
   const testEvents = deps.testAnalyticsEvents;
   if (testEvents) {
     app.get('/__e2e/analytics-events', async (request, reply) => {

@@ -217,6 +217,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     sitemap: databaseSitemap(database.db),
     analytics,
     captcha,
+    testCaptchaForm: config.testRoutes,
     admin: config.adminPassword ? { password: config.adminPassword, db: database.db } : undefined,
     testAnalyticsEvents: config.testRoutes
       ? (after) => database.db.select().from(analyticsEvents).where(gt(analyticsEvents.id, after)).orderBy(asc(analyticsEvents.id))
