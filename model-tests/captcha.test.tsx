@@ -70,7 +70,7 @@ function captchaDriver(shouldLoad: boolean): PathDriver<CaptchaSnapshot, Captcha
   let api: StandInApi;
   let loads: Array<Subject<CaptchaApi>> = [];
   let sent: string[] = [];
-  let console$: { log: ReturnType<typeof vi.fn>; warn: ReturnType<typeof vi.fn>; error: ReturnType<typeof vi.fn> };
+  let console$: Record<'log' | 'warn' | 'error', ReturnType<typeof vi.fn<(message: string) => void>>>;
   const field = () => form.querySelector<HTMLInputElement>(`input[name="${CAPTCHA_RESPONSE_FIELD}"]`) as HTMLInputElement;
   const container = () => form.querySelector('.async-captcha') as HTMLElement;
   return {
@@ -89,7 +89,7 @@ function captchaDriver(shouldLoad: boolean): PathDriver<CaptchaSnapshot, Captcha
         event.preventDefault();
         sent.push(field().value);
       });
-      console$ = { log: vi.fn(), warn: vi.fn(), error: vi.fn() };
+      console$ = { log: vi.fn<(message: string) => void>(), warn: vi.fn<(message: string) => void>(), error: vi.fn<(message: string) => void>() };
       detach = attachCaptchaWith(
         form,
         shouldLoad,
