@@ -35,7 +35,12 @@ export type CaptchaSize = 'invisible' | 'normal' | 'compact';
 
 export interface CaptchaRenderOptions {
   sitekey: string;
-  size: CaptchaSize;
+  /** reCAPTCHA and ALTCHA; Turnstile has no invisible size (see renderOptionsFor). */
+  size?: CaptchaSize;
+  /** Turnstile: 'execute' waits for execute() to run the challenge. */
+  execution?: 'render' | 'execute';
+  /** Turnstile: 'interaction-only' shows the widget only when the visitor must act. */
+  appearance?: 'always' | 'execute' | 'interaction-only';
   callback: (token: string) => void;
   'error-callback'?: (error?: unknown) => void;
   'expired-callback'?: () => void;
@@ -61,6 +66,24 @@ export function captchaScriptUrl(provider: Exclude<CaptchaProviderName, 'altcha'
 /** The size the form's async-captcha element asks for (data-size), invisible unless it says otherwise. */
 export function captchaSize(value: string | undefined | null): CaptchaSize {
   return value === 'normal' || value === 'compact' ? value : 'invisible';
+}
+
+/**
+ * The render options each provider takes for a size: Turnstile has no invisible size; it runs the
+ * challenge at execute() and shows itself only when the visitor must act.
+ *
+ * @example renderOptionsFor('turnstile', 'invisible', 'key', cb) // { sitekey: 'key', execution: 'execute', appearance: 'interaction-only', callback: cb }
+ */
+export function renderOptionsFor(
+  provider: CaptchaProviderName,
+  size: CaptchaSize,
+  sitekey: string,
+  callback: CaptchaRenderOptions['callback'],
+  errorCallback?: CaptchaRenderOptions['error-callback'],
+): CaptchaRenderOptions {
+  const handlers = { callback, ...(errorCallback ? { 'error-callback': errorCallback } : {}) };
+  if (provider !== 'turnstile') return { sitekey, size, ...handlers };
+  return size === 'invisible' ? { sitekey, execution: 'execute', appearance: 'interaction-only', ...handlers } : { sitekey, size, execution: 'execute', ...handlers };
 }
 
 /** Spec §8: the console texts. */

@@ -7,6 +7,7 @@ import {
   CAPTCHA_SUBMITTED_ATTRIBUTE,
   captchaScriptUrl,
   captchaSize,
+  renderOptionsFor,
   type CaptchaApi,
   type CaptchaProviderName,
 } from '@/domain/captcha';
@@ -150,12 +151,16 @@ export function connectCaptcha(actor: ActorRefFrom<typeof captchaMachine>, form:
   running.add(
     actor.on('captcha.render.requested', () => {
       if (!api || widgetId !== null) return;
-      widgetId = api.render(container, {
-        sitekey: ports.siteKey,
-        size: captchaSize(container.dataset.size),
-        callback: (token) => actor.send({ type: 'captcha.token.received', token }),
-        'error-callback': (error) => actor.send({ type: 'captcha.challenge.failed', message: error instanceof Error ? error.message : String(error ?? 'no answer') }),
-      });
+      widgetId = api.render(
+        container,
+        renderOptionsFor(
+          ports.provider,
+          captchaSize(container.dataset.size),
+          ports.siteKey,
+          (token) => actor.send({ type: 'captcha.token.received', token }),
+          (error) => actor.send({ type: 'captcha.challenge.failed', message: error instanceof Error ? error.message : String(error ?? 'no answer') }),
+        ),
+      );
     }),
   );
   running.add(
