@@ -50,7 +50,7 @@ test('a protected form goes only with a solved ALTCHA challenge, which the serve
   expect(counts.scripts()).toBe(1);
 });
 
-test('a submit without a token does not reach the server', async ({ page }) => {
+test('the server refuses a post without a captcha token', async ({ page }) => {
   await openTestForm(page);
   const origin = new URL(page.url()).origin;
   const response = await page.request.post(`${origin}/__e2e/captcha-form`, { headers: { 'x-requested-with': 'XMLHttpRequest' }, data: { name: 'Bot', formId: 'bt-leads-e2e-captcha-1' } });
