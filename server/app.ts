@@ -28,6 +28,9 @@ import { registerDemoRoute, type DemoInfo } from './demo/routes.ts';
 import { registerSeoRoutes, type SitemapSource } from './seo/sitemap.ts';
 import { registerAnalyticsRoutes, type AnalyticsCollector } from './analytics/collector.ts';
 import { registerAdminRoutes, type AdminRouteOptions } from './admin/routes.ts';
+import type { CaptchaService } from './captcha/captcha-service.ts';
+import { registerCaptchaRoutes } from './captcha/routes.ts';
+import { registerCaptchaTestForm } from './captcha/test-form.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
@@ -72,16 +75,26 @@ export interface ServerDependencies {
   analytics?: AnalyticsCollector;
   /** The site owner's analytics dashboard at /admin/analytics (issue 16), when ADMIN_PASSWORD is set; without it the dashboard answers 404. */
   admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now'>;
+  /** The captcha (issue 14): GET /captcha/challenge for the self-hosted ALTCHA, and the provider's origins in the CSP. */
+  captcha?: CaptchaService;
   /**
    * E2E_TEST_ROUTES=1 only: the stored analytics events after id `after`, oldest first, at
    * GET /__e2e/analytics-events?after=N (the end-to-end tests check what a visit left).
    */
   testAnalyticsEvents?: (after: number) => Promise<unknown[]>;
+  /** E2E_TEST_ROUTES=1 only: the captcha-protected test form at /__e2e/captcha-form (server/captcha/test-form.ts), checked by `captcha`. */
+  testCaptchaForm?: boolean;
 }
 
 /** Google Analytics 4's origins (its gtag script, collection endpoints and pixels), allowed only when GA4 is configured. */
 const GA4_SCRIPT_ORIGIN = 'https://www.googletagmanager.com';
 const GA4_CONNECT_ORIGINS = [GA4_SCRIPT_ORIGIN, 'https://*.google-analytics.com', 'https://*.analytics.google.com'];
+
+/** A third-party captcha's script and frame origins, allowed only when it is the configured provider. */
+const CAPTCHA_ORIGINS: Record<'recaptcha' | 'turnstile', { scripts: string[]; frames: string[] }> = {
+  recaptcha: { scripts: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'], frames: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'] },
+  turnstile: { scripts: ['https://challenges.cloudflare.com'], frames: ['https://challenges.cloudflare.com'] },
+};
 
 /** Requests slower than this are logged at info level (every request at debug level). */
 export const SLOW_REQUEST_MS = 1_000;
@@ -110,6 +123,8 @@ function contentSecurityPolicy(
     "font-src 'self'",
     `connect-src 'self'${connectOrigins.map((origin) => ` ${origin}`).join('')}${development ? ' ws: wss:' : ''}`,
     `frame-src 'self'${frameOrigins.map((origin) => ` ${origin}`).join('')}`,
+    // The self-hosted captcha solves its proof of work in workers served from this site.
+    "worker-src 'self'",
     "media-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -137,9 +152,10 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     // GA4 (after the visitor's consent) sends its hits from the page.
     ...(ga4 ? GA4_CONNECT_ORIGINS : []),
   ].filter((origin): origin is string => origin !== null);
-  const scriptOrigins = ga4 ? [GA4_SCRIPT_ORIGIN] : [];
+  const captchaOrigins = deps.captcha && deps.captcha.provider !== 'altcha' && deps.settings.bt_leads_recaptcha.should_load ? CAPTCHA_ORIGINS[deps.captcha.provider] : { scripts: [], frames: [] };
+  const scriptOrigins = [...(ga4 ? [GA4_SCRIPT_ORIGIN] : []), ...captchaOrigins.scripts];
   // Virtual tours and videos from other sites are framed only from the origins the owner allows (bt_virtual_tours.embed_origins).
-  const frameOrigins = (deps.settings.bt_virtual_tours.embed_origins ?? []).map((origin) => origin.toLowerCase());
+  const frameOrigins = [...(deps.settings.bt_virtual_tours.embed_origins ?? []).map((origin) => origin.toLowerCase()), ...captchaOrigins.frames];
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -217,6 +233,14 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.sitemap) registerSeoRoutes(app, { publicOrigin, sitemap: deps.sitemap });
   if (deps.analytics) registerAnalyticsRoutes(app, deps.analytics);
   if (deps.admin) await registerAdminRoutes(app, { ...deps.admin, secret: deps.cookieSecret, siteName: deps.settings.site.name, publicOrigin });
+  if (deps.captcha) registerCaptchaRoutes(app, deps.captcha);
+  if (deps.captcha && deps.testCaptchaForm) {
+    registerCaptchaTestForm(app, {
+      captcha: deps.captcha,
+      clientDir: deps.renderer.clientDir,
+      csp: (nonce) => contentSecurityPolicy(nonce, development, tileSource, connectOrigins, scriptOrigins, frameOrigins),
+    });
+  }
   const testEvents = deps.testAnalyticsEvents;
   if (testEvents) {
     app.get('/__e2e/analytics-events', async (request, reply) => {

@@ -5,6 +5,7 @@ import { GA4_ID, parseSiteSettings, type SiteSettings } from '../src/domain/sett
 import { isAddressOrRange, parseOrigin, parseOriginList } from './security/origins.ts';
 import { parseRateLimits, type RateLimits } from './security/rate-limits.ts';
 import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
+import { parseCaptchaSettings, type CaptchaSettings } from './captcha/config.ts';
 
 /** Server settings from the environment; every one is listed in the README's configuration table. */
 export interface ServerConfig {
@@ -44,7 +45,9 @@ export interface ServerConfig {
   adminPassword: string | undefined;
   /** GA4_MEASUREMENT_ID: events go to Google Analytics 4 as well, after the visitor's consent ('' = off). */
   ga4MeasurementId: string;
-  /** E2E_TEST_ROUTES=1: the end-to-end tests' read-only routes (GET /__e2e/analytics-events); never in production. */
+  /** CAPTCHA_PROVIDER (altcha, the self-hosted default; recaptcha; turnstile) with its keys: server/captcha/config.ts. */
+  captcha: CaptchaSettings;
+  /** E2E_TEST_ROUTES=1: the end-to-end tests' routes (GET /__e2e/analytics-events, the captcha form at /__e2e/captcha-form); never in production. */
   testRoutes: boolean;
 }
 
@@ -127,6 +130,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     analyticsRetentionDays: integer('ANALYTICS_RETENTION_DAYS', env.ANALYTICS_RETENTION_DAYS, 400, 1, 36_500),
     adminPassword: adminPassword(env.ADMIN_PASSWORD),
     ga4MeasurementId: ga4MeasurementId(env.GA4_MEASUREMENT_ID),
+    captcha: parseCaptchaSettings(env),
     testRoutes: env.E2E_TEST_ROUTES === '1',
   };
 }

@@ -25,6 +25,7 @@ import { ensureDemoContent, readDemoInfo } from './demo/seed.ts';
 import { databaseSitemap } from './seo/sitemap.ts';
 import { asc, gt } from 'drizzle-orm';
 import { createAnalyticsCollector } from './analytics/collector.ts';
+import { createCaptchaVerifier } from './captcha/captcha-service.ts';
 import { analyticsEvents } from './db/schema.ts';
 import { createMailQueue, type MailQueue } from './mail/mail-queue.ts';
 import { createMailTransport } from './mail/transport.ts';
@@ -84,7 +85,12 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   const began = performance.now();
   const phases: Record<string, number> = {};
   const phase = (name: string, since: number) => (phases[name] = Math.round(performance.now() - since));
-  const settings = { ...loadSiteSettings(config.siteConfigPath), analytics: { ga4_measurement_id: config.ga4MeasurementId } };
+  const settings = {
+    ...loadSiteSettings(config.siteConfigPath),
+    analytics: { ga4_measurement_id: config.ga4MeasurementId },
+    // The browser renders the captcha of CAPTCHA_PROVIDER with its public site key (never the secret).
+    captcha: { provider: config.captcha.provider, site_key: config.captcha.provider === 'altcha' ? '' : (config.captcha.siteKey ?? '') },
+  };
   // The page renderer (waiting for a build still running, then loading the rendering bundle) gets
   // ready beside the database and the index.
   const rendering = (async () => {
@@ -178,6 +184,8 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   });
   const development = config.mode === 'development';
   const ranking = createRankingService({ db: database.db, settings, secret });
+  // Every captcha-protected form route asks it (server/captcha/verifier.ts); used tokens are kept in the database.
+  const captcha = createCaptchaVerifier({ db: database.db, required: settings.bt_leads_recaptcha.should_load, settings: config.captcha, dataDir: config.dataDir });
   const analytics = createAnalyticsCollector({ db: database.db, secret, ranking, retentionDays: config.analyticsRetentionDays, log });
   const app = await buildServer({
     settings,
@@ -208,6 +216,8 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     demoInfo: () => readDemoInfo(database.db),
     sitemap: databaseSitemap(database.db),
     analytics,
+    captcha,
+    testCaptchaForm: config.testRoutes,
     admin: config.adminPassword ? { password: config.adminPassword, db: database.db } : undefined,
     testAnalyticsEvents: config.testRoutes
       ? (after) => database.db.select().from(analyticsEvents).where(gt(analyticsEvents.id, after)).orderBy(asc(analyticsEvents.id))
@@ -223,6 +233,8 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
       ({ sessions, shares }) => (sessions > 0 || shares > 0) && app.log.info({ sessions, shares }, 'old order sessions and share links removed'),
       (error: unknown) => app.log.warn({ err: error }, 'could not remove old order sessions and share links'),
     );
+  // Used captcha tokens that have expired go with them (they would be refused as expired anyway).
+  const sweepCaptcha = () => captcha.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'could not remove expired captcha tokens'));
   // Analytics events older than ANALYTICS_RETENTION_DAYS go with them.
   const sweepAnalytics = () =>
     analytics.sweep().then(
@@ -231,9 +243,11 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     );
   void sweepOrders();
   void sweepAnalytics();
+  void sweepCaptcha();
   const orderSweep = setInterval(() => {
     void sweepOrders();
     void sweepAnalytics();
+    void sweepCaptcha();
   }, 6 * 3_600_000);
   orderSweep.unref();
   // Solr down at start: try again, 30 s and then up to 5 min apart, until the index is filled.

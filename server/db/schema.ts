@@ -621,3 +621,19 @@ export const analyticsEvents = pgTable(
   },
   (t) => [index('analytics_events_time_idx').on(t.receivedAt), index('analytics_events_name_time_idx').on(t.name, t.receivedAt)],
 );
+
+/**
+ * Captcha tokens already accepted (issue 14: every token passes once). Kept until the token would
+ * have expired anyway, so a restart does not reopen a used one; `token_hash` is the SHA-256 of the
+ * token (the token itself is not kept).
+ */
+export const captchaTokensUsed = pgTable(
+  'captcha_tokens_used',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    formId: text('form_id').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('captcha_tokens_used_expires_idx').on(t.expiresAt)],
+);

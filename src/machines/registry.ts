@@ -5,6 +5,7 @@ import { autocompleteMachine } from './autocomplete-machine';
 import { availabilityMachine } from './availability-machine';
 import { availabilityModalMachine } from './availability-modal-machine';
 import { bookedRangesMachine } from './booked-ranges-machine';
+import { captchaMachine } from './captcha-machine';
 import { checkoutMachine } from './checkout-machine';
 import { consentMachine } from './consent-machine';
 import { countrySelectMachine } from './country-select-machine';
@@ -218,5 +219,11 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Cookie consent',
     description:
       "With a GA4 measurement id configured: the stored choice is read (none, or one that cannot be read, shows the banner); Accept all, Reject all or Choose per category (analytics, advertising), each stored and applied to GA4's Consent Mode v2; the footer's 'Cookie settings' opens the choices again (issue 16 Consent).",
+  },
+  {
+    machine: captchaMachine,
+    title: 'Captcha-protected form',
+    description:
+      "One captcha-protected form (lead, share and review forms): nothing loads when bt_leads_recaptcha.should_load is false; otherwise the provider's script (ALTCHA, self-hosted, by default) is asked for at the first of: the async-captcha element in view or in view at load, a focus in the form, a forced load, a submit — once per page. A submit is held until there is a token: the challenge runs, the token goes in the response field, the form is marked submitted and sent by itself; after the asynchronous submit the captcha resets and the mark clears. A missing library, a script that cannot be added and an empty token are said in the console (spec §4 Captcha-protected form, §7 Captcha, §8).",
   },
 ];
