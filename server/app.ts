@@ -29,6 +29,7 @@ import { registerSeoRoutes, type SitemapSource } from './seo/sitemap.ts';
 import { registerAnalyticsRoutes, type AnalyticsCollector } from './analytics/collector.ts';
 import { registerAdminRoutes, type AdminRouteOptions } from './admin/routes.ts';
 import type { PageRenderer } from './renderer.ts';
+import { registerReviewRoutes, type ReviewRouteOptions } from './reviews/routes.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
 import { takeStatusMessages } from './status-messages.ts';
@@ -71,7 +72,9 @@ export interface ServerDependencies {
   /** The first-party analytics collector (issue 16): POST /analytics/collect. */
   analytics?: AnalyticsCollector;
   /** The site owner's analytics dashboard at /admin/analytics (issue 16), when ADMIN_PASSWORD is set; without it the dashboard answers 404. */
-  admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now'>;
+  admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now' | 'reviews'>;
+  /** The listing review form's POST /api/reviews (issue 15 item 7): reviews stored pending moderation, captcha-checked. */
+  reviews?: ReviewRouteOptions;
   /**
    * E2E_TEST_ROUTES=1 only: the stored analytics events after id `after`, oldest first, at
    * GET /__e2e/analytics-events?after=N (the end-to-end tests check what a visit left).
@@ -216,6 +219,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.demoInfo) registerDemoRoute(app, deps.demoInfo);
   if (deps.sitemap) registerSeoRoutes(app, { publicOrigin, sitemap: deps.sitemap });
   if (deps.analytics) registerAnalyticsRoutes(app, deps.analytics);
+  if (deps.reviews) await registerReviewRoutes(app, deps.reviews);
   if (deps.admin) await registerAdminRoutes(app, { ...deps.admin, secret: deps.cookieSecret, siteName: deps.settings.site.name, publicOrigin });
   const testEvents = deps.testAnalyticsEvents;
   if (testEvents) {

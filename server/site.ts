@@ -33,6 +33,7 @@ import { orderPricing } from './orders/pricing-adapter.ts';
 import { createPageCache } from './page-cache.ts';
 import { createPricingService, type PricingService } from './pricing/pricing-service.ts';
 import { createRankingService } from './ranking/ranking-service.ts';
+import { createReviewStore, followReviewDecisions } from './reviews/review-store.ts';
 import { loopbackOrigin } from './security/origins.ts';
 import { createBuildRenderer, createViteRenderer, type PageRenderer } from './renderer.ts';
 import { createEmbeddedEngine } from './search/engine/engine.ts';
@@ -178,6 +179,8 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   });
   const development = config.mode === 'development';
   const ranking = createRankingService({ db: database.db, settings, secret });
+  const reviewStore = createReviewStore(database.db);
+  const reviewsChanged = followReviewDecisions({ contentVersion, search });
   const analytics = createAnalyticsCollector({ db: database.db, secret, ranking, retentionDays: config.analyticsRetentionDays, log });
   const app = await buildServer({
     settings,
@@ -208,7 +211,11 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     demoInfo: () => readDemoInfo(database.db),
     sitemap: databaseSitemap(database.db),
     analytics,
-    admin: config.adminPassword ? { password: config.adminPassword, db: database.db } : undefined,
+    admin: config.adminPassword ? { password: config.adminPassword, db: database.db, reviews: { store: reviewStore, changed: reviewsChanged } } : undefined,
+    reviews: {
+      store: reviewStore,
+      captcha: { required: false, verify: async () => ({ ok: true }) }, // captcha: replaced by server/captcha at merge
+    },
     testAnalyticsEvents: config.testRoutes
       ? (after) => database.db.select().from(analyticsEvents).where(gt(analyticsEvents.id, after)).orderBy(asc(analyticsEvents.id))
       : undefined,
