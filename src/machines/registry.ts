@@ -25,6 +25,7 @@ import { paymentOptionMachine } from './payment-option-machine';
 import { protectionDeclineMachine } from './protection-decline-machine';
 import { quoteMachine } from './quote-machine';
 import { rankingMachine } from './ranking-machine';
+import { reviewFormMachine } from './review-form-machine';
 import { searchMachine } from './search-machine';
 import { searchPanelMachine } from './search-panel-machine';
 import { shareOrderMachine } from './share-order-machine';
@@ -218,5 +219,11 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Cookie consent',
     description:
       "With a GA4 measurement id configured: the stored choice is read (none, or one that cannot be read, shows the banner); Accept all, Reject all or Choose per category (analytics, advertising), each stored and applied to GA4's Consent Mode v2; the footer's 'Cookie settings' opens the choices again (issue 16 Consent).",
+  },
+  {
+    machine: reviewFormMachine,
+    title: 'Review form',
+    description:
+      "The listing's review form in a modal: opening it scrolls to 50 px above the form over 500 ms; sending, then sent (the review awaits moderation) or failed with a message per field, focus on the first, every entry kept (spec §2 Listing detail page, §5 Forms, §9).",
   },
 ];
