@@ -1,10 +1,10 @@
-import { animationFrames, filter, first, map, switchMap, take, type Subscription } from 'rxjs';
+import { animationFrames, filter, map, switchMap, take, type Subscription } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
 import { ASYNC_SUBMITTED_EVENT } from '@/domain/lead-forms';
 import { REVIEW_FIELDS, REVIEW_MESSAGES, type ReviewErrors } from '@/domain/review-form';
 import type { reviewFormMachine } from '@/machines/review-form-machine';
 import { HttpError, requestJson } from './http-client';
-import { scrollToElement$ } from './scroll';
+import { scrollToElement$ } from './scroll-to';
 
 /** POST /api/reviews (server/reviews/routes.ts). */
 export const REVIEW_URL = '/api/reviews';
@@ -39,7 +39,7 @@ export function connectReviewForm(actor: ActorRefFrom<typeof reviewFormMachine>,
       take(FORM_WAIT_FRAMES),
       map(() => form()),
       filter((element): element is HTMLFormElement => element !== null),
-      first(),
+      take(1),
     );
   const scroll = actor.on('review.scroll.requested', () => {
     work.push(whenForm().pipe(switchMap((element) => scrollToElement$(element, REVIEW_SCROLL))).subscribe({ error: () => undefined }));

@@ -1,5 +1,4 @@
 import { useEffect, type FormEvent } from 'react';
-import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { useReviewForm } from '@/bindings/review-form-hooks';
 import { ASYNC_CAPTCHA_CLASS, CAPTCHA_FORM_ATTRIBUTE, CAPTCHA_RESPONSE_FIELD } from '@/domain/lead-forms';
 import { REVIEW_HONEYPOT_FIELD, REVIEW_NAME_MAX, REVIEW_TEXT_MAX, stayMonthOptions } from '@/domain/review-form';
@@ -82,26 +81,39 @@ export default function ReviewFormDialog({ eid, listingName, openRequests }: Rev
               {review.message}
             </p>
           )}
-          <RadioGroup
+          <fieldset
             className="review-form__field review-rating"
+            role="radiogroup"
+            aria-labelledby="review-rating-label"
             data-review-field="rating"
-            name="rating"
-            orientation="horizontal"
-            value={entries.rating || null}
-            onChange={(value) => review.change('rating', value)}
-            isInvalid={errors.rating !== undefined}
-            validationBehavior="aria"
+            aria-invalid={errors.rating ? true : undefined}
+            aria-describedby={errors.rating ? 'review-rating-error' : undefined}
           >
-            <Label className="review-form__label">Your rating</Label>
+            <legend id="review-rating-label" className="review-form__label">
+              Your rating
+            </legend>
             <div className="review-rating__stars">
               {STARS.map((stars) => (
-                <Radio key={stars} value={String(stars)} className="review-rating__star" aria-label={`${stars} ${stars === 1 ? 'star' : 'stars'}`}>
+                <label key={stars} className="review-rating__star">
+                  <input
+                    type="radio"
+                    className="visually-hidden"
+                    name="rating"
+                    value={stars}
+                    checked={entries.rating === String(stars)}
+                    onChange={() => review.change('rating', String(stars))}
+                  />
                   <span aria-hidden="true">★</span>
-                </Radio>
+                  <span className="visually-hidden">{`${stars} ${stars === 1 ? 'star' : 'stars'}`}</span>
+                </label>
               ))}
             </div>
-            <FieldError className="field-error">{errors.rating}</FieldError>
-          </RadioGroup>
+            {errors.rating && (
+              <p id="review-rating-error" className="field-error">
+                {errors.rating}
+              </p>
+            )}
+          </fieldset>
           <div className="review-form__field" data-invalid={errors.text ? true : undefined}>
             <label className="review-form__label" htmlFor="review-text">
               Your review

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { deferred, preload } from '@/bindings/deferred';
 import { useDeferred } from '@/bindings/use-deferred';
-import { Button } from '@/views/ui/button';
+import { PlainButton } from '@/views/ui/plain-button';
 
 /** The review form and its modal: a chunk of its own, loaded on intent (issue 15 item 7). */
 const reviewForm = deferred(() => import('./review-form'));
@@ -18,10 +18,10 @@ export function WriteReview({ eid, listingName }: { eid: number; listingName: st
   const Dialog = loaded?.default;
   return (
     <>
-      <Button
+      <PlainButton
         variant="primary"
         className="review-write"
-        onHoverStart={preloadForm}
+        onPointerEnter={preloadForm}
         onFocus={preloadForm}
         onPress={() => {
           preloadForm();
@@ -29,7 +29,7 @@ export function WriteReview({ eid, listingName }: { eid: number; listingName: st
         }}
       >
         Write a review
-      </Button>
+      </PlainButton>
       {Dialog && openRequests > 0 && <Dialog eid={eid} listingName={listingName} openRequests={openRequests} />}
     </>
   );
