@@ -34,6 +34,14 @@ async function openForm(page: Page) {
   return dialog;
 }
 
+/** The listing's review count in the search index, through the search proxy the search pages ask (spec §7 Search). */
+async function indexedCount(page: Page, listing: string): Promise<number> {
+  const slug = listing.split('/').pop() as string;
+  const answer = await page.request.get(`/solr/select?q=*:*&fq=ss_slug:${encodeURIComponent(slug)}&rows=1&fl=is_review_count`, { headers: { 'x-requested-with': 'XMLHttpRequest' } });
+  const docs = ((await answer.json()) as { response: { docs: Array<{ is_review_count: number }> } }).response.docs;
+  return docs[0]?.is_review_count ?? -1;
+}
+
 /** Picks the rating as a visitor does: a press on the star. */
 const rate = (page: Page, stars: number) => page.getByRole('radiogroup', { name: 'Your rating' }).locator('label').nth(stars - 1).click();
 
@@ -100,6 +108,7 @@ test('the site owner approves a review at /admin/reviews and the listing shows t
   const listing = await listingFor(page, testInfo, 1);
   await page.goto(listing);
   const before = await reviewCount(page);
+  expect(await indexedCount(page, listing)).toBe(before);
   const author = `Approval ${testInfo.project.name} ${Date.now()}`;
   const dialog = await openForm(page);
   await rate(page, 5);
@@ -123,7 +132,8 @@ test('the site owner approves a review at /admin/reviews and the listing shows t
   await expect(page.getByRole('status')).toContainText('The review is published');
   await expect(page.locator('section.review', { hasText: author })).toHaveCount(0);
 
-  // At once: the listing's count (not a page kept from before) and the review itself.
+  // At once: the search index, the listing's count (not a page kept from before) and the review itself.
+  expect(await indexedCount(page, listing)).toBe(before + 1);
   await page.goto(listing);
   expect(await reviewCount(page)).toBe(before + 1);
   await expect(page.locator('.reviews').getByText(author, { exact: false })).toBeVisible();
