@@ -32,6 +32,7 @@ import type { CaptchaService } from './captcha/captcha-service.ts';
 import { registerCaptchaRoutes } from './captcha/routes.ts';
 import { registerCaptchaTestForm } from './captcha/test-form.ts';
 import type { PageRenderer } from './renderer.ts';
+import { registerReviewRoutes, type ReviewRouteOptions } from './reviews/routes.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import type { SearchService } from './search/search-service.ts';
 import { takeStatusMessages } from './status-messages.ts';
@@ -74,9 +75,11 @@ export interface ServerDependencies {
   /** The first-party analytics collector (issue 16): POST /analytics/collect. */
   analytics?: AnalyticsCollector;
   /** The site owner's analytics dashboard at /admin/analytics (issue 16), when ADMIN_PASSWORD is set; without it the dashboard answers 404. */
-  admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now'>;
+  admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now' | 'reviews'>;
   /** The captcha (issue 14): GET /captcha/challenge for the self-hosted ALTCHA, and the provider's origins in the CSP. */
   captcha?: CaptchaService;
+  /** The listing review form's POST /api/reviews (issue 15 item 7): reviews stored pending moderation, captcha-checked. */
+  reviews?: ReviewRouteOptions;
   /**
    * E2E_TEST_ROUTES=1 only: the stored analytics events after id `after`, oldest first, at
    * GET /__e2e/analytics-events?after=N (the end-to-end tests check what a visit left).
@@ -232,6 +235,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.demoInfo) registerDemoRoute(app, deps.demoInfo);
   if (deps.sitemap) registerSeoRoutes(app, { publicOrigin, sitemap: deps.sitemap });
   if (deps.analytics) registerAnalyticsRoutes(app, deps.analytics);
+  if (deps.reviews) await registerReviewRoutes(app, deps.reviews);
   if (deps.admin) await registerAdminRoutes(app, { ...deps.admin, secret: deps.cookieSecret, siteName: deps.settings.site.name, publicOrigin });
   if (deps.captcha) registerCaptchaRoutes(app, deps.captcha);
   if (deps.captcha && deps.testCaptchaForm) {

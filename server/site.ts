@@ -34,6 +34,7 @@ import { orderPricing } from './orders/pricing-adapter.ts';
 import { createPageCache } from './page-cache.ts';
 import { createPricingService, type PricingService } from './pricing/pricing-service.ts';
 import { createRankingService } from './ranking/ranking-service.ts';
+import { createReviewStore, followReviewDecisions } from './reviews/review-store.ts';
 import { loopbackOrigin } from './security/origins.ts';
 import { createBuildRenderer, createViteRenderer, type PageRenderer } from './renderer.ts';
 import { createEmbeddedEngine } from './search/engine/engine.ts';
@@ -186,6 +187,8 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   const ranking = createRankingService({ db: database.db, settings, secret });
   // Every captcha-protected form route asks it (server/captcha/verifier.ts); used tokens are kept in the database.
   const captcha = createCaptchaVerifier({ db: database.db, required: settings.bt_leads_recaptcha.should_load, settings: config.captcha, dataDir: config.dataDir });
+  const reviewStore = createReviewStore(database.db);
+  const reviewsChanged = followReviewDecisions({ contentVersion, search });
   const analytics = createAnalyticsCollector({ db: database.db, secret, ranking, retentionDays: config.analyticsRetentionDays, log });
   const app = await buildServer({
     settings,
@@ -218,7 +221,8 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     analytics,
     captcha,
     testCaptchaForm: config.testRoutes,
-    admin: config.adminPassword ? { password: config.adminPassword, db: database.db } : undefined,
+    admin: config.adminPassword ? { password: config.adminPassword, db: database.db, reviews: { store: reviewStore, changed: reviewsChanged } } : undefined,
+    reviews: { store: reviewStore, captcha },
     testAnalyticsEvents: config.testRoutes
       ? (after) => database.db.select().from(analyticsEvents).where(gt(analyticsEvents.id, after)).orderBy(asc(analyticsEvents.id))
       : undefined,

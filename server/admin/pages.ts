@@ -11,6 +11,8 @@ import { EXPORTS, type ExportName } from './exports.ts';
 export const ADMIN_PATH = '/admin/analytics';
 export const LOGIN_PATH = `${ADMIN_PATH}/login`;
 export const LOGOUT_PATH = `${ADMIN_PATH}/logout`;
+/** Reviews waiting for moderation (review-pages.ts), behind the same login. */
+export const REVIEWS_PATH = '/admin/reviews';
 
 /** No script, no plugin, no framing; forms only to this site; the pages' own inline style. */
 export const ADMIN_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
@@ -22,6 +24,8 @@ a{color:#155e75}
 .bar{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;padding:.75rem 1rem;background:#164e63;color:#fff}
 .bar p{margin:0;font-weight:600}
 .bar button{background:#fff;color:#164e63;border:0}
+.nav{display:flex;gap:1rem;margin-right:auto}
+.nav a{color:#fff;font-weight:600}
 main{max-width:64rem;margin:0 auto;padding:1rem}
 h1{color:#155e75;margin:.5rem 0 1rem}
 h2{color:#155e75;margin:0 0 .5rem}
@@ -50,7 +54,8 @@ summary{cursor:pointer;color:#155e75;font-weight:600;padding:.25rem 0}
 .csv{display:inline-block;margin:.25rem 0}
 `;
 
-function document(title: string, siteName: string, body: string, bar = ''): string {
+/** A site owner's page: the bar (site name, and `bar`: navigation and log-out) above `body`. */
+export function adminDocument(title: string, siteName: string, body: string, bar = ''): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<meta name="robots" content="noindex, nofollow">' +
@@ -62,7 +67,7 @@ function document(title: string, siteName: string, body: string, bar = ''): stri
 /** The login page; `error` is shown above the form and the field points to it. */
 export function loginPage(siteName: string, error: string | null = null): string {
   const described = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
-  return document(
+  return adminDocument(
     'Log in',
     siteName,
     '<div class="card"><h1>Analytics: log in</h1>' +
@@ -112,11 +117,14 @@ export function rangeForm(range: { from: string; to: string }, error: string | n
   );
 }
 
-const logoutBar = `<form method="post" action="${LOGOUT_PATH}"><button type="submit">Log out</button></form>`;
+/** The bar of a logged-in page: the owner's pages and the log-out button. */
+export const logoutBar =
+  `<nav aria-label="Site owner" class="nav"><a href="${ADMIN_PATH}">Analytics</a><a href="${REVIEWS_PATH}">Reviews</a></nav>` +
+  `<form method="post" action="${LOGOUT_PATH}"><button type="submit">Log out</button></form>`;
 
 /** The dashboard with a range the owner asked for that is not valid: the form and the message, no figures. */
 export function badRangePage(siteName: string, asked: { from: string; to: string }, message: string): string {
-  return document('Analytics', siteName, `<h1>Analytics</h1>${rangeForm(asked, message)}`, logoutBar);
+  return adminDocument('Analytics', siteName, `<h1>Analytics</h1>${rangeForm(asked, message)}`, logoutBar);
 }
 
 export function dashboardPage(siteName: string, report: AnalyticsReport, charts: DashboardCharts): string {
@@ -205,7 +213,7 @@ export function dashboardPage(siteName: string, report: AnalyticsReport, charts:
     csvLink('errors', range) +
     '</section>';
 
-  return document(
+  return adminDocument(
     'Analytics',
     siteName,
     `<h1>Analytics</h1>${rangeForm(range, null)}<p class="note">${number(totals.events)} events from ${escapeHtml(range.from)} to ${escapeHtml(range.to)}.</p>${searches}${listings}${funnel}${errors}`,

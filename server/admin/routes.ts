@@ -7,6 +7,8 @@
  *   POST /admin/analytics/logout                 → 303 to the login form
  *   GET  /admin/analytics?from=&to=              → the dashboard (303 to the login without a session) | 400 bad range
  *   GET  /admin/analytics/export/{name}.csv?from=&to= → a table as CSV | 400 bad range | 401 | 404 unknown table
+ *   GET  /admin/reviews                          → reviews waiting for moderation (303 to the login without a session)
+ *   POST /admin/reviews/{id}/approve|reject      → 303 back to /admin/reviews with a notice | 401 without a session
  *
  * The posts are refused from other sites by the security layer (Fetch Metadata, Origin) like every
  * request that changes state; the login has its own rate limit (`admin`) per real client. Every
@@ -19,7 +21,9 @@ import { adminSessions, passwordMatches } from './admin-session.ts';
 import { analyticsReport, parseDateRange } from './analytics-report.ts';
 import { drawCharts } from './charts.ts';
 import { EXPORTS, isExportName } from './exports.ts';
-import { ADMIN_CSP, ADMIN_PATH, badRangePage, dashboardPage, LOGIN_PATH, LOGOUT_PATH, loginPage } from './pages.ts';
+import { ADMIN_CSP, ADMIN_PATH, badRangePage, dashboardPage, LOGIN_PATH, LOGOUT_PATH, loginPage, REVIEWS_PATH } from './pages.ts';
+import { isModerationNotice, reviewsPage } from './review-pages.ts';
+import type { ReviewStore } from '../reviews/review-store.ts';
 
 export interface AdminRouteOptions {
   /** ADMIN_PASSWORD; the routes are registered only with one. */
@@ -30,6 +34,11 @@ export interface AdminRouteOptions {
   siteName: string;
   publicOrigin: string;
   now?: () => Date;
+  /**
+   * Review moderation at /admin/reviews: the store, and what follows a decision on a listing's
+   * reviews (the search index re-reads the listing, the page caches forget it).
+   */
+  reviews?: { store: ReviewStore; changed: (eid: number) => Promise<void> };
 }
 
 export const WRONG_PASSWORD = 'That password is not right. Please try again.';
@@ -107,5 +116,26 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
         .type('text/csv; charset=utf-8')
         .send(csv);
     });
+
+    const { reviews } = options;
+    if (reviews) {
+      scope.get(REVIEWS_PATH, read, async (request, reply) => {
+        if (!sessions.isLoggedIn(request)) return reply.header('cache-control', 'no-store').redirect(LOGIN_PATH, 303);
+        const done = (request.query as Record<string, unknown>).done;
+        return privateHtml(reply, 200, reviewsPage(options.siteName, await reviews.store.pending(), isModerationNotice(done) ? done : null));
+      });
+
+      scope.post<{ Params: { id: string; decision: string } }>(`${REVIEWS_PATH}/:id/:decision`, { config: { limit: 'moderation' } }, async (request, reply) => {
+        if (!sessions.isLoggedIn(request)) return sendProblem(request, reply, 401, `Please log in at ${LOGIN_PATH} first.`);
+        const { decision } = request.params;
+        const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
+        if ((decision !== 'approve' && decision !== 'reject') || !Number.isSafeInteger(id)) return sendProblem(request, reply, 404, 'There is no such review action.');
+        const decided = decision === 'approve' ? await reviews.store.approve(id, now()) : await reviews.store.reject(id, now());
+        // The index and the caches follow before the owner sees the list again: the listing shows the new figures at once.
+        if (decided) await reviews.changed(decided.eid);
+        const notice = decided ? (decision === 'approve' ? 'approved' : 'rejected') : 'gone';
+        return reply.header('cache-control', 'no-store').redirect(`${REVIEWS_PATH}?done=${notice}`, 303);
+      });
+    }
   });
 }

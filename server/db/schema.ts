@@ -637,3 +637,35 @@ export const captchaTokensUsed = pgTable(
   },
   (t) => [index('captcha_tokens_used_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Reviews sent by visitors with the listing's review form (issue 15 item 7), kept here until the
+ * site owner approves (a row in `reviews` is published from it, in the same transaction) or
+ * rejects one at /admin/reviews. Only `reviews` is shown and counted, so nothing here changes a
+ * page or the search index until it is approved.
+ */
+export const reviewSubmissions = pgTable(
+  'review_submissions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    unitEid: integer('unit_eid')
+      .notNull()
+      .references(() => units.eid, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    /** The month of the stay, YYYY-MM. */
+    stayMonth: text('stay_month').notNull(),
+    status: text('status').notNull().default('pending'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /** The published review, once approved. */
+    reviewId: integer('review_id').references(() => reviews.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('review_submissions_status_idx').on(t.status, t.submittedAt),
+    check('review_submissions_rating_check', sql`${t.rating} between 1 and 5`),
+    check('review_submissions_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('review_submissions_stay_month_check', sql`${t.stayMonth} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);

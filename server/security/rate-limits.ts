@@ -46,6 +46,8 @@ export const DEFAULT_RATE_LIMITS = {
   admin: { max: 10, windowMs: 600_000 },
   /** Captcha challenges (GET /captcha/challenge): a few per form sent, so a visitor never meets it. */
   captcha: { max: 60, windowMs: 600_000 },
+  /** The site owner's review decisions (POST /admin/reviews/{id}/approve|reject), behind the login. */
+  moderation: { max: 120, windowMs: 60_000 },
   /** Every form that is sent (share by email now; lead, inquiry and review forms later). */
   form: { max: 20, windowMs: 600_000 },
 } satisfies Record<string, RateLimit>;

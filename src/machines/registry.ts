@@ -26,6 +26,7 @@ import { paymentOptionMachine } from './payment-option-machine';
 import { protectionDeclineMachine } from './protection-decline-machine';
 import { quoteMachine } from './quote-machine';
 import { rankingMachine } from './ranking-machine';
+import { reviewFormMachine } from './review-form-machine';
 import { searchMachine } from './search-machine';
 import { searchPanelMachine } from './search-panel-machine';
 import { shareOrderMachine } from './share-order-machine';
@@ -225,5 +226,11 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Captcha-protected form',
     description:
       "One captcha-protected form (lead, share and review forms): nothing loads when bt_leads_recaptcha.should_load is false; otherwise the provider's script (ALTCHA, self-hosted, by default) is asked for at the first of: the async-captcha element in view or in view at load, a focus in the form, a forced load, a submit — once per page. A submit is held until there is a token: the challenge runs, the token goes in the response field, the form is marked submitted and sent by itself; after the asynchronous submit the captcha resets and the mark clears. A missing library, a script that cannot be added and an empty token are said in the console (spec §4 Captcha-protected form, §7 Captcha, §8).",
+  },
+  {
+    machine: reviewFormMachine,
+    title: 'Review form',
+    description:
+      "The listing's review form in a modal: opening it scrolls to 50 px above the form over 500 ms; sending, then sent (the review awaits moderation) or failed with a message per field, focus on the first, every entry kept (spec §2 Listing detail page, §5 Forms, §9).",
   },
 ];

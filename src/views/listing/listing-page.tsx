@@ -9,6 +9,7 @@ import { LocationSection } from '@/views/map/location-map';
 import { PhotoSlider } from './photo-slider';
 import { PropertyTabs } from './property-tabs';
 import { ReviewList } from './review-list';
+import { WriteReview } from './write-review';
 
 export { MissingListing } from './missing-listing';
 
@@ -54,6 +55,7 @@ export function ListingPage() {
 
         <section aria-labelledby="reviews">
           <h2 id="reviews">Guest reviews</h2>
+          <WriteReview eid={listing.eid} listingName={listing.name} />
           <ReviewList reviews={listing.reviews} />
         </section>
 
