@@ -205,6 +205,12 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     pricing,
     orders: { store: orders, pricing: repricing },
     checkout,
+    leads: {
+      db: database.db,
+      mail,
+      captcha: { required: false, verify: async () => ({ ok: true }) }, // captcha: replaced by server/captcha at merge
+      ownerEmail: process.env.LEADS_TO || settings.site.email,
+    },
     demoInfo: () => readDemoInfo(database.db),
     sitemap: databaseSitemap(database.db),
     analytics,
