@@ -16,8 +16,10 @@ import { headerMachine } from './header-machine';
 import { insuranceStateMachine } from './insurance-state-machine';
 import { jumpMenuMachine } from './jump-menu-machine';
 import { lazyBackgroundMachine } from './lazy-background-machine';
+import { leadFormMachine } from './lead-form-machine';
 import { locationMapMachine } from './location-map-machine';
 import { menuMachine } from './menu-machine';
+import { notificationMachine } from './notification-machine';
 import { orderContentMachine } from './order-content-machine';
 import { orderMachine } from './order-machine';
 import { pagerMachine } from './pager-machine';
@@ -30,6 +32,7 @@ import { searchPanelMachine } from './search-panel-machine';
 import { shareOrderMachine } from './share-order-machine';
 import { sliderMachine } from './slider-machine';
 import { statusMessagesMachine } from './status-messages-machine';
+import { submitGuardMachine } from './submit-guard-machine';
 
 export interface RegisteredMachine {
   machine: AnyStateMachine;
@@ -218,5 +221,21 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Cookie consent',
     description:
       "With a GA4 measurement id configured: the stored choice is read (none, or one that cannot be read, shows the banner); Accept all, Reject all or Choose per category (analytics, advertising), each stored and applied to GA4's Consent Mode v2; the footer's 'Cookie settings' opens the choices again (issue 16 Consent).",
+  },
+  {
+    machine: leadFormMachine,
+    title: 'Lead form',
+    description:
+      "One lead form in its modal (contact us, ask about this rental, newsletter): locked until GET /bt-leads-antibot-workaround answers and the form's anti-bot key is merged into its settings (a failure offers Try again); a form that requires the opt-in is not sent without bt_leads_optin (the alert 'Please accept the terms to proceed.'); the server's field errors come back per field, a refused key locks it for fresh keys (spec §2 Lead and inquiry forms, §4 Lead form in a modal, §5 Forms, §8).",
+  },
+  {
+    machine: submitGuardMachine,
+    title: 'Form submit guard',
+    description: 'On a non-GET form, a second submit with identical serialized data is blocked; changed data goes through; once the async submit completes the same data may be sent again (spec §4 Form submit guard).',
+  },
+  {
+    machine: notificationMachine,
+    title: 'Notification',
+    description: 'A notification hides itself after 5000 ms (the timer is an effect), class success by default with arrow size 15 and gap 2; it stays while the pointer is over it or focus is in it (spec §9 Notifications).',
   },
 ];
