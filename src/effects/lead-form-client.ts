@@ -45,7 +45,7 @@ export type LeadAnswer =
   | { type: 'lead.refused'; reason: string; message: string; fieldErrors: Record<string, string> }
   | { type: 'lead.failed'; message: string };
 
-const NETWORK_FAILURE = 'Your message could not be sent: the connection failed. Your entries are kept; please try again.';
+export const LEAD_NETWORK_FAILURE = 'Your message could not be sent: the connection failed. Your entries are kept; please try again.';
 
 /** What a failed post tells the form: the server's refusal (4xx, per field), or a failure to try again. */
 export function leadAnswerOf(error: unknown): LeadAnswer {
@@ -54,7 +54,7 @@ export function leadAnswerOf(error: unknown): LeadAnswer {
     const fieldErrors = typeof body.fieldErrors === 'object' && body.fieldErrors !== null ? (body.fieldErrors as Record<string, string>) : {};
     return { type: 'lead.refused', reason: typeof body.reason === 'string' ? body.reason : 'refused', message: error.message, fieldErrors };
   }
-  return { type: 'lead.failed', message: NETWORK_FAILURE };
+  return { type: 'lead.failed', message: LEAD_NETWORK_FAILURE };
 }
 
 /** POST /bt-leads/submit/{form id}, form-encoded. */

@@ -34,8 +34,8 @@ export type LeadFormEmitted =
   /** The outcome as a notification (spec §9). */
   | { type: 'lead.outcome'; text: string; className: 'success' | 'error' };
 
-const KEYS_FAILED = 'This form could not be prepared. Check your connection and try again.';
-const KEY_EXPIRED = 'The form had expired and has been prepared again: please send it once more.';
+export const KEYS_FAILED = 'This form could not be prepared. Check your connection and try again.';
+export const KEY_EXPIRED = 'The form had expired and has been prepared again: please send it once more.';
 
 /**
  * One lead form (spec §2 Lead and inquiry forms, §4 Lead form in a modal, §5 Forms): locked until

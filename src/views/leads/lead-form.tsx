@@ -122,13 +122,14 @@ function LeadFormView({ definition, rental, actors, onClose }: { definition: Lea
           <fieldset className="lead-form__fields" disabled={locked}>
             <legend className="visually-hidden">{definition.title}</legend>
             <input type="hidden" name={FORM_ID_FIELD} value={definition.id} />
-            <input type="hidden" name={ANTIBOT_KEY_FIELD} defaultValue="" />
+            {/* No value prop on the fields scripts fill (the anti-bot key, the captcha token): React would write it back on every render. */}
+            <input type="hidden" name={ANTIBOT_KEY_FIELD} />
             {rental && <input type="hidden" name="eid" value={String(rental.eid)} />}
             {definition.fields.map(field)}
             {/* The honeypot: people never see or hear it; a bot that fills it is discarded. */}
             <div className="lead-form__hp" aria-hidden="true">
               <label htmlFor={id(HONEYPOT_FIELD)}>Leave this field empty</label>
-              <input id={id(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+              <input id={id(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
             </div>
             <div className="lead-form__optin">
               <input
@@ -147,7 +148,7 @@ function LeadFormView({ definition, rental, actors, onClose }: { definition: Lea
               )}
             </div>
             <div className={ASYNC_CAPTCHA_CLASS} />
-            <input type="hidden" name={CAPTCHA_RESPONSE_FIELD} defaultValue="" />
+            <input type="hidden" name={CAPTCHA_RESPONSE_FIELD} />
             <div className="lead-form__actions">
               <button type="submit" className="button button--primary" aria-disabled={pending || undefined} data-pending={pending || undefined}>
                 {pending ? 'Sending…' : definition.submitLabel}
