@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { axeViolations, expect, test } from './fixtures';
 
 /**
  * Issue 14 items 1, 3, 6, 7, 8, 9, 11: the lead forms in their modals, as a visitor uses them.
@@ -51,6 +51,8 @@ test.describe('lead forms', () => {
   test('the contact form is sent from its modal: the success notification shows, the lead is mailed to the owner', async ({ page, consoleErrors }) => {
     const address = freshAddress();
     const { dialog } = await openContactForm(page);
+    // WCAG 2.2 AA in the open dialog (labels, the honeypot hidden from assistive technology).
+    expect(await axeViolations(page, '.modal')).toEqual([]);
     await fill(page, address, { optIn: true });
     // The country is a searchable select.
     const country = dialog.getByRole('combobox', { name: 'Country (optional)' });
