@@ -34,6 +34,7 @@ import { registerCaptchaTestForm } from './captcha/test-form.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerReviewRoutes, type ReviewRouteOptions } from './reviews/routes.ts';
 import { registerContentApi } from './routes/content-api.ts';
+import { registerLeadRoutes, type LeadRouteOptions } from './leads/routes.ts';
 import type { SearchService } from './search/search-service.ts';
 import { takeStatusMessages } from './status-messages.ts';
 import { checkSearchParams } from './search/proxy.ts';
@@ -70,6 +71,8 @@ export interface ServerDependencies {
   pageCache?: PageCache;
   /** The demo content's seed and day, at GET /api/demo (tests find the demo's fixture stays from it). */
   demoInfo?: () => Promise<DemoInfo | null>;
+  /** The lead forms (issue 14): anti-bot keys and script, POST /bt-leads/submit/{form id}. */
+  leads?: Omit<LeadRouteOptions, 'secret'>;
   /** The pages /sitemap.xml lists (with /robots.txt, issue 15); without it neither is served. */
   sitemap?: SitemapSource;
   /** The first-party analytics collector (issue 16): POST /analytics/collect. */
@@ -232,6 +235,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.orders) await registerOrderRoutes(app, { ...deps.orders, settings: deps.settings, publicOrigin });
   if (deps.pricing) await registerCalendarRoute(app, deps.pricing);
   if (deps.checkout) await registerCheckoutRoutes(app, { checkout: deps.checkout });
+  if (deps.leads) await registerLeadRoutes(app, { ...deps.leads, secret: deps.cookieSecret });
   if (deps.demoInfo) registerDemoRoute(app, deps.demoInfo);
   if (deps.sitemap) registerSeoRoutes(app, { publicOrigin, sitemap: deps.sitemap });
   if (deps.analytics) registerAnalyticsRoutes(app, deps.analytics);

@@ -216,6 +216,12 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     pricing,
     orders: { store: orders, pricing: repricing },
     checkout,
+    leads: {
+      db: database.db,
+      mail,
+      captcha,
+      ownerEmail: process.env.LEADS_TO || settings.site.email,
+    },
     demoInfo: () => readDemoInfo(database.db),
     sitemap: databaseSitemap(database.db),
     analytics,

@@ -474,6 +474,29 @@ export const shareLeads = pgTable('share_leads', {
 });
 
 /**
+ * Leads from the lead forms (issue 14: contact us, ask about this rental, newsletter; form ids
+ * beginning 'bt-leads'), kept for the site owner and emailed to them through mail_queue in the same
+ * transaction. `email` is lower-cased: the per-address limit counts by it.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    formId: text('form_id').notNull(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    country: text('country').notNull().default(''),
+    message: text('message').notNull().default(''),
+    /** The rental asked about (ask about this rental), else null. */
+    eid: integer('eid'),
+    optIn: boolean('opt_in').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('leads_email_time_idx').on(t.email, t.createdAt)],
+);
+
+/**
  * A booked Trips Collection: one checkout (POST /rescms/order/checkout) with its guest, totals and
  * payment. `code` (at least 128 random bits, URL-safe) is the key of the confirmation page
  * /rescms/order/confirmation/{code}. `idempotency_key` makes a retried submit return this booking

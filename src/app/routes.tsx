@@ -88,6 +88,7 @@ export function createRoutes(settings: SiteSettings, load: PageLoaders | null = 
             },
             { path: 'rescms/item/:eid/buy', loader: load?.buy, ...pageRoute('buy', 'pages/buy-page.tsx', 'BuyPage', (d: { item: { name: string } }) => `Book ${d.item.name}`) },
             { path: 'inquiry', loader: load?.inquiry, ...pageRoute('inquiry', 'pages/inquiry-page.tsx', 'InquiryPage', (d: { title: string }) => d.title) },
+            { path: 'contact', loader: load?.inquiry, ...pageRoute('contact', 'pages/inquiry-page.tsx', 'InquiryPage', (d: { title: string }) => d.title) },
             { path: 'statecharts', ...pageRoute('statecharts', 'statecharts/statecharts-page.tsx', 'StatechartsPage', () => 'State charts') },
             { path: ':slug', loader: load?.content, ...pageRoute('content', 'pages/content-page.tsx', 'ContentPage', (d: { title: string }) => d.title, { showsHtml: true }) },
             { id: 'not-found', path: '*', loader: load?.notFound },

@@ -17,8 +17,10 @@ import { headerMachine } from './header-machine';
 import { insuranceStateMachine } from './insurance-state-machine';
 import { jumpMenuMachine } from './jump-menu-machine';
 import { lazyBackgroundMachine } from './lazy-background-machine';
+import { leadFormMachine } from './lead-form-machine';
 import { locationMapMachine } from './location-map-machine';
 import { menuMachine } from './menu-machine';
+import { notificationMachine } from './notification-machine';
 import { orderContentMachine } from './order-content-machine';
 import { orderMachine } from './order-machine';
 import { pagerMachine } from './pager-machine';
@@ -32,6 +34,7 @@ import { searchPanelMachine } from './search-panel-machine';
 import { shareOrderMachine } from './share-order-machine';
 import { sliderMachine } from './slider-machine';
 import { statusMessagesMachine } from './status-messages-machine';
+import { submitGuardMachine } from './submit-guard-machine';
 
 export interface RegisteredMachine {
   machine: AnyStateMachine;
@@ -232,5 +235,21 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Review form',
     description:
       "The listing's review form in a modal: opening it scrolls to 50 px above the form over 500 ms; sending, then sent (the review awaits moderation) or failed with a message per field, focus on the first, every entry kept (spec §2 Listing detail page, §5 Forms, §9).",
+  },
+  {
+    machine: leadFormMachine,
+    title: 'Lead form',
+    description:
+      "One lead form in its modal (contact us, ask about this rental, newsletter): locked until GET /bt-leads-antibot-workaround answers and the form's anti-bot key is merged into its settings (a failure offers Try again); a form that requires the opt-in is not sent without bt_leads_optin (the alert 'Please accept the terms to proceed.'); the server's field errors come back per field, a refused key locks it for fresh keys (spec §2 Lead and inquiry forms, §4 Lead form in a modal, §5 Forms, §8).",
+  },
+  {
+    machine: submitGuardMachine,
+    title: 'Form submit guard',
+    description: 'On a non-GET form, a second submit with identical serialized data is blocked; changed data goes through; once the async submit completes the same data may be sent again (spec §4 Form submit guard).',
+  },
+  {
+    machine: notificationMachine,
+    title: 'Notification',
+    description: 'A notification hides itself after 5000 ms (the timer is an effect), class success by default with arrow size 15 and gap 2; it stays while the pointer is over it or focus is in it (spec §9 Notifications).',
   },
 ];

@@ -4,6 +4,7 @@ import { listingProduct } from '@/domain/analytics/products';
 import type { ListingDetail } from '@/domain/content';
 import { formatCents } from '@/domain/money';
 import { FlagButton } from '@/views/flag/flag-button';
+import { LeadFormButton } from '@/views/leads/lead-form-button';
 import { ListingBooking } from '@/views/pricing/listing-booking';
 import { LocationSection } from '@/views/map/location-map';
 import { PhotoSlider } from './photo-slider';
@@ -42,7 +43,12 @@ export function ListingPage() {
 
       <div className="listing-top">
         <PhotoSlider photos={listing.photos.length > 0 ? listing.photos : [listing.photo]} name={listing.name} />
-        <ListingBooking eid={listing.eid} />
+        <div className="listing-top__side">
+          <ListingBooking eid={listing.eid} />
+          <LeadFormButton kind="rental" className="button button--secondary listing-ask" rental={{ eid: listing.eid, name: listing.name }}>
+            Ask about this rental
+          </LeadFormButton>
+        </div>
       </div>
 
       <div className="listing-body">

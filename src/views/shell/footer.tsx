@@ -4,6 +4,9 @@ import { JumpMenu } from './jump-menu';
 
 const PAGES = [
   { label: 'About us', path: '/about-us' },
+  { label: 'Contact us', path: '/contact' },
+  // The contact page opens the contact and newsletter forms in their modals (their code is not in every page's first script).
+  { label: 'Newsletter', path: '/contact#newsletter' },
   { label: 'Cancellation policy', path: '/cancellation-policy' },
   { label: 'Terms and conditions', path: '/terms-and-conditions' },
   { label: 'Privacy policy', path: '/privacy-policy' },

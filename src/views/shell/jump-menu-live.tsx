@@ -1,10 +1,28 @@
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { useJumpMenu } from '@/bindings/jump-menu-hooks';
+import { SearchableSelect } from '@/views/ui/searchable-select';
 import type { JumpOption } from './jump-menu';
 
 /** A select that navigates to the chosen option (spec §2 Jump menus; minimum width 140, §9). */
-export function JumpMenuLive({ label, placeholder, options }: { label: string; placeholder: string; options: JumpOption[] }) {
+export function JumpMenuLive(props: { label: string; placeholder: string; options: JumpOption[]; searchable?: { name: string; description: string } }) {
+  const { label, placeholder, options, searchable } = props;
   const jump = useJumpMenu();
+  if (searchable) {
+    // The inquiry form's field_inquiry_properties (spec §3 Inquiry form field): typed into to filter.
+    return (
+      <SearchableSelect
+        label={label}
+        name={searchable.name}
+        placeholder={placeholder}
+        description={searchable.description}
+        options={options.map((option, index) => ({ id: String(index), label: option.label }))}
+        onSelect={(id) => {
+          const option = options[Number(id)];
+          if (option) jump(option.value);
+        }}
+      />
+    );
+  }
   return (
     <Select
       className="jump-menu"

@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import type { LeadFormDefinition } from '@/domain/lead-form-definitions';
+import { ASYNC_SUBMITTED_EVENT } from '@/domain/lead-forms';
+import { leadFormMachine } from '@/machines/lead-form-machine';
+import { notificationMachine } from '@/machines/notification-machine';
+import { connectLeadForm, connectNotificationTimer } from './actors/lead-form-wiring';
+
+export interface LeadFormActors {
+  form: ActorRefFrom<typeof leadFormMachine>;
+  notification: ActorRefFrom<typeof notificationMachine>;
+}
+
+/**
+ * The actors of one lead form while it is shown, wired to their effects; the form asks for its
+ * anti-bot keys as it appears. Null until they run (the first render after mounting). `inspect`
+ * watches both actors (the model tests' coverage).
+ */
+export function useLeadFormActors(definition: LeadFormDefinition, inspect?: (event: InspectionEvent) => void): LeadFormActors | null {
+  const [actors, setActors] = useState<LeadFormActors | null>(null);
+  useEffect(() => {
+    const form = createActor(leadFormMachine, { input: { formId: definition.id, optInRequired: definition.optInRequired }, inspect }).start();
+    const notification = createActor(notificationMachine, { inspect }).start();
+    const disconnect = [connectLeadForm(form, notification), connectNotificationTimer(notification)];
+    setActors({ form, notification });
+    form.send({ type: 'lead.form.shown' });
+    return () => {
+      disconnect.forEach((dispose) => dispose());
+      form.stop();
+      notification.stop();
+    };
+  }, [definition, inspect]);
+  return actors;
+}
+
+/**
+ * What a shown lead form needs from the page: the captcha and the submit guard (loaded on demand;
+ * the captcha first, so a submit it intercepts is not counted by the guard), the anti-bot script
+ * given the form's key once it is in the settings, and ASYNC_SUBMITTED_EVENT when a submit ended.
+ */
+export function useLeadFormBindings(formRef: RefObject<HTMLFormElement | null>, antibotKey: string, pending: boolean): void {
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    let live = true;
+    const cleanups: Array<() => void> = [];
+    void Promise.all([import('@/bindings/captcha-attach'), import('@/bindings/submit-guard')]).then(([captcha, guard]) => {
+      if (!live) return;
+      cleanups.push(captcha.attachCaptcha(form), guard.guardSubmit(form));
+    });
+    return () => {
+      live = false;
+      cleanups.forEach((cleanup) => cleanup());
+    };
+  }, [formRef]);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || antibotKey === '' || !window.Antibot) return;
+    return window.Antibot.attach(form, { key: antibotKey });
+  }, [formRef, antibotKey]);
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (wasPending.current && !pending) formRef.current?.dispatchEvent(new CustomEvent(ASYNC_SUBMITTED_EVENT, { bubbles: true }));
+    wasPending.current = pending;
+  }, [formRef, pending]);
+}
