@@ -621,3 +621,32 @@ export const analyticsEvents = pgTable(
   },
   (t) => [index('analytics_events_time_idx').on(t.receivedAt), index('analytics_events_name_time_idx').on(t.name, t.receivedAt)],
 );
+
+/**
+ * Short links of the site's own pages (the share-this-page modal, spec §2): one unguessable code
+ * per page path (path and query, never the hash), kept for good, so the same page always gets the
+ * same short link. GET /s/{code} redirects to the page.
+ */
+export const pageLinks = pgTable(
+  'page_links',
+  {
+    code: text('code').primaryKey(),
+    path: text('path').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('page_links_code_check', sql`length(${t.code}) >= 8`), uniqueIndex('page_links_path_idx').on(t.path)],
+);
+
+/** 'Send this page' requests from the share-this-page form: kept for the site owner. */
+export const pageShareLeads = pgTable('page_share_leads', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  code: text('code')
+    .notNull()
+    .references(() => pageLinks.code, { onDelete: 'cascade' }),
+  senderName: text('sender_name').notNull(),
+  senderEmail: text('sender_email').notNull(),
+  recipientEmail: text('recipient_email').notNull(),
+  message: text('message').notNull().default(''),
+  optIn: boolean('opt_in').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
