@@ -11,8 +11,7 @@
  * route changes state, so server/security refuses other sites and counts it under the `form` limit.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-export const SYSTEM_AJAX_PATH = '/system/ajax';
+import { SYSTEM_AJAX_PATH } from '../../src/domain/cms-ajax.ts';
 
 /** Form posts are small; the largest field (a message) is 1000 characters. */
 const AJAX_BODY_LIMIT = 32 * 1024;

@@ -7,6 +7,7 @@
  * Share order), so the form does not repeat them.
  */
 import { ASYNC_CAPTCHA_CLASS, CAPTCHA_FORM_ATTRIBUTE, CAPTCHA_RESPONSE_FIELD, OPT_IN_FIELD, OPT_IN_REQUIRED_ATTRIBUTE } from '../../src/domain/lead-forms.ts';
+import { FRAGMENT_FIELD, SHARE_FORM_CALLBACK, SHARE_FORM_ID, SHARE_FORM_MESSAGES_ID } from '../../src/domain/share-form.ts';
 import { escapeHtml } from '../html.ts';
 
 /** The social networks offered, each with its share endpoint and the query parameter for the link. */
@@ -19,14 +20,7 @@ export const SOCIAL_LINKS: ReadonlyArray<{ name: string; url: string; query: str
 
 export const SHARE_SEND_PATH = '/rescms/order/share/send';
 
-/** The share forms' id and form_id (spec §7 CMS asynchronous requests: share-page form submit). */
-export const SHARE_FORM_ID = 'bt-leads-share-submit-rc-core-order-share';
-
-/** The server callback that answers the share form through system/ajax (spec §7). */
-export const SHARE_FORM_CALLBACK = 'bt_leads_share_url_form_submit_ajax';
-
-/** Where the share form's errors are shown (the system/ajax answer inserts them there). */
-export const SHARE_FORM_MESSAGES_ID = 'share-form-messages';
+export { SHARE_FORM_CALLBACK, SHARE_FORM_ID, SHARE_FORM_MESSAGES_ID };
 
 /** What a share form sends: a shared Trips Collection (`code`) or a page of the site (`page_code`). */
 export type ShareTarget = { kind: 'order'; code: string } | { kind: 'page'; code: string };
@@ -68,7 +62,7 @@ export function shareFormHtml({
     `<form id="${SHARE_FORM_ID}" class="share-form__send" action="${SHARE_SEND_PATH}" method="post" ${CAPTCHA_FORM_ATTRIBUTE} ${OPT_IN_REQUIRED_ATTRIBUTE}>`,
     `<input type="hidden" name="form_id" value="${SHARE_FORM_ID}">`,
     `<input type="hidden" name="${target.kind === 'order' ? 'code' : 'page_code'}" value="${e(target.code)}">`,
-    `<input type="hidden" name="fragment" value="${e(fragment)}">`,
+    `<input type="hidden" name="${FRAGMENT_FIELD}" value="${e(fragment)}">`,
     `<div id="${SHARE_FORM_MESSAGES_ID}" class="share-form__messages"></div>`,
     '<p><label for="share-form-name">Your name</label><input id="share-form-name" name="name" type="text" autocomplete="name" required maxlength="100"></p>',
     '<p><label for="share-form-email">Your email</label><input id="share-form-email" name="email" type="email" autocomplete="email" required maxlength="200"></p>',

@@ -28,6 +28,8 @@ import { rankingMachine } from './ranking-machine';
 import { searchMachine } from './search-machine';
 import { searchPanelMachine } from './search-panel-machine';
 import { shareOrderMachine } from './share-order-machine';
+import { sharePageMachine } from './share-page-machine';
+import { cmsAjaxMachine } from './cms-ajax-machine';
 import { sliderMachine } from './slider-machine';
 import { statusMessagesMachine } from './status-messages-machine';
 
@@ -218,5 +220,17 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Cookie consent',
     description:
       "With a GA4 measurement id configured: the stored choice is read (none, or one that cannot be read, shows the banner); Accept all, Reject all or Choose per category (analytics, advertising), each stored and applied to GA4's Consent Mode v2; the footer's 'Cookie settings' opens the choices again (issue 16 Consent).",
+  },
+  {
+    machine: sharePageMachine,
+    title: 'Share this page',
+    description:
+      "The share button of every page: pending and disabled while the modal is prepared (the page's short link and share form asked for), then the modal shows them; a failure shows nothing and the button is enabled again (spec §2 Share modal, §4 Share button, §8).",
+  },
+  {
+    machine: cmsAjaxMachine,
+    title: 'CMS asynchronous request',
+    description:
+      "One form's or element's request to system/ajax: a URL neither local nor trusted is refused; 'Please wait...' while it runs; a non-local answer needs the verification header '1'; the answer's commands are applied, or the HTTP error, abnormal end or throw is alerted with the texts of spec §8 (spec §7 CMS asynchronous requests).",
   },
 ];
