@@ -17,6 +17,9 @@ import { SHARE_FORM_ID } from '../orders/share-form.ts';
 import { registerSecurity } from '../security/register-security.ts';
 import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
 import { registerSystemAjax } from './system-ajax.ts';
+import { JSDOM } from 'jsdom';
+import { configureSanitizer, sanitizeHtml } from '../../src/bindings/html-sanitizer.ts';
+import { shareFormHtml } from '../orders/share-form.ts';
 
 const settings = parseSiteSettings(JSON.parse(fs.readFileSync(path.resolve('config/site.json'), 'utf8')));
 const PUBLIC_ORIGIN = 'https://coral.test';
@@ -76,7 +79,7 @@ const post = (app: FastifyInstance, payload: string, headers: Record<string, str
 const leads = async (table: 'share_leads' | 'page_share_leads') =>
   ((await database.db.execute(sql.raw(`select code, recipient_email from ${table}`))) as unknown as { rows: unknown[] }).rows;
 
-const SENDER = { name: 'Ana', email: 'ana@example.com', to: 'ben@example.org', message: 'Look!' };
+const SENDER = { sender_name: 'Ana', email: 'ana@example.com', to: 'ben@example.org', message: 'Look!' };
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -221,5 +224,20 @@ describe('the share-this-page short link and form', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(JSON.stringify(response.json())).toContain('The page is on its way to ben@example.org.');
     expect(await leads('page_share_leads')).toEqual([{ code, recipient_email: 'ben@example.org' }]);
+  });
+});
+
+describe('the share form through the browser\'s sanitizer', () => {
+  it('keeps every field the server needs, its id and its captcha and opt-in marks', () => {
+    const window = new JSDOM('').window;
+    configureSanitizer(window as unknown as Parameters<typeof configureSanitizer>[0]);
+    const html = sanitizeHtml(shareFormHtml({ url: 'https://coral.test/s/Ab3dE9xQAb3d', target: { kind: 'page', code: 'Ab3dE9xQAb3d' }, fragment: '', showUrl: false }));
+    const form = new JSDOM(html).window.document.querySelector('form') as HTMLFormElement;
+    expect(form.id).toBe(SHARE_FORM_ID);
+    expect(form.hasAttribute('data-captcha')).toBe(true);
+    expect(form.hasAttribute('data-optin-required')).toBe(true);
+    expect(form.querySelector('.async-captcha')).not.toBeNull();
+    const names = [...form.querySelectorAll('input, textarea')].map((field) => field.getAttribute('name'));
+    expect(names).toEqual(['form_id', 'page_code', 'fragment', 'sender_name', 'email', 'to', 'message', CAPTCHA_RESPONSE_FIELD, 'bt_leads_optin']);
   });
 });

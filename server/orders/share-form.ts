@@ -64,7 +64,7 @@ export function shareFormHtml({
     `<input type="hidden" name="${target.kind === 'order' ? 'code' : 'page_code'}" value="${e(target.code)}">`,
     `<input type="hidden" name="${FRAGMENT_FIELD}" value="${e(fragment)}">`,
     `<div id="${SHARE_FORM_MESSAGES_ID}" class="share-form__messages"></div>`,
-    '<p><label for="share-form-name">Your name</label><input id="share-form-name" name="name" type="text" autocomplete="name" required maxlength="100"></p>',
+    '<p><label for="share-form-name">Your name</label><input id="share-form-name" name="sender_name" type="text" autocomplete="name" required maxlength="100"></p>',
     '<p><label for="share-form-email">Your email</label><input id="share-form-email" name="email" type="email" autocomplete="email" required maxlength="200"></p>',
     '<p><label for="share-form-to">Send to (email)</label><input id="share-form-to" name="to" type="email" required maxlength="200"></p>',
     '<p><label for="share-form-message">Message (optional)</label><textarea id="share-form-message" name="message" rows="3" maxlength="1000"></textarea></p>',

@@ -12,6 +12,9 @@ import { SHARE_CODE } from './order-store.ts';
 import type { PageLinks } from './page-links.ts';
 import { SHARE_FORM_ID, type ShareTarget } from './share-form.ts';
 
+/** The sender's name in the share forms. */
+export const SENDER_NAME_FIELD = 'sender_name';
+
 /** An email address as forms accept it. */
 export const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
@@ -68,7 +71,8 @@ function targetOf(fields: URLSearchParams): ShareTarget {
  */
 export async function sendShare(fields: URLSearchParams, ip: string, deps: ShareSendDeps): Promise<{ text: string; target: ShareTarget; path: string }> {
   const target = targetOf(fields);
-  const name = singleField(fields, 'name', 100);
+  // The form's field is sender_name: the sanitizer drops name="name" (it would shadow form.name); 'name' is still taken.
+  const name = singleField(fields, fields.has(SENDER_NAME_FIELD) ? SENDER_NAME_FIELD : 'name', 100);
   const email = singleField(fields, 'email', 200);
   const to = singleField(fields, 'to', 200);
   const message = singleField(fields, 'message', 1000, { required: false });
