@@ -1,5 +1,7 @@
 import { Subscription } from 'rxjs';
-import { createActor, type Actor } from 'xstate';
+import { createActor, type Actor, type InspectionEvent } from 'xstate';
+
+type InspectionObserver = (event: InspectionEvent) => void;
 import { ajaxPayload, PLEASE_WAIT, SYSTEM_AJAX_PATH, urlStanding, type AjaxPageState } from '@/domain/cms-ajax';
 import { postAjax } from '@/effects/cms-ajax';
 import { cmsAjaxMachine } from '@/machines/cms-ajax-machine';
@@ -31,7 +33,11 @@ export function pageState(): AjaxPageState {
 }
 
 let unloading = false;
-if (typeof window !== 'undefined') window.addEventListener('pagehide', () => (unloading = true));
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (unloading = true));
+  // Back from the back-forward cache: the page is live again.
+  window.addEventListener('pageshow', () => (unloading = false));
+}
 
 export interface CmsAjaxClient {
   actor: Actor<typeof cmsAjaxMachine>;
@@ -47,8 +53,11 @@ export interface CmsAjaxClient {
  * the request, the commands, the alerts and the 'Please wait...' progress shown after the
  * element's submit button while the request runs.
  */
-export function createCmsAjaxClient(element: HTMLElement, { trustedOrigins = [] as readonly string[], effects = browserCmsAjaxEffects } = {}): CmsAjaxClient {
-  const actor = createActor(cmsAjaxMachine).start();
+export function createCmsAjaxClient(
+  element: HTMLElement,
+  { trustedOrigins = [], effects = browserCmsAjaxEffects, inspect }: { trustedOrigins?: readonly string[]; effects?: CmsAjaxEffects; inspect?: InspectionObserver } = {},
+): CmsAjaxClient {
+  const actor = createActor(cmsAjaxMachine, { inspect }).start();
   const requests = new Subscription();
   const completed = new Set<(ok: boolean) => void>();
   let progress: HTMLElement | null = null;

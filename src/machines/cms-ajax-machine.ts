@@ -38,6 +38,12 @@ export type CmsAjaxEmitted =
 
 const isCallable = ({ event }: { event: CmsAjaxEvent }) => event.type === 'ajax.requested' && event.standing !== 'untrusted';
 
+/** A request is sent, unless its URL is neither local nor trusted: then it is never called. */
+const request = [
+  { guard: 'isCallable', target: 'running', actions: ['start', 'send'] },
+  { target: 'failed', actions: ['refuseUrl', 'log', 'failed'] },
+] as const;
+
 /**
  * One CMS asynchronous request at a time (spec §7 CMS asynchronous requests, §8): a URL neither
  * local nor trusted is refused before anything is sent; while the request runs the element shows
@@ -72,19 +78,12 @@ export const cmsAjaxMachine = setup({
   id: 'cmsAjax',
   context: { url: '', local: true, message: '' },
   initial: 'idle',
-  on: {
-    // From any state but running (which ignores it): a URL neither local nor trusted is never called.
-    'ajax.requested': [
-      { guard: 'isCallable', target: '.running', actions: ['start', 'send'] },
-      { target: '.failed', actions: ['refuseUrl', 'log', 'failed'] },
-    ],
-  },
   states: {
-    idle: {},
+    idle: { on: { 'ajax.requested': request } },
+    // A second submit while one runs is not sent (the CMS ignores it as well).
     running: {
       tags: ['pending'],
       on: {
-        'ajax.requested': {},
         'ajax.answered': [
           { guard: 'isVerified', target: 'applied', actions: ['apply', 'succeeded'] },
           { target: 'failed', actions: ['unverified', 'log', 'failed'] },
@@ -98,9 +97,12 @@ export const cmsAjaxMachine = setup({
       },
     },
     applied: {
-      // Applying the answer's commands threw (a command the page cannot carry out).
-      on: { 'ajax.threw': { target: 'failed', actions: ['threw', 'alert'] } },
+      on: {
+        'ajax.requested': request,
+        // Applying the answer's commands threw (a command the page cannot carry out).
+        'ajax.threw': { target: 'failed', actions: ['threw', 'alert'] },
+      },
     },
-    failed: {},
+    failed: { on: { 'ajax.requested': request } },
   },
 });
