@@ -35,6 +35,7 @@ import { registerAnalyticsRoutes, type AnalyticsCollector } from './analytics/co
 import { registerAdminRoutes, type AdminRouteOptions } from './admin/routes.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerContentApi } from './routes/content-api.ts';
+import { registerRelatedEvents } from './content/related-events.ts';
 import type { SearchService } from './search/search-service.ts';
 import { takeStatusMessages } from './status-messages.ts';
 import { checkSearchParams } from './search/proxy.ts';
@@ -213,6 +214,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   }
 
   registerContentApi(app, deps.content);
+  registerRelatedEvents(app, deps.content);
   registerTileRoutes(app);
   if (deps.search) await deps.search.registerRoutes(app);
   if (deps.ranking) await registerRankingRoutes(app, deps.ranking);

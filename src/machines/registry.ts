@@ -30,6 +30,7 @@ import { searchPanelMachine } from './search-panel-machine';
 import { shareOrderMachine } from './share-order-machine';
 import { sharePageMachine } from './share-page-machine';
 import { cmsAjaxMachine } from './cms-ajax-machine';
+import { lazyPlaceholderMachine } from './lazy-placeholder-machine';
 import { sliderMachine } from './slider-machine';
 import { statusMessagesMachine } from './status-messages-machine';
 
@@ -232,5 +233,11 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'CMS asynchronous request',
     description:
       "One form's or element's request to system/ajax: a URL neither local nor trusted is refused; 'Please wait...' while it runs; a non-local answer needs the verification header '1'; the answer's commands are applied, or the HTTP error, abnormal end or throw is alerted with the texts of spec §8 (spec §7 CMS asynchronous requests).",
+  },
+  {
+    machine: lazyPlaceholderMachine,
+    title: 'Lazy placeholder',
+    description:
+      'A block whose content is fetched when it becomes visible (GET {data-bto-jump-select url}) and replaced by that HTML, sanitized; a failure offers Try again (spec §2 Lazy placeholder blocks, §4 Lazy content, §7).',
   },
 ];
