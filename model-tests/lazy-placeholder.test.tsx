@@ -5,7 +5,7 @@ import type { EventFrom, SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { InspectProvider } from '@/bindings/inspect-context';
 import { lazyPlaceholderMachine } from '@/machines/lazy-placeholder-machine';
-import { LazyPlaceholder } from '@/views/ui/lazy-placeholder';
+import { LazyPlaceholderLive as LazyPlaceholder } from '@/views/ui/lazy-placeholder-live';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
 import { TestIntersectionObserver } from './test-intersection-observer';
 

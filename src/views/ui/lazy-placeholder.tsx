@@ -1,31 +1,23 @@
-import { useLazyPlaceholder, type LazyPlaceholderEffects } from '@/bindings/lazy-placeholder-hooks';
+import { deferred } from '@/bindings/deferred';
+import { loadWhenSeen } from '@/bindings/lazy-placeholder-gate';
+import { useDeferred } from '@/bindings/use-deferred';
+
+const live = deferred(() => import('./lazy-placeholder-live'));
+const watch = loadWhenSeen(live);
 
 /**
- * A lazy placeholder block (spec §2 Lazy placeholder blocks, §4 Lazy content): it keeps its room
- * and says what is coming until it is seen, then fetches its HTML (GET {data-bto-jump-select
- * url}, spec §7) and is replaced by it, sanitized; a failure offers Try again. Without script the
- * link leads to the content.
+ * A lazy placeholder block (spec §2 Lazy placeholder blocks, §4 Lazy content, §7): the page
+ * carries only the block; once it is seen its code arrives (lazy-placeholder-live.tsx), fetches
+ * its HTML and replaces it. Without script the link leads to the content.
  */
-export function LazyPlaceholder({ url, label, effects }: { url: string; label: string; effects?: LazyPlaceholderEffects }) {
-  const [ref, placeholder] = useLazyPlaceholder<HTMLDivElement>(url, effects);
-  if (placeholder.state === 'shown') {
-    // Sanitized by the effect before the actor took it (lazy-placeholder-hooks.ts).
-    return <div className="lazy-placeholder lazy-placeholder--shown" dangerouslySetInnerHTML={{ __html: placeholder.html }} />;
-  }
+export function LazyPlaceholder({ url, label }: { url: string; label: string }) {
+  const module = useDeferred(live);
+  if (module) return <module.LazyPlaceholderLive url={url} label={label} />;
   return (
-    <div ref={ref} className="lazy-placeholder" data-bto-jump-select={url} data-state={placeholder.state} aria-busy={placeholder.state === 'loading' || undefined}>
-      {placeholder.state === 'failed' ? (
-        <p role="alert">
-          {label} could not be loaded.{' '}
-          <button type="button" className="button button--secondary" onClick={placeholder.retry}>
-            Try again
-          </button>
-        </p>
-      ) : (
-        <p className="muted">
-          <a href={url}>{label}</a>
-        </p>
-      )}
+    <div ref={watch} className="lazy-placeholder" data-bto-jump-select={url} data-state="waiting">
+      <p className="muted">
+        <a href={url}>{label}</a>
+      </p>
     </div>
   );
 }
