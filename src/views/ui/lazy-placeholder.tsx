@@ -1,5 +1,5 @@
 import { deferred } from '@/bindings/deferred';
-import { loadWhenSeen } from '@/bindings/lazy-placeholder-gate';
+import { loadWhenSeen } from '@/bindings/load-when-seen-hooks';
 import { useDeferred } from '@/bindings/use-deferred';
 
 const live = deferred(() => import('./lazy-placeholder-live'));
