@@ -165,6 +165,17 @@ test.describe('Trips Collection share form', () => {
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog.getByRole('status').filter({ hasText: 'Your Trips Collection is on its way to ben@example.org.' })).toBeVisible({ timeout: 30_000 });
     expect(page.url()).toBe(listingUrl);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // On /mytrip, where the Trips Collection is the page itself, the share modal says each once too.
+    await page.goto('/mytrip');
+    await hydrated(page);
+    await page.locator('main').getByRole('button', { name: 'Share' }).click();
+    await expect(dialog.locator('form')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('share-order-mytrip.png'), fullPage: true });
+    await expect(page.getByRole('heading', { name: 'Share your Trips Collection' })).toHaveCount(1);
+    await expect(page.getByText('Send this link to your travel companions')).toHaveCount(1);
+    await expect(page.getByText('Anyone with the link can open this Trips Collection and book it.')).toHaveCount(1);
     expect(consoleErrors).toEqual([]);
   });
 });
