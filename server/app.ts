@@ -19,7 +19,12 @@ import { registerRankingRoutes } from './ranking/routes.ts';
 import type { PricingService } from './pricing/pricing-service.ts';
 import { browserSettings, registerPricingRoutes } from './pricing/routes.ts';
 import type { OrderStore } from './orders/order-store.ts';
-import { registerOrderRoutes, type OrderPricing } from './orders/routes.ts';
+import { registerOrderRoutes, shareAjaxForm, type OrderPricing } from './orders/routes.ts';
+import type { PageLinks } from './orders/page-links.ts';
+import { SHARE_FORM_ID } from './orders/share-form.ts';
+import { NO_CAPTCHA, NO_PAGE_LINKS } from './orders/share-send.ts';
+import { registerSystemAjax } from './ajax/system-ajax.ts';
+import type { CaptchaVerifier } from './captcha/verifier.ts';
 import { registerCalendarRoute } from './pricing/calendar-route.ts';
 import type { CheckoutService } from './checkout/checkout-service.ts';
 import { registerCheckoutRoutes } from './checkout/routes.ts';
@@ -35,6 +40,7 @@ import type { PageRenderer } from './renderer.ts';
 import { registerReviewRoutes, type ReviewRouteOptions } from './reviews/routes.ts';
 import { registerContentApi } from './routes/content-api.ts';
 import { registerLeadRoutes, type LeadRouteOptions } from './leads/routes.ts';
+import { registerRelatedEvents } from './content/related-events.ts';
 import type { SearchService } from './search/search-service.ts';
 import { takeStatusMessages } from './status-messages.ts';
 import { checkSearchParams } from './search/proxy.ts';
@@ -64,7 +70,7 @@ export interface ServerDependencies {
   /** The pricing engine (spec §7 Availability): avail search, quotes, and the page settings' specials. */
   pricing?: PricingService;
   /** The Trips Collection's session mode and sharing (spec §7): where orders live and how they are re-priced. */
-  orders?: { store: OrderStore; pricing: OrderPricing };
+  orders?: { store: OrderStore; pricing: OrderPricing; pageLinks?: PageLinks };
   /** Checkout and booking (issue 13): provinces, POST /rescms/order/checkout. */
   checkout?: CheckoutService;
   /** Rendered pages kept until the content changes (page-cache.ts); without it every page is rendered. */
@@ -79,7 +85,11 @@ export interface ServerDependencies {
   analytics?: AnalyticsCollector;
   /** The site owner's analytics dashboard at /admin/analytics (issue 16), when ADMIN_PASSWORD is set; without it the dashboard answers 404. */
   admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now' | 'reviews'>;
-  /** The captcha (issue 14): GET /captcha/challenge for the self-hosted ALTCHA, and the provider's origins in the CSP. */
+  /**
+   * The captcha the site's forms are checked with (issue 14; server/captcha/verifier.ts), GET
+   * /captcha/challenge for the self-hosted ALTCHA, and the provider's origins in the CSP; without it
+   * no form asks for one.
+   */
   captcha?: CaptchaService;
   /** The listing review form's POST /api/reviews (issue 15 item 7): reviews stored pending moderation, captcha-checked. */
   reviews?: ReviewRouteOptions;
@@ -228,11 +238,17 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   }
 
   registerContentApi(app, deps.content);
+  registerRelatedEvents(app, deps.content);
   registerTileRoutes(app);
   if (deps.search) await deps.search.registerRoutes(app);
   if (deps.ranking) await registerRankingRoutes(app, deps.ranking);
   if (deps.pricing) await registerPricingRoutes(app, deps.pricing, deps.settings);
-  if (deps.orders) await registerOrderRoutes(app, { ...deps.orders, settings: deps.settings, publicOrigin });
+  const captcha: CaptchaVerifier = deps.captcha ?? NO_CAPTCHA;
+  if (deps.orders) {
+    await registerOrderRoutes(app, { ...deps.orders, settings: deps.settings, publicOrigin, captcha });
+    // The site's forms sent asynchronously (spec §7 CMS asynchronous requests).
+    await registerSystemAjax(app, { [SHARE_FORM_ID]: shareAjaxForm({ store: deps.orders.store, pageLinks: deps.orders.pageLinks ?? NO_PAGE_LINKS, captcha }) });
+  }
   if (deps.pricing) await registerCalendarRoute(app, deps.pricing);
   if (deps.checkout) await registerCheckoutRoutes(app, { checkout: deps.checkout });
   if (deps.leads) await registerLeadRoutes(app, { ...deps.leads, secret: deps.cookieSecret });

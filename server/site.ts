@@ -30,6 +30,7 @@ import { analyticsEvents } from './db/schema.ts';
 import { createMailQueue, type MailQueue } from './mail/mail-queue.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { createOrderStore } from './orders/order-store.ts';
+import { createPageLinks } from './orders/page-links.ts';
 import { orderPricing } from './orders/pricing-adapter.ts';
 import { createPageCache } from './page-cache.ts';
 import { createPricingService, type PricingService } from './pricing/pricing-service.ts';
@@ -214,7 +215,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     search,
     ranking,
     pricing,
-    orders: { store: orders, pricing: repricing },
+    orders: { store: orders, pricing: repricing, pageLinks: createPageLinks(database.db) },
     checkout,
     leads: {
       db: database.db,

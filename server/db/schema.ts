@@ -692,3 +692,32 @@ export const reviewSubmissions = pgTable(
     check('review_submissions_stay_month_check', sql`${t.stayMonth} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );
+
+/**
+ * Short links of the site's own pages (the share-this-page modal, spec §2): one unguessable code
+ * per page path (path and query, never the hash), kept for good, so the same page always gets the
+ * same short link. GET /s/{code} redirects to the page.
+ */
+export const pageLinks = pgTable(
+  'page_links',
+  {
+    code: text('code').primaryKey(),
+    path: text('path').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('page_links_code_check', sql`length(${t.code}) >= 8`), uniqueIndex('page_links_path_idx').on(t.path)],
+);
+
+/** 'Send this page' requests from the share-this-page form: kept for the site owner. */
+export const pageShareLeads = pgTable('page_share_leads', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  code: text('code')
+    .notNull()
+    .references(() => pageLinks.code, { onDelete: 'cascade' }),
+  senderName: text('sender_name').notNull(),
+  senderEmail: text('sender_email').notNull(),
+  recipientEmail: text('recipient_email').notNull(),
+  message: text('message').notNull().default(''),
+  optIn: boolean('opt_in').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -9,7 +9,11 @@
  *                                                  checkout, with its protection and payments (server/checkout/quote.ts)
  *   GET  /rescms/order/shorturl/{code}           → the shared order at today's prices, base64 (text/plain);
  *                                                  with Accept: application/json { order, changes }
- *   POST /rescms/order/share/send                → sends the Trips Collection to someone (kept as a lead)
+ *   POST /rescms/order/share/send                → sends the Trips Collection (or a page) to someone, kept as a
+ *                                                  lead: the share form without script (with script it goes
+ *                                                  through POST /system/ajax, shareAjaxForm below)
+ *   POST /rescms/page/share (path)               → { form, url }: the share-this-page form and the page's short URL
+ *   GET  /s/{code}                               → 302 to the page a short link stands for
  *
  * The session is an unguessable id in a signed HttpOnly cookie (SameSite=Lax, Secure behind
  * HTTPS). A price sent by the client is never trusted: add re-prices its query params through
@@ -30,19 +34,29 @@ import type { SiteSettings } from '../../src/domain/settings.ts';
 import { rawQueryOf } from '../pricing/routes.ts';
 import { checkoutQuote, insuranceFor, PROVINCE_COOKIE, readProvince } from '../checkout/quote.ts';
 import type { PricedStay } from './pricing-adapter.ts';
+import { sendProblem } from '../security/error-page.ts';
 import { publicUrl } from '../security/origins.ts';
 import { clientKey } from '../security/rate-limits.ts';
 import { addStatusMessage } from '../status-messages.ts';
 import { newSessionId, SESSION_DAYS, SHARE_CODE, type OrderStore, type SharedItem } from './order-store.ts';
-import { SHARE_SEND_PATH, shareFormHtml } from './share-form.ts';
+import { SHARE_FORM_CALLBACK, SHARE_FORM_ID, SHARE_FORM_MESSAGES_ID, SHARE_SEND_PATH, shareFormHtml } from './share-form.ts';
+import type { CaptchaVerifier } from '../captcha/verifier.ts';
+import { escapeHtml } from '../html.ts';
+import type { AjaxForm } from '../ajax/system-ajax.ts';
+import { AjaxRefused } from '../ajax/system-ajax.ts';
+import { isPagePath, type PageLinks } from './page-links.ts';
+import { EMAIL, NO_CAPTCHA, NO_PAGE_LINKS, sendShare, ShareSendRefused, type ShareSendDeps } from './share-send.ts';
+
+export { EMAIL };
+
+/** Where a page's short link leads: GET {PAGE_LINK_PREFIX}{code}. */
+export const PAGE_LINK_PREFIX = '/s/';
 
 export const SESSION_COOKIE = 'rc_order_session';
 const SESSION_ID = /^[A-Za-z0-9_-]{32}$/;
 const LINE_KEY = /^ind-\d{1,4}$/;
 /** The share post: the order's JSON and its base64 as form fields, URL-encoded (a full Trips Collection is about 40 KB). */
 const SHARE_BODY_LIMIT = 4 * MAX_ORDER_BASE64;
-/** An email address as forms accept it. */
-export const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /**
  * Re-prices a price's query params with the pricing engine (the raw bracket-form query string).
@@ -68,6 +82,10 @@ export interface OrderRouteOptions {
   settings: SiteSettings;
   /** PUBLIC_ORIGIN: the share links' origin. */
   publicOrigin: string;
+  /** The captcha the share forms are checked with (server/captcha/verifier.ts); none asked without it. */
+  captcha?: CaptchaVerifier;
+  /** The pages' short links (the share-this-page modal); without them no page is shortened. */
+  pageLinks?: PageLinks;
 }
 
 function single(fields: URLSearchParams, name: string, max: number, { required = true } = {}): string {
@@ -161,7 +179,30 @@ export function orderSessionOf(request: FastifyRequest): string | null {
   return unsigned.valid && unsigned.value !== null && SESSION_ID.test(unsigned.value) ? unsigned.value : null;
 }
 
-export async function registerOrderRoutes(app: FastifyInstance, { store, pricing, settings, publicOrigin }: OrderRouteOptions): Promise<void> {
+/**
+ * The share forms through system/ajax (spec §7: form id bt-leads-share-submit-rc-core-order-share,
+ * callback bt_leads_share_url_form_submit_ajax): sent, the form is replaced by the confirmation;
+ * refused (400), the message is shown above the fields and the entries stay.
+ */
+export function shareAjaxForm(deps: ShareSendDeps): AjaxForm {
+  return {
+    callback: SHARE_FORM_CALLBACK,
+    async submit(fields, request) {
+      try {
+        const { text } = await sendShare(fields, request.ip, deps);
+        return [{ command: 'insert', method: 'replaceWith', selector: `#${SHARE_FORM_ID}`, data: `<div class="share-form__sent" role="status"><p>${escapeHtml(text)}</p></div>` }];
+      } catch (error) {
+        if (!(error instanceof ShareSendRefused)) throw error;
+        throw new AjaxRefused(error.statusCode, [
+          { command: 'insert', method: 'html', selector: `#${SHARE_FORM_MESSAGES_ID}`, data: `<p class="share-form__error" role="alert">${escapeHtml(error.message)}</p>` },
+        ]);
+      }
+    },
+  };
+}
+
+export async function registerOrderRoutes(app: FastifyInstance, options: OrderRouteOptions): Promise<void> {
+  const { store, pricing, settings, publicOrigin, captcha = NO_CAPTCHA, pageLinks = NO_PAGE_LINKS } = options;
   const sessionOf = orderSessionOf;
   const startSession = (request: FastifyRequest, reply: FastifyReply): string => {
     const id = newSessionId();
@@ -288,7 +329,7 @@ export async function registerOrderRoutes(app: FastifyInstance, { store, pricing
       const url = publicUrl(publicOrigin, `${path}#short-url=${code}`);
       reply.header('cache-control', 'no-store');
       return {
-        form: shareFormHtml({ url, code, fragment: `#short-url=${code}`, showUrl: settings.order.url_shortener_token === '', leftOut }),
+        form: shareFormHtml({ url, target: { kind: 'order', code }, fragment: `#short-url=${code}`, showUrl: settings.order.url_shortener_token === '', leftOut }),
         url,
       };
     });
@@ -307,26 +348,34 @@ export async function registerOrderRoutes(app: FastifyInstance, { store, pricing
 
     scope.post(SHARE_SEND_PATH, { config: { limit: 'form' } }, async (request, reply) => {
       if (!(request.body instanceof URLSearchParams)) throw new BadRequest('Send the share form form-encoded (application/x-www-form-urlencoded)', 415);
-      const fields = request.body;
-      const code = single(fields, 'code', 32);
-      if (!SHARE_CODE.test(code)) throw new BadRequest('The short link code is not valid');
-      const name = single(fields, 'name', 100);
-      const email = single(fields, 'email', 200);
-      const to = single(fields, 'to', 200);
-      const message = single(fields, 'message', 1000, { required: false });
-      single(fields, 'fragment', 100, { required: false });
-      single(fields, 'g-recaptcha-response', 4000, { required: false });
-      if (!EMAIL.test(email)) throw new BadRequest('Your email address is not valid');
-      if (!EMAIL.test(to)) throw new BadRequest('The email address to send to is not valid');
-      // Spec §8: the opt-in must be accepted.
-      if (single(fields, 'bt_leads_optin', 10, { required: false }) !== '1') throw new BadRequest('Please accept the terms to proceed.');
-      if (!(await store.shared(code))) throw new BadRequest('This shared Trips Collection does not exist or has been removed.', 404);
-      await store.addLead({ code, senderName: name, senderEmail: email, recipientEmail: to, message, optIn: true });
-      const text = `Your Trips Collection is on its way to ${to}.`;
+      let sent: Awaited<ReturnType<typeof sendShare>>;
+      try {
+        sent = await sendShare(request.body, request.ip, { store, pageLinks, captcha });
+      } catch (error) {
+        throw error instanceof ShareSendRefused ? new BadRequest(error.message, error.statusCode) : error;
+      }
+      const { text, target, path } = sent;
       if ((request.headers.accept ?? '').includes('application/json')) return { message: text };
-      // Without script: back to the shared trip, with the confirmation as a status message.
+      // Without script: back to the shared trip (or the page), with the confirmation as a status message.
       addStatusMessage(request, reply, { type: 'status', text });
-      return reply.redirect(`${settings.order.share_url}#short-url=${code}`, 303);
+      return reply.redirect(target.kind === 'order' ? `${settings.order.share_url}#short-url=${target.code}` : path, 303);
+    });
+
+    // The share-this-page modal (spec §2): the page's short link, made once per path and kept, and its share form.
+    scope.post('/rescms/page/share', { config: { limit: 'share' } }, async (request, reply) => {
+      if (!(request.body instanceof URLSearchParams)) throw new BadRequest('Send path form-encoded (application/x-www-form-urlencoded)', 415);
+      const path = single(request.body, 'path', 500);
+      if (!isPagePath(path)) throw new BadRequest('path must be a page of this site, such as /events');
+      const code = await pageLinks.shorten(path);
+      const url = publicUrl(publicOrigin, `${PAGE_LINK_PREFIX}${code}`);
+      reply.header('cache-control', 'no-store');
+      return { form: shareFormHtml({ url, target: { kind: 'page', code }, fragment: '', showUrl: false }), url };
+    });
+
+    scope.get<{ Params: { code: string } }>(`${PAGE_LINK_PREFIX}:code`, { config: { limit: 'shorturl' } }, async (request, reply) => {
+      const path = await pageLinks.resolve(request.params.code);
+      if (path === null) return sendProblem(request, reply, 404, 'This short link does not exist.');
+      return reply.header('cache-control', 'no-store').redirect(path, 302);
     });
   });
 }

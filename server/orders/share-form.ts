@@ -6,6 +6,8 @@
  * The share modal itself shows the configured heading, subheading and description (spec §2
  * Share order), so the form does not repeat them.
  */
+import { ASYNC_CAPTCHA_CLASS, CAPTCHA_FORM_ATTRIBUTE, CAPTCHA_RESPONSE_FIELD, OPT_IN_FIELD, OPT_IN_REQUIRED_ATTRIBUTE } from '../../src/domain/lead-forms.ts';
+import { FRAGMENT_FIELD, SHARE_FORM_CALLBACK, SHARE_FORM_ID, SHARE_FORM_MESSAGES_ID } from '../../src/domain/share-form.ts';
 import { escapeHtml } from '../html.ts';
 
 /** The social networks offered, each with its share endpoint and the query parameter for the link. */
@@ -18,19 +20,24 @@ export const SOCIAL_LINKS: ReadonlyArray<{ name: string; url: string; query: str
 
 export const SHARE_SEND_PATH = '/rescms/order/share/send';
 
+export { SHARE_FORM_CALLBACK, SHARE_FORM_ID, SHARE_FORM_MESSAGES_ID };
+
+/** What a share form sends: a shared Trips Collection (`code`) or a page of the site (`page_code`). */
+export type ShareTarget = { kind: 'order'; code: string } | { kind: 'page'; code: string };
+
 /**
  * `leftOut`: offers of the visitor's Trips Collection that could not be shared because they can
  * no longer be booked (named with their dates), said above the link.
  */
 export function shareFormHtml({
   url,
-  code,
+  target,
   fragment,
   showUrl,
   leftOut = [],
 }: {
   url: string;
-  code: string;
+  target: ShareTarget;
   fragment: string;
   showUrl: boolean;
   leftOut?: readonly string[];
@@ -40,7 +47,8 @@ export function shareFormHtml({
     ({ name, url: endpoint, query }) =>
       `<li><a class="share-form__social" href="${e(`${endpoint}?${query}=${encodeURIComponent(url)}`)}" data-share-url="${e(endpoint)}" data-share-query="${e(query)}" target="_blank" rel="noopener noreferrer">${e(name)}</a></li>`,
   ).join('');
-  const mail = `mailto:?subject=${encodeURIComponent('A Trips Collection for you')}&body=${encodeURIComponent(url)}`;
+  const what = target.kind === 'order' ? 'A Trips Collection' : 'A page';
+  const mail = `mailto:?subject=${encodeURIComponent(`${what} for you`)}&body=${encodeURIComponent(url)}`;
   return [
     '<div class="share-form">',
     leftOut.length > 0
@@ -50,15 +58,19 @@ export function shareFormHtml({
       ? `<p class="share-form__url"><label for="share-form-url">Short link</label><input id="share-form-url" name="url" type="url" readonly value="${e(url)}"></p>`
       : '',
     `<ul class="share-form__links" aria-label="Share on">${social}<li><a class="share-form__social" href="${e(mail)}">Email app</a></li></ul>`,
-    `<form class="share-form__send" action="${SHARE_SEND_PATH}" method="post">`,
-    `<input type="hidden" name="code" value="${e(code)}">`,
-    `<input type="hidden" name="fragment" value="${e(fragment)}">`,
-    '<input type="hidden" name="g-recaptcha-response" value="">',
-    '<p><label for="share-form-name">Your name</label><input id="share-form-name" name="name" type="text" autocomplete="name" required maxlength="100"></p>',
+    // Sent through system/ajax by script (src/bindings/share-form.ts); without script, posted to SHARE_SEND_PATH.
+    `<form id="${SHARE_FORM_ID}" class="share-form__send" action="${SHARE_SEND_PATH}" method="post" ${CAPTCHA_FORM_ATTRIBUTE} ${OPT_IN_REQUIRED_ATTRIBUTE}>`,
+    `<input type="hidden" name="form_id" value="${SHARE_FORM_ID}">`,
+    `<input type="hidden" name="${target.kind === 'order' ? 'code' : 'page_code'}" value="${e(target.code)}">`,
+    `<input type="hidden" name="${FRAGMENT_FIELD}" value="${e(fragment)}">`,
+    `<div id="${SHARE_FORM_MESSAGES_ID}" class="share-form__messages"></div>`,
+    '<p><label for="share-form-name">Your name</label><input id="share-form-name" name="sender_name" type="text" autocomplete="name" required maxlength="100"></p>',
     '<p><label for="share-form-email">Your email</label><input id="share-form-email" name="email" type="email" autocomplete="email" required maxlength="200"></p>',
     '<p><label for="share-form-to">Send to (email)</label><input id="share-form-to" name="to" type="email" required maxlength="200"></p>',
     '<p><label for="share-form-message">Message (optional)</label><textarea id="share-form-message" name="message" rows="3" maxlength="1000"></textarea></p>',
-    '<p class="share-form__optin"><input id="share-form-optin" name="bt_leads_optin" type="checkbox" value="1"><label for="share-form-optin">I accept the terms and agree to be contacted about this trip.</label></p>',
+    `<div class="${ASYNC_CAPTCHA_CLASS}"></div>`,
+    `<input type="hidden" name="${CAPTCHA_RESPONSE_FIELD}" value="">`,
+    `<p class="share-form__optin"><input id="share-form-optin" name="${OPT_IN_FIELD}" type="checkbox" value="1"><label for="share-form-optin">I accept the terms and agree to be contacted about this ${target.kind === 'order' ? 'trip' : 'page'}.</label></p>`,
     '<p><button type="submit" class="button button--primary">Send</button></p>',
     '</form>',
     '</div>',

@@ -114,15 +114,3 @@ export function useBuyWindow(): (url: string) => void {
   const settings = useSettings();
   return (url) => openBuyPage(url, settings);
 }
-
-/** Copies text to the clipboard; resolves false when the browser refuses. */
-export function useCopy(): (text: string) => Promise<boolean> {
-  return async (text) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-}

@@ -19,6 +19,7 @@ export const HTML_POLICY = {
   FORBID_TAGS: ['style', 'iframe', 'frame', 'object', 'embed', 'base', 'meta', 'link'],
   FORBID_ATTR: ['style', 'srcdoc', 'formaction'],
   ALLOW_DATA_ATTR: false,
-  // The share form's social links (spec §3 Share form): their share URL and query parameter name.
-  ADD_ATTR: ['data-share-url', 'data-share-query'],
+  // The share form's social links (spec §3 Share form): their share URL and query parameter name;
+  // the marks of a captcha-protected and an opt-in form (src/domain/lead-forms.ts).
+  ADD_ATTR: ['data-share-url', 'data-share-query', 'data-captcha', 'data-optin-required'],
 };

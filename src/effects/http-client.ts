@@ -23,6 +23,19 @@ export interface RequestOptions {
 }
 
 /**
+ * What every request sends. X-Requested-With marks the site's own calls (as jQuery does): a page
+ * on another site cannot add it without a CORS preflight, so the server takes it as proof of
+ * origin from browsers that send no Fetch Metadata (server/security/cross-site.ts).
+ */
+const init = (options: RequestOptions, signal: AbortSignal): RequestInit => ({
+  method: options.method ?? 'GET',
+  body: options.body ?? null,
+  headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...options.headers },
+  credentials: 'same-origin',
+  signal,
+});
+
+/**
  * The site's one HTTP client: every request of the front end goes through here, so errors are
  * turned into `HttpError` in one place. Unsubscribing aborts the request.
  */
@@ -30,16 +43,7 @@ export function requestJson<T>(url: string, options: RequestOptions = {}): Obser
   return new Observable<T>((subscriber) => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new HttpError(0, url, 'Request timed out')), options.timeoutMs ?? 15_000);
-    fetch(url, {
-      method: options.method ?? 'GET',
-      body: options.body ?? null,
-      // X-Requested-With marks the site's own calls (as jQuery does): a page on another site cannot
-      // add it without a CORS preflight, so the server takes it as proof of origin from browsers
-      // that send no Fetch Metadata (server/security/cross-site.ts).
-      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...options.headers },
-      credentials: 'same-origin',
-      signal: controller.signal,
-    })
+    fetch(url, init(options, controller.signal))
       .then(async (response) => {
         const text = await response.text();
         if (!response.ok) {
@@ -66,6 +70,39 @@ export function requestJson<T>(url: string, options: RequestOptions = {}): Obser
           else if (controller.signal.aborted && controller.signal.reason instanceof HttpError) subscriber.error(controller.signal.reason);
           else subscriber.error(new HttpError(0, url, error instanceof Error ? error.message : String(error)));
         },
+      )
+      .finally(() => clearTimeout(timer));
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  });
+}
+
+/** An answer as it came, whatever its status (the CMS asynchronous requests read its status line and headers). */
+export interface RawAnswer {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  text: string;
+}
+
+/**
+ * Any answer as it came; fails only without one (HttpError status 0: network, timeout).
+ * Unsubscribing aborts the request.
+ */
+export function requestAnswer(url: string, options: RequestOptions = {}): Observable<RawAnswer> {
+  return new Observable<RawAnswer>((subscriber) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new HttpError(0, url, 'Request timed out')), options.timeoutMs ?? 15_000);
+    fetch(url, init(options, controller.signal))
+      .then(async (response) => ({ status: response.status, statusText: response.statusText, headers: response.headers, text: await response.text() }))
+      .then(
+        (answer) => {
+          subscriber.next(answer);
+          subscriber.complete();
+        },
+        (error: unknown) => subscriber.error(controller.signal.reason instanceof HttpError ? controller.signal.reason : new HttpError(0, url, errorMessage(error))),
       )
       .finally(() => clearTimeout(timer));
     return () => {

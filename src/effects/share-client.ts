@@ -27,26 +27,9 @@ export interface ShareSettings {
  */
 export function shareOrder(order: Order, settings: ShareSettings): Observable<{ form: string; url: string }> {
   const hash = encodeOrder(order);
-  const body = new URLSearchParams({ url: settings.shareUrl, hash, order: JSON.stringify(order) });
-  const post = requestJson<unknown>(SHARE_PATH, {
-    method: 'POST',
-    body,
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  }).pipe(
-    map((answer) => {
-      const parsed = v.safeParse(ShareAnswer, answer);
-      if (!parsed.success) throw new HttpError(200, SHARE_PATH, 'Unexpected share answer');
-      return parsed.output;
-    }),
-  );
+  const post = postShare(SHARE_PATH, new URLSearchParams({ url: settings.shareUrl, hash, order: JSON.stringify(order) }));
   if (!settings.shortenerToken) return post.pipe(map(({ form, url }) => ({ form, url: safeUrl(url, settings.origin) })));
-  const shorten = (longUrl: string) =>
-    shortenUrl(settings.shortenerUrl, settings.shortenerToken, longUrl).pipe(
-      catchError((error: unknown) => {
-        console.warn(`URL shortener failed: ${error instanceof Error ? error.message : String(error)}`);
-        return of('');
-      }),
-    );
+  const shorten = (longUrl: string) => shortenOrNone(longUrl, settings);
   if (hash.length > MAX_SHARED_ORDER) {
     return post.pipe(
       switchMap(({ form, url }) => {
@@ -57,6 +40,39 @@ export function shareOrder(order: Order, settings: ShareSettings): Observable<{ 
   }
   const longUrl = `${settings.origin}${settings.shareUrl || '/mytrip'}?rcod=${encodeURIComponent(hash)}`;
   return forkJoin([post, shorten(longUrl)]).pipe(map(([{ form }, url]) => ({ form, url: safeUrl(url, settings.origin) })));
+}
+
+function postShare(path: string, body: URLSearchParams): Observable<{ form: string; url: string }> {
+  return requestJson<unknown>(path, { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }).pipe(
+    map((answer) => {
+      const parsed = v.safeParse(ShareAnswer, answer);
+      if (!parsed.success) throw new HttpError(200, path, 'Unexpected share answer');
+      return parsed.output;
+    }),
+  );
+}
+
+/** The third-party shortener's link, or none when it fails (the failure is logged). */
+function shortenOrNone(longUrl: string, settings: ShareSettings): Observable<string> {
+  return shortenUrl(settings.shortenerUrl, settings.shortenerToken, longUrl).pipe(
+    catchError((error: unknown) => {
+      console.warn(`URL shortener failed: ${error instanceof Error ? error.message : String(error)}`);
+      return of('');
+    }),
+  );
+}
+
+export const PAGE_SHARE_PATH = '/rescms/page/share';
+
+/**
+ * Shares a page of the site (spec §2 Share modal): POST /rescms/page/share with its path (and
+ * query), answering the share form and the page's short link, kept on the server for good. With
+ * a URL-shortener token configured, the third-party shortener shortens the page's URL instead.
+ */
+export function sharePage(path: string, settings: ShareSettings): Observable<{ form: string; url: string }> {
+  const post = postShare(PAGE_SHARE_PATH, new URLSearchParams({ path }));
+  if (!settings.shortenerToken) return post.pipe(map(({ form, url }) => ({ form, url: safeUrl(url, settings.origin) })));
+  return forkJoin([post, shortenOrNone(`${settings.origin}${path}`, settings)]).pipe(map(([{ form }, url]) => ({ form, url: safeUrl(url, settings.origin) })));
 }
 
 /** Only http(s) URLs are shown as the short link; no URL (a failed shortener) stays none, not the origin. */

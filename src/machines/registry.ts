@@ -32,6 +32,9 @@ import { reviewFormMachine } from './review-form-machine';
 import { searchMachine } from './search-machine';
 import { searchPanelMachine } from './search-panel-machine';
 import { shareOrderMachine } from './share-order-machine';
+import { sharePageMachine } from './share-page-machine';
+import { cmsAjaxMachine } from './cms-ajax-machine';
+import { lazyPlaceholderMachine } from './lazy-placeholder-machine';
 import { sliderMachine } from './slider-machine';
 import { statusMessagesMachine } from './status-messages-machine';
 import { submitGuardMachine } from './submit-guard-machine';
@@ -251,5 +254,23 @@ export const machineRegistry: RegisteredMachine[] = [
     machine: notificationMachine,
     title: 'Notification',
     description: 'A notification hides itself after 5000 ms (the timer is an effect), class success by default with arrow size 15 and gap 2; it stays while the pointer is over it or focus is in it (spec §9 Notifications).',
+  },
+  {
+    machine: sharePageMachine,
+    title: 'Share this page',
+    description:
+      "The share button of every page: pending and disabled while the modal is prepared (the page's short link and share form asked for), then the modal shows them; a failure shows nothing and the button is enabled again (spec §2 Share modal, §4 Share button, §8).",
+  },
+  {
+    machine: cmsAjaxMachine,
+    title: 'CMS asynchronous request',
+    description:
+      "One form's or element's request to system/ajax: a URL neither local nor trusted is refused; 'Please wait...' while it runs; a non-local answer needs the verification header '1'; the answer's commands are applied, or the HTTP error, abnormal end or throw is alerted with the texts of spec §8 (spec §7 CMS asynchronous requests).",
+  },
+  {
+    machine: lazyPlaceholderMachine,
+    title: 'Lazy placeholder',
+    description:
+      'A block whose content is fetched when it becomes visible (GET {data-bto-jump-select url}) and replaced by that HTML, sanitized; a failure offers Try again (spec §2 Lazy placeholder blocks, §4 Lazy content, §7).',
   },
 ];

@@ -20,6 +20,7 @@ import type { protectionDeclineMachine } from '@/machines/protection-decline-mac
 import type { quoteMachine } from '@/machines/quote-machine';
 import { searchPanelMachine } from '@/machines/search-panel-machine';
 import type { shareOrderMachine } from '@/machines/share-order-machine';
+import type { sharePageMachine } from '@/machines/share-page-machine';
 import { statusMessagesMachine } from '@/machines/status-messages-machine';
 
 /**
@@ -33,6 +34,7 @@ export interface LazyActors {
   availabilityModal: Actor<typeof availabilityModalMachine>;
   quote: Actor<typeof quoteMachine>;
   shareOrder: Actor<typeof shareOrderMachine>;
+  sharePage: Actor<typeof sharePageMachine>;
   orderContent: Actor<typeof orderContentMachine>;
   bookedRanges: Actor<typeof bookedRangesMachine>;
   checkout: Actor<typeof checkoutMachine>;
@@ -44,7 +46,7 @@ export interface LazyActors {
   analytics: Actor<typeof analyticsMachine>;
 }
 export type LazyActorKey = keyof LazyActors;
-export const LAZY_KEYS: readonly LazyActorKey[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder', 'orderContent', 'bookedRanges', 'checkout', 'countrySelect', 'paymentOption', 'protectionDecline', 'insuranceState', 'consent', 'analytics'];
+export const LAZY_KEYS: readonly LazyActorKey[] = ['jumpMenu', 'availability', 'availabilityModal', 'quote', 'shareOrder', 'sharePage', 'orderContent', 'bookedRanges', 'checkout', 'countrySelect', 'paymentOption', 'protectionDecline', 'insuranceState', 'consent', 'analytics'];
 
 export interface LazyActorDefinition<K extends LazyActorKey> {
   /** Creates (not yet started) the actor for this page. */

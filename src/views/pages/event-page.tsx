@@ -1,6 +1,7 @@
 import { useLoaderData } from 'react-router';
 import type { EventDetail } from '@/domain/content';
 import { FeaturedMapSlot } from '@/views/map/featured-map-slot';
+import { LazyPlaceholder } from '@/views/ui/lazy-placeholder';
 import { eventDates } from './event-list';
 
 /** Event and things-to-do detail page (spec §2 Events): the location map sits in the featured area. */
@@ -27,6 +28,8 @@ export function EventPage() {
       {event.description.split(/\n{2,}/).map((paragraph, index) => (
         <p key={index}>{paragraph}</p>
       ))}
+      {/* Below the fold: the related events come when the visitor scrolls to them (spec §2 Lazy placeholder blocks). */}
+      <LazyPlaceholder url={`/${event.kind === 'event' ? 'events' : 'things-to-do'}/${event.slug}/related`} label={event.kind === 'event' ? 'More events on the coast' : 'More things to do'} />
       <p>
         <a href={event.kind === 'event' ? '/events' : '/things-to-do'}>
           ← All {event.kind === 'event' ? 'events' : 'things to do'}

@@ -5,6 +5,7 @@ import { OrderWidget } from '@/views/order/order-widget';
 import { preload } from '@/bindings/deferred';
 import { PlainButton } from '@/views/ui/plain-button';
 import { searchPanelContent } from './search-panel';
+import { SharePageButton } from './page-share';
 
 const preloadPanel = () => preload(searchPanelContent);
 
@@ -75,6 +76,7 @@ export function Header({ currentPath }: { currentPath: string }) {
             </svg>
             <span>Search</span>
           </PlainButton>
+          <SharePageButton />
           <FavouritesCounter onFavouritesView={currentPath === settings.flag.path} />
           <OrderWidget />
         </div>
