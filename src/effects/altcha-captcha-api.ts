@@ -65,7 +65,12 @@ export function createAltchaCaptchaApi(challengeUrl = ALTCHA_CHALLENGE_PATH): Ca
     reset(id) {
       const entry = find(id);
       entry.response = '';
-      void entry.mounted.then(() => entry.widget.reset());
+      // A form the answer replaced (a share form's confirmation) took its widget with it: a widget
+      // out of the page has no methods left, and nothing to reset.
+      void entry.mounted.then(() => {
+        if (entry.widget.isConnected) entry.widget.reset();
+        else rendered.delete(Number(id));
+      });
     },
   };
 }
