@@ -1,4 +1,3 @@
-import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PageSettings } from '@/domain/settings';
@@ -26,14 +25,10 @@ const { pathname, search, hash } = window.location;
 void loadMatchedRoutes(routes, pathname).then(() => {
   const context = hydrationContext(routes, { pathname, search, hash, state: null, key: 'default' }, json<RouteData>('route-data'));
   const router = createStaticRouter(routes, context);
-  // Hydrated as a transition: React yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole page, so a tap during hydration is handled at once.
-  startTransition(() => {
-    hydrateRoot(
-      document.getElementById('root') as HTMLElement,
-      <AppRoot page={page} actors={actors}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppRoot>,
-    );
-  });
+  hydrateRoot(
+    document.getElementById('root') as HTMLElement,
+    <AppRoot page={page} actors={actors}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppRoot>,
+  );
 });
