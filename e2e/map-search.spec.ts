@@ -178,11 +178,12 @@ test.describe('map search', () => {
     if (width < 768) {
       await expectFiltersOnTop();
       await page.setViewportSize({ width: 768, height: 1000 });
-      await expectFiltersBesideResults();
+      // The layout follows the new width within a frame or two (the results view measures itself).
+      await expect(expectFiltersBesideResults).toPass({ timeout: 5000 });
     } else {
       await expectFiltersBesideResults();
       await page.setViewportSize({ width: 767, height: 1000 });
-      await expectFiltersOnTop();
+      await expect(expectFiltersOnTop).toPass({ timeout: 5000 });
     }
     expect(consoleErrors).toEqual([]);
   });
