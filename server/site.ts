@@ -8,12 +8,11 @@
  *   ...
  *   await site.close();
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { SiteSettings } from '../src/domain/settings.ts';
 import { buildServer } from './app.ts';
+import { dataDirSecret } from './data-dir-secret.ts';
 import { createCheckoutService } from './checkout/checkout-service.ts';
 import { loadPaymentProvider } from './checkout/payment.ts';
 import { loadSiteSettings, type ServerConfig } from './config.ts';
@@ -43,19 +42,6 @@ import { withResultCache } from './search/result-cache.ts';
 import { createSearchService, type SearchService } from './search/search-service.ts';
 import { createSolrBackend, SearchUnavailableError } from './search/solr-backend.ts';
 
-/** COOKIE_SECRET, or a random one kept in the data directory (set COOKIE_SECRET when running several instances). */
-function cookieSecret(dataDir: string): string {
-  if (process.env.COOKIE_SECRET) return process.env.COOKIE_SECRET;
-  const file = path.join(dataDir, 'cookie-secret');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    const secret = crypto.randomBytes(32).toString('hex');
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
-  }
-}
 
 export interface Site {
   app: FastifyInstance;
@@ -152,7 +138,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     await database.close();
     throw error;
   }
-  const secret = cookieSecret(config.dataDir);
+  const secret = dataDirSecret(config.dataDir, 'cookie-secret', process.env.COOKIE_SECRET);
   const pricing = createPricingService({ db: database.db, settings });
   const orders = createOrderStore(database.db, { secret, shares: config.shares });
   // Every absolute URL (share links, email links …) starts with it; never the Host header of a request.

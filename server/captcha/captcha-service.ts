@@ -11,13 +11,12 @@
  *   const verdict = await captcha.verify(token, { ip, formId });
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { captchaTokensUsed } from '../db/schema.ts';
+import { dataDirSecret } from '../data-dir-secret.ts';
 import { SITEVERIFY_URLS, type CaptchaProviderName, type CaptchaSettings } from './config.ts';
 import type { CaptchaRefusal, CaptchaVerdict, CaptchaVerifier } from './verifier.ts';
 
@@ -59,19 +58,6 @@ export interface CaptchaServiceOptions {
   fetch?: typeof fetch;
 }
 
-/** CAPTCHA_HMAC_KEY, or a random key kept in the data directory (set CAPTCHA_HMAC_KEY when running several instances). */
-function hmacKey(settings: CaptchaSettings, dataDir: string): string {
-  if (settings.hmacKey) return settings.hmacKey;
-  const file = path.join(dataDir, 'captcha-hmac-key');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    const key = crypto.randomBytes(32).toString('hex');
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, key, { mode: 0o600 });
-    return key;
-  }
-}
 
 const refuse = (reason: CaptchaRefusal): CaptchaVerdict => ({ ok: false, reason });
 const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -98,7 +84,7 @@ export function createCaptchaVerifier(options: CaptchaServiceOptions): CaptchaSe
   const { db, settings, required } = options;
   const now = options.now ?? Date.now;
   const fetcher = options.fetch ?? fetch;
-  const signatureKey = settings.provider === 'altcha' ? hmacKey(settings, options.dataDir) : '';
+  const signatureKey = settings.provider === 'altcha' ? dataDirSecret(options.dataDir, 'captcha-hmac-key', settings.hmacKey) : '';
   // A second key for the solved-key signature, so the server checks a solution without hashing.
   const keySignatureKey = signatureKey && crypto.createHmac('sha256', signatureKey).update('altcha key signature').digest('hex');
 
