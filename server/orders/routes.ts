@@ -45,7 +45,7 @@ import { escapeHtml } from '../html.ts';
 import type { AjaxForm } from '../ajax/system-ajax.ts';
 import { AjaxRefused } from '../ajax/system-ajax.ts';
 import { isPagePath, type PageLinks } from './page-links.ts';
-import { EMAIL, NO_CAPTCHA, NO_PAGE_LINKS, sendShare, ShareSendRefused, type ShareSendDeps } from './share-send.ts';
+import { EMAIL, NO_CAPTCHA, NO_PAGE_LINKS, sendShare, ShareSendRefused, singleField, type ShareSendDeps } from './share-send.ts';
 
 export { EMAIL };
 
@@ -86,15 +86,6 @@ export interface OrderRouteOptions {
   captcha?: CaptchaVerifier;
   /** The pages' short links (the share-this-page modal); without them no page is shortened. */
   pageLinks?: PageLinks;
-}
-
-function single(fields: URLSearchParams, name: string, max: number, { required = true } = {}): string {
-  const values = fields.getAll(name);
-  if (values.length > 1) throw new BadRequest(`${name} may be given only once`);
-  const value = (values[0] ?? '').trim();
-  if (required && value === '') throw new BadRequest(`${name} is required`);
-  if (value.length > max) throw new BadRequest(`${name} must be at most ${max} characters`);
-  return value;
 }
 
 /** Too many shares from one client, or too many in all: 429 or 503 with Retry-After. */
@@ -223,7 +214,7 @@ export async function registerOrderRoutes(app: FastifyInstance, options: OrderRo
 
   await app.register(async (scope) => {
     scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-      const status = error instanceof BadRequest ? error.statusCode : (error.statusCode ?? 500);
+      const status = error instanceof BadRequest || error instanceof ShareSendRefused ? error.statusCode : (error.statusCode ?? 500);
       if (error instanceof ShareRefused) reply.header('retry-after', String(error.retryAfterSeconds));
       if (status >= 500) request.log.error({ err: error }, 'order request failed');
       const message = status >= 500 ? 'The Trips Collection is not available just now. Please try again.' : error.message;
@@ -295,11 +286,11 @@ export async function registerOrderRoutes(app: FastifyInstance, options: OrderRo
     scope.post('/rescms/order/share', { bodyLimit: SHARE_BODY_LIMIT, config: { limit: 'share' } }, async (request, reply) => {
       if (!(request.body instanceof URLSearchParams)) throw new BadRequest('Send url, hash and order form-encoded (application/x-www-form-urlencoded)', 415);
       const fields = request.body;
-      const path = single(fields, 'url', 200);
+      const path = singleField(fields, 'url', 200);
       if (!/^\/(?!\/)[A-Za-z0-9/_.~-]*$/.test(path)) throw new BadRequest('url must be a path of this site, such as /mytrip');
-      const fromHash = decodeOrder(single(fields, 'hash', MAX_ORDER_BASE64), { maxLength: MAX_ORDER_BASE64 });
+      const fromHash = decodeOrder(singleField(fields, 'hash', MAX_ORDER_BASE64), { maxLength: MAX_ORDER_BASE64 });
       if (!fromHash.ok) throw new BadRequest(fromHash.error);
-      const text = single(fields, 'order', MAX_ORDER_JSON);
+      const text = singleField(fields, 'order', MAX_ORDER_JSON);
       let json: unknown;
       try {
         json = JSON.parse(text);
@@ -348,13 +339,7 @@ export async function registerOrderRoutes(app: FastifyInstance, options: OrderRo
 
     scope.post(SHARE_SEND_PATH, { config: { limit: 'form' } }, async (request, reply) => {
       if (!(request.body instanceof URLSearchParams)) throw new BadRequest('Send the share form form-encoded (application/x-www-form-urlencoded)', 415);
-      let sent: Awaited<ReturnType<typeof sendShare>>;
-      try {
-        sent = await sendShare(request.body, request.ip, { store, pageLinks, captcha });
-      } catch (error) {
-        throw error instanceof ShareSendRefused ? new BadRequest(error.message, error.statusCode) : error;
-      }
-      const { text, target, path } = sent;
+      const { text, target, path } = await sendShare(request.body, request.ip, { store, pageLinks, captcha });
       if ((request.headers.accept ?? '').includes('application/json')) return { message: text };
       // Without script: back to the shared trip (or the page), with the confirmation as a status message.
       addStatusMessage(request, reply, { type: 'status', text });
@@ -364,7 +349,7 @@ export async function registerOrderRoutes(app: FastifyInstance, options: OrderRo
     // The share-this-page modal (spec §2): the page's short link, made once per path and kept, and its share form.
     scope.post('/rescms/page/share', { config: { limit: 'share' } }, async (request, reply) => {
       if (!(request.body instanceof URLSearchParams)) throw new BadRequest('Send path form-encoded (application/x-www-form-urlencoded)', 415);
-      const path = single(request.body, 'path', 500);
+      const path = singleField(request.body, 'path', 500);
       if (!isPagePath(path)) throw new BadRequest('path must be a page of this site, such as /events');
       const code = await pageLinks.shorten(path);
       const url = publicUrl(publicOrigin, `${PAGE_LINK_PREFIX}${code}`);
