@@ -55,6 +55,12 @@ describe('server settings from the environment', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it('takes LEADS_TO as the address leads are mailed to, and refuses one that is not an address', () => {
+    expect(readServerConfig({ LEADS_TO: ' owner@example.com ' }).leadsTo).toBe('owner@example.com');
+    expect(readServerConfig({}).leadsTo).toBeUndefined();
+    expect(() => readServerConfig({ LEADS_TO: 'owner at example' })).toThrow('LEADS_TO must be an email address, got "owner at example"');
+  });
+
   it('refuses a port that is not a number', () => {
     expect(() => readServerConfig({ PORT: 'http' })).toThrow('PORT must be a whole number from 0 to 65535, got "http"');
   });

@@ -6,6 +6,7 @@ import { isAddressOrRange, parseOrigin, parseOriginList } from './security/origi
 import { parseRateLimits, type RateLimits } from './security/rate-limits.ts';
 import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 import { parseCaptchaSettings, type CaptchaSettings } from './captcha/config.ts';
+import { EMAIL } from '../src/domain/lead-forms.ts';
 
 /** Server settings from the environment; every one is listed in the README's configuration table. */
 export interface ServerConfig {
@@ -45,6 +46,8 @@ export interface ServerConfig {
   adminPassword: string | undefined;
   /** GA4_MEASUREMENT_ID: events go to Google Analytics 4 as well, after the visitor's consent ('' = off). */
   ga4MeasurementId: string;
+  /** LEADS_TO: where the lead forms' messages are emailed; undefined = the site's email (site.email). */
+  leadsTo: string | undefined;
   /** CAPTCHA_PROVIDER (altcha, the self-hosted default; recaptcha; turnstile) with its keys: server/captcha/config.ts. */
   captcha: CaptchaSettings;
   /** E2E_TEST_ROUTES=1: the end-to-end tests' routes (GET /__e2e/analytics-events, the captcha form at /__e2e/captcha-form); never in production. */
@@ -89,6 +92,13 @@ function ga4MeasurementId(raw: string | undefined): string {
   return id;
 }
 
+function emailAddress(name: string, raw: string | undefined): string | undefined {
+  const address = (raw ?? '').trim();
+  if (address === '') return undefined;
+  if (!EMAIL.test(address)) throw new Error(`${name} must be an email address, got ${JSON.stringify(raw)}`);
+  return address;
+}
+
 function addressOrRangeList(name: string, raw: string | undefined): string[] {
   const entries = (raw ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
   const bad = entries.find((entry) => !isAddressOrRange(entry));
@@ -130,6 +140,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     analyticsRetentionDays: integer('ANALYTICS_RETENTION_DAYS', env.ANALYTICS_RETENTION_DAYS, 400, 1, 36_500),
     adminPassword: adminPassword(env.ADMIN_PASSWORD),
     ga4MeasurementId: ga4MeasurementId(env.GA4_MEASUREMENT_ID),
+    leadsTo: emailAddress('LEADS_TO', env.LEADS_TO),
     captcha: parseCaptchaSettings(env),
     testRoutes: env.E2E_TEST_ROUTES === '1',
   };

@@ -207,7 +207,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
       db: database.db,
       mail,
       captcha,
-      ownerEmail: process.env.LEADS_TO || settings.site.email,
+      ownerEmail: config.leadsTo ?? settings.site.email,
     },
     demoInfo: () => readDemoInfo(database.db),
     sitemap: databaseSitemap(database.db),

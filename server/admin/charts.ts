@@ -32,7 +32,8 @@ export interface DashboardCharts {
 
 const WIDTH = 720;
 const COLOURS = { searches: '#0e7490', zero: '#b45309', clicks: '#7c2d12' };
-const FUNNEL_LABELS: Record<string, string> = { add_to_cart: 'Added to cart', begin_checkout: 'Began checkout', booking: 'Booked (stays)' };
+/** The funnel's steps as the dashboard names them (its chart and its table). */
+export const FUNNEL_LABELS: Record<string, string> = { add_to_cart: 'Added to cart', begin_checkout: 'Began checkout', booking: 'Booked (stays)' };
 const short = (text: string, max = 48) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** The SVG (or figure, with a legend) of each chart, as HTML. */

@@ -5,7 +5,7 @@
  */
 import { escapeHtml } from '../html.ts';
 import type { AnalyticsReport, DateRange } from './analytics-report.ts';
-import type { DashboardCharts } from './charts.ts';
+import { FUNNEL_LABELS, type DashboardCharts } from './charts.ts';
 import { EXPORTS, type ExportName } from './exports.ts';
 
 export const ADMIN_PATH = '/admin/analytics';
@@ -103,7 +103,6 @@ function figure(id: string, chart: string, caption: string): string {
   return `<figure aria-labelledby="${id}-caption">${chart}<figcaption id="${id}-caption">${escapeHtml(caption)}</figcaption></figure>`;
 }
 
-const FUNNEL_STEP: Record<string, string> = { add_to_cart: 'Added to cart', begin_checkout: 'Began checkout', booking: 'Booked (stays)' };
 
 export function rangeForm(range: { from: string; to: string }, error: string | null): string {
   const invalid = error ? ' aria-invalid="true" aria-describedby="range-error"' : '';
@@ -184,7 +183,7 @@ export function dashboardPage(siteName: string, report: AnalyticsReport, charts:
     table(
       'Funnel',
       [
-        { label: 'Step', cell: (row: AnalyticsReport['funnel'][number]) => escapeHtml(FUNNEL_STEP[row.step] ?? row.step) },
+        { label: 'Step', cell: (row: AnalyticsReport['funnel'][number]) => escapeHtml(FUNNEL_LABELS[row.step] ?? row.step) },
         { label: 'Count', cell: (row) => number(row.count), numeric: true },
         { label: 'Of the step before', cell: (row) => percent(row.ofPrevious), numeric: true },
       ],

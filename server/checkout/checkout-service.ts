@@ -40,7 +40,8 @@ import { bookings, provinces, reservations, tripBookings, units } from '../db/sc
 import type { MailQueue } from '../mail/mail-queue.ts';
 import type { OrderStore } from '../orders/order-store.ts';
 import type { PricedStay } from '../orders/pricing-adapter.ts';
-import { EMAIL, verifyOrder, type OrderPricing } from '../orders/routes.ts';
+import { EMAIL } from '../../src/domain/lead-forms.ts';
+import { verifyOrder, type OrderPricing } from '../orders/routes.ts';
 import { countryList, isCountryCode } from './countries.ts';
 import { confirmationEmail } from './emails.ts';
 import type { PaymentProvider } from './payment.ts';

@@ -45,9 +45,8 @@ import { escapeHtml } from '../html.ts';
 import type { AjaxForm } from '../ajax/system-ajax.ts';
 import { AjaxRefused } from '../ajax/system-ajax.ts';
 import { isPagePath, type PageLinks } from './page-links.ts';
-import { EMAIL, NO_CAPTCHA, NO_PAGE_LINKS, sendShare, ShareSendRefused, singleField, type ShareSendDeps } from './share-send.ts';
+import { NO_CAPTCHA, NO_PAGE_LINKS, sendShare, ShareSendRefused, singleField, type ShareSendDeps } from './share-send.ts';
 
-export { EMAIL };
 
 /** Where a page's short link leads: GET {PAGE_LINK_PREFIX}{code}. */
 export const PAGE_LINK_PREFIX = '/s/';

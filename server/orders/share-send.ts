@@ -15,8 +15,7 @@ import { SHARE_FORM_ID, type ShareTarget } from './share-form.ts';
 /** The sender's name in the share forms. */
 export const SENDER_NAME_FIELD = 'sender_name';
 
-/** An email address as forms accept it. */
-export const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+import { EMAIL } from '../../src/domain/lead-forms.ts';
 
 /** A share form refused: the status and the message the visitor reads (their entries are kept). */
 export class ShareSendRefused extends Error {

@@ -87,7 +87,7 @@ export function renderOptionsFor(
 }
 
 /** Spec §8: the console texts. */
-export const CAPTCHA_LIBRARY_MISSING = "The captcha library is missing: the captcha won't work on this page.";
+export const CAPTCHA_LIBRARY_MISSING = "The captcha library is missing: the captcha won't work on the current page.";
 export const CAPTCHA_EMPTY_TOKEN = 'The captcha returned an empty token: the form submission failed.';
 export const CAPTCHA_TOKEN_OK = 'The captcha returned a valid token: the form is being submitted.';
 export const CAPTCHA_SCRIPT_FAILED = 'The captcha script could not be added';

@@ -3,7 +3,7 @@
  * 'bt-leads'), fields, which require the opt-in, and the checks the server makes of a post, so
  * that the browser and the server name and check the same fields.
  */
-import { isLeadFormId } from './lead-forms';
+import { EMAIL as EMAIL_ADDRESS, isLeadFormId } from './lead-forms';
 
 export type LeadFieldName = 'name' | 'email' | 'phone' | 'country' | 'message';
 
@@ -96,9 +96,6 @@ export function leadFormById(id: string): LeadFormDefinition | null {
   return Object.values(LEAD_FORMS).find((form) => form.id === id) ?? null;
 }
 
-/** An email address as the lead forms accept it. */
-export const LEAD_EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-
 export type LeadValues = Record<LeadFieldName, string>;
 
 /**
@@ -113,7 +110,7 @@ export function leadFieldErrors(form: LeadFormDefinition, values: Partial<Record
     const label = field.label.replace(/ \(optional\)$/, '');
     if (field.required && value === '') errors[field.name] = `${label} is required.`;
     else if (value.length > field.maxLength) errors[field.name] = `${label} must be at most ${field.maxLength} characters.`;
-    else if (field.name === 'email' && value !== '' && !LEAD_EMAIL.test(value)) errors[field.name] = 'Enter an email address such as name@example.com.';
+    else if (field.name === 'email' && value !== '' && !EMAIL_ADDRESS.test(value)) errors[field.name] = 'Enter an email address such as name@example.com.';
     else if (field.name === 'country' && value !== '' && !isCountry(value)) errors[field.name] = 'Choose a country from the list.';
     // eslint-disable-next-line no-control-regex
     else if (field.name !== 'message' && /[\u0000-\u001f\u007f]/.test(value)) errors[field.name] = `${label} contains characters that are not allowed.`;

@@ -3,6 +3,9 @@
  * §5 Forms, §8), used by the browser and the server alike.
  */
 
+/** An email address as every form accepts it (lead, share, review and checkout forms; browser and server). */
+export const EMAIL = /^[^\s@<>()[\]\\,;:"]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
 /** The opt-in checkbox a form marked as requiring opt-in must have checked. */
 export const OPT_IN_FIELD = 'bt_leads_optin';
 
