@@ -201,7 +201,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     search,
     ranking,
     pricing,
-    orders: { store: orders, pricing: repricing, pageLinks: createPageLinks(database.db) },
+    orders: { store: orders, pricing: repricing, pageLinks: createPageLinks(database.db), mail: { queue: mail, db: database.db } },
     checkout,
     leads: {
       db: database.db,

@@ -12,7 +12,8 @@ import { CAPTCHA_REFUSED, type CaptchaVerdict, type CaptchaVerifier } from '../c
 import type { OpenDatabase } from '../db/client.ts';
 import { createOrderStore, type OrderStore, type SharedItem } from '../orders/order-store.ts';
 import { createPageLinks, type PageLinks } from '../orders/page-links.ts';
-import { registerOrderRoutes, shareAjaxForm, type OrderPricing } from '../orders/routes.ts';
+import type { QueuedMail } from '../mail/mail-queue.ts';
+import { registerOrderRoutes, shareAjaxForm, shareMailOf, type OrderPricing, type OrderRouteOptions } from '../orders/routes.ts';
 import { SHARE_FORM_ID } from '../orders/share-form.ts';
 import { registerSecurity } from '../security/register-security.ts';
 import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
@@ -53,14 +54,20 @@ let orderCode: string;
 const apps: FastifyInstance[] = [];
 
 /** The site's order and system/ajax routes behind the real security plumbing, with the given captcha. */
-async function site(captcha: CaptchaVerifier): Promise<FastifyInstance> {
+async function site(captcha: CaptchaVerifier, mail?: OrderRouteOptions['mail']): Promise<FastifyInstance> {
   const app = Fastify();
   apps.push(app);
   await app.register(cookie, { secret: 'test-secret' });
   await registerSecurity(app, { publicOrigin: PUBLIC_ORIGIN, rateLimits: false });
-  await registerOrderRoutes(app, { store, pricing, settings, publicOrigin: PUBLIC_ORIGIN, captcha, pageLinks });
-  await registerSystemAjax(app, { [SHARE_FORM_ID]: shareAjaxForm({ store, pageLinks, captcha }) });
+  await registerOrderRoutes(app, { store, pricing, settings, publicOrigin: PUBLIC_ORIGIN, captcha, pageLinks, mail });
+  await registerSystemAjax(app, { [SHARE_FORM_ID]: shareAjaxForm({ store, pageLinks, captcha, mail: shareMailOf({ mail, settings, publicOrigin: PUBLIC_ORIGIN }) }) });
   return app;
+}
+
+/** A mail queue that keeps what it is given. */
+function fakeMail(): NonNullable<OrderRouteOptions['mail']> & { sent: QueuedMail[] } {
+  const sent: QueuedMail[] = [];
+  return { sent, db: database.db, queue: { enqueue: async (_db, mail) => void sent.push(mail), kick: () => {} } };
 }
 
 /** What the browser's CMS ajax client posts (spec §7): the form's fields, form_id and the page state. */
@@ -112,6 +119,20 @@ describe('POST /system/ajax: the Trips Collection share form (form id bt-leads-s
     ]);
     expect(captcha.asked).toEqual([{ token: 'solved-token', formId: SHARE_FORM_ID }]);
     expect(await leads('share_leads')).toEqual([{ code: orderCode, recipient_email: 'ben@example.org' }]);
+  });
+
+  it('emails the link to the friend, with the sender and their message; a refused form sends nothing', async () => {
+    const mail = fakeMail();
+    const app = await site(fakeCaptcha({ ok: true }), mail);
+    expect((await post(app, ajaxPayload({ code: orderCode, ...SENDER, [CAPTCHA_RESPONSE_FIELD]: 'solved-token' }))).statusCode).toBe(400);
+    expect(mail.sent).toEqual([]);
+    const response = await post(app, ajaxPayload({ code: orderCode, ...SENDER, sender_name: 'Ana\r\nBcc: x@evil.example', bt_leads_optin: '1', [CAPTCHA_RESPONSE_FIELD]: 'solved-token' }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(mail.sent).toHaveLength(1);
+    const [message] = mail.sent;
+    expect(message).toMatchObject({ kind: 'share-order', reference: orderCode, to: 'ben@example.org', subject: 'Ana Bcc: x@evil.example shared a Trips Collection with you' });
+    expect(message?.text).toContain('Look!');
+    expect(message?.text).toContain(`${PUBLIC_ORIGIN}${settings.order.share_url}#short-url=${orderCode}`);
   });
 
   it('refuses it without the opt-in: 400, the alert text shown in the form, no lead, the captcha token not spent', async () => {

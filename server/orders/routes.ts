@@ -45,7 +45,9 @@ import { escapeHtml } from '../html.ts';
 import type { AjaxForm } from '../ajax/system-ajax.ts';
 import { AjaxRefused } from '../ajax/system-ajax.ts';
 import { isPagePath, type PageLinks } from './page-links.ts';
-import { NO_CAPTCHA, NO_PAGE_LINKS, sendShare, ShareSendRefused, singleField, type ShareSendDeps } from './share-send.ts';
+import { NO_CAPTCHA, NO_PAGE_LINKS, sendShare, ShareSendRefused, singleField, type ShareMail, type ShareSendDeps } from './share-send.ts';
+import type { Database } from '../db/client.ts';
+import type { MailQueue } from '../mail/mail-queue.ts';
 
 
 /** Where a page's short link leads: GET {PAGE_LINK_PREFIX}{code}. */
@@ -83,6 +85,8 @@ export interface OrderRouteOptions {
   publicOrigin: string;
   /** The captcha the share forms are checked with (server/captcha/verifier.ts); none asked without it. */
   captcha?: CaptchaVerifier;
+  /** The mail queue the share forms' emails to the friend go through; without it a share is only kept. */
+  mail?: { queue: Pick<MailQueue, 'enqueue' | 'kick'>; db: Pick<Database, 'insert'> };
   /** The pages' short links (the share-this-page modal); without them no page is shortened. */
   pageLinks?: PageLinks;
 }
@@ -188,6 +192,16 @@ export function shareAjaxForm(deps: ShareSendDeps): AjaxForm {
         ]);
       }
     },
+  };
+}
+
+/** The share emails of these routes (none without a mail queue): the link is the site's public address of the shared trip or page. */
+export function shareMailOf({ mail, settings, publicOrigin }: Pick<OrderRouteOptions, 'mail' | 'settings' | 'publicOrigin'>): ShareMail | undefined {
+  if (!mail) return undefined;
+  return {
+    ...mail,
+    siteName: settings.site.name,
+    link: (target) => publicUrl(publicOrigin, target.kind === 'order' ? `${settings.order.share_url}#short-url=${target.code}` : `${PAGE_LINK_PREFIX}${target.code}`),
   };
 }
 
@@ -338,7 +352,7 @@ export async function registerOrderRoutes(app: FastifyInstance, options: OrderRo
 
     scope.post(SHARE_SEND_PATH, { config: { limit: 'form' } }, async (request, reply) => {
       if (!(request.body instanceof URLSearchParams)) throw new BadRequest('Send the share form form-encoded (application/x-www-form-urlencoded)', 415);
-      const { text, target, path } = await sendShare(request.body, request.ip, { store, pageLinks, captcha });
+      const { text, target, path } = await sendShare(request.body, request.ip, { store, pageLinks, captcha, mail: shareMailOf(options) });
       if ((request.headers.accept ?? '').includes('application/json')) return { message: text };
       // Without script: back to the shared trip (or the page), with the confirmation as a status message.
       addStatusMessage(request, reply, { type: 'status', text });

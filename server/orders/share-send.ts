@@ -3,10 +3,14 @@
  * form, §5 Forms, §8): the one check both ways of sending use, the form posted without script
  * (POST /rescms/order/share/send) and the asynchronous submit (POST /system/ajax, form id
  * bt-leads-share-submit-rc-core-order-share). The opt-in must be accepted, the captcha token
- * must pass when the site asks for one, and the link must exist; the request is kept as a lead.
+ * must pass when the site asks for one, and the link must exist; the request is kept as a lead,
+ * and the link is emailed to the friend through the mail queue (committed before the answer).
  */
 import { OPT_IN_ALERT, OPT_IN_FIELD, CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
 import { CAPTCHA_REFUSED, type CaptchaVerifier } from '../captcha/verifier.ts';
+import type { Database } from '../db/client.ts';
+import { escapeHtml } from '../html.ts';
+import type { MailQueue } from '../mail/mail-queue.ts';
 import type { OrderStore } from './order-store.ts';
 import { SHARE_CODE } from './order-store.ts';
 import type { PageLinks } from './page-links.ts';
@@ -39,10 +43,37 @@ export const NO_PAGE_LINKS: PageLinks = {
   addLead: async () => {},
 };
 
+/** How a share reaches the friend: a queued email with the link (the site's public address of the target). */
+export interface ShareMail {
+  queue: Pick<MailQueue, 'enqueue' | 'kick'>;
+  db: Pick<Database, 'insert'>;
+  siteName: string;
+  link(target: ShareTarget): string;
+}
+
 export interface ShareSendDeps {
   store: Pick<OrderStore, 'shared' | 'addLead'>;
   pageLinks: Pick<PageLinks, 'resolve' | 'addLead'>;
   captcha: CaptchaVerifier;
+  /** Without it (tests of other parts) the request is only kept. */
+  mail?: ShareMail;
+}
+
+/** The email to the friend: who sent it, their message, and the link. */
+function shareMessage(target: ShareTarget, lead: { senderName: string; senderEmail: string; message: string }, link: string, siteName: string) {
+  const sender = lead.senderName.replace(/\s+/g, ' ');
+  const what = target.kind === 'order' ? 'a Trips Collection' : 'a page';
+  const intro = `${sender} (${lead.senderEmail}) shared ${what} of ${siteName} with you.`;
+  const text = [intro, lead.message ? `\n${lead.message}\n` : '', `Open it here: ${link}`].join('\n');
+  const html = `<p>${escapeHtml(intro)}</p>${lead.message ? `<p>${escapeHtml(lead.message).replace(/\n/g, '<br>')}</p>` : ''}<p><a href="${escapeHtml(link)}">Open it here</a></p>`;
+  return { subject: `${sender} shared ${what} with you`, text, html };
+}
+
+/** Queues the email to the friend and starts the queue. */
+async function mailShare(mail: ShareMail | undefined, target: ShareTarget, lead: { senderName: string; senderEmail: string; recipientEmail: string; message: string }) {
+  if (!mail) return;
+  await mail.queue.enqueue(mail.db, { kind: `share-${target.kind}`, reference: target.code, to: lead.recipientEmail, ...shareMessage(target, lead, mail.link(target), mail.siteName) });
+  mail.queue.kick();
 }
 
 /** One value of a form field: given at most once, trimmed, within `max` characters. */
@@ -90,10 +121,12 @@ export async function sendShare(fields: URLSearchParams, ip: string, deps: Share
   if (target.kind === 'order') {
     if (!(await deps.store.shared(target.code))) throw new ShareSendRefused('This shared Trips Collection does not exist or has been removed.', 404);
     await deps.store.addLead(lead);
+    await mailShare(deps.mail, target, lead);
     return { text: `Your Trips Collection is on its way to ${to}.`, target, path: '' };
   }
   const path = await deps.pageLinks.resolve(target.code);
   if (path === null) throw new ShareSendRefused('This page link does not exist.', 404);
   await deps.pageLinks.addLead(lead);
+  await mailShare(deps.mail, target, lead);
   return { text: `The page is on its way to ${to}.`, target, path };
 }
