@@ -52,7 +52,23 @@ function gateOf(module: Deferred<unknown>): Gate {
 
 /** Clicks on a part that was not live yet, to play again once it is. */
 const missedClicks = new Map<string, Element>();
+/**
+ * Parts pressed (pointer down) while not live whose click has not come yet. If the part goes live
+ * between the two, react-aria never saw the press start and ignores the click that ends it (a
+ * pointer's click without its press is not a press): that click is played as one without a pointer.
+ */
+const pressedWhileAsleep = new Set<string>();
 let replaying = false;
+
+/** A click without a pointer (as a keyboard or an assistive tool makes): react-aria presses on it. */
+function replayClick(target: Element): void {
+  replaying = true;
+  try {
+    target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+  } finally {
+    replaying = false;
+  }
+}
 
 function islandOf(target: EventTarget | null): { name: string; element: HTMLElement } | null {
   const element = target instanceof Element ? target.closest<HTMLElement>('[data-island]') : null;
@@ -70,16 +86,32 @@ function listenForIntent(): void {
   listening = true;
   const wake = (event: Event) => {
     const island = islandOf(event.target);
-    if (!island || island.element.dataset.live || replaying) return;
+    if (!island || replaying) return;
+    if (island.element.dataset.live) {
+      if (event.type === 'pointerdown' || event.type === 'pointercancel') pressedWhileAsleep.delete(island.name);
+      else if (event.type === 'click' && pressedWhileAsleep.delete(island.name) && event.target instanceof Element) {
+        // Pressed while asleep, released once live: this click would end a press react-aria never saw.
+        event.stopImmediatePropagation();
+        event.preventDefault();
+        replayClick(event.target);
+      }
+      return;
+    }
     const module = byName.get(island.name);
     if (!module) return;
     const gate = gateOf(module);
+    if (event.type === 'pointerdown') pressedWhileAsleep.add(island.name);
+    if (event.type === 'pointercancel') pressedWhileAsleep.delete(island.name);
     // A click before the part is live is dropped by React; it is played again once the part is live
     // (react-aria's press handling ignores the real click that may follow a synchronous hydration).
-    if (event.type === 'click' && event.target instanceof Element) missedClicks.set(island.name, event.target);
+    if (event.type === 'click' && event.target instanceof Element) {
+      pressedWhileAsleep.delete(island.name);
+      missedClicks.set(island.name, event.target);
+    }
     gate.open();
   };
-  for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'click']) document.addEventListener(type, wake, { capture: true, passive: true });
+  for (const type of ['pointerover', 'pointerdown', 'pointercancel', 'touchstart', 'focusin']) document.addEventListener(type, wake, { capture: true, passive: true });
+  document.addEventListener('click', wake, { capture: true });
 }
 
 function Live<P extends object>({ gate, pick, props, onLive }: { gate: Gate; pick: (module: never) => ComponentType<P>; props: P; onLive: () => void }) {
@@ -133,15 +165,7 @@ export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: 
         if (missed) {
           missedClicks.delete(options.name);
           // The part's element is the one the server rendered: play the click on it again.
-          if (missed.isConnected) {
-            replaying = true;
-            try {
-              // A click without a pointer (as a keyboard or an assistive tool makes): react-aria presses on it.
-              missed.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
-            } finally {
-              replaying = false;
-            }
-          }
+          if (missed.isConnected) replayClick(missed);
         }
       },
       [],
