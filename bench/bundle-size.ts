@@ -2,7 +2,7 @@
  * The budget check of issue 10: what each page makes a first visit download before it can run.
  *
  * Starts the production server from the build in dist/ on a fresh data directory, fetches each
- * page's HTML and takes the scripts it references (the entry and the modulepreloaded chunks),
+ * page's HTML and takes the modules it starts (the entry) and preloads (the page's chunks),
  * closed over their static imports with Vite's manifest, and its stylesheets. Sizes are gzip
  * (level 9). Budgets (the team's guide): initial JS <= 150 kB on the search pages and a listing,
  * <= 120 kB on every other page; CSS <= 20 kB. A chunk the page needs at once that its HTML does
@@ -113,8 +113,11 @@ try {
   figures = [];
   for (const [page, pagePath, jsBudget] of pages) {
     const document = await html(pagePath);
-    const entries = attributes(document, /<script\b[^>]*type="module"[^>]*>/, 'src');
-    const preloaded = attributes(document, /<link\b[^>]*rel="modulepreload"[^>]*>/, 'href');
+    // The modules the page fetches and starts after its first paint (server/html.ts startScripts).
+    const started = /\((\{"scripts":[^<]*?\}),document\.currentScript\.nonce\)<\/script>/.exec(document)?.[1];
+    const modules = (started ? JSON.parse(started) : { scripts: [], preloads: [] }) as { scripts: string[]; preloads: string[] };
+    const entries = modules.scripts.map((src) => src.replace(/^\//, ''));
+    const preloaded = modules.preloads.map((src) => src.replace(/^\//, ''));
     const styles = attributes(document, /<link\b[^>]*rel="stylesheet"[^>]*>/, 'href');
     const scripts = withStaticImports([...entries, ...preloaded]);
     const referenced = new Set([...entries, ...preloaded]);

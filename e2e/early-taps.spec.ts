@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
@@ -26,4 +27,61 @@ test('a press that starts before a part is live and ends after opens it', async 
   await expect(part).toHaveAttribute('data-live', 'true');
   await page.mouse.up();
   await expect(page.getByRole('option', { name: 'Things to do' })).toBeVisible();
+});
+
+/**
+ * The page's scripts start after its first paint (server/html.ts startScripts); until they run, a
+ * tap is kept and played again once the page is live. The entry is held back here so that the taps
+ * surely come first.
+ */
+async function holdTheEntry(page: Page): Promise<{ requested: Promise<void>; release: () => void; fail: () => void }> {
+  let requested: () => void = () => {};
+  const asked = new Promise<void>((resolve) => (requested = resolve));
+  let answer: (ok: boolean) => void = () => {};
+  const answered = new Promise<boolean>((resolve) => (answer = resolve));
+  await page.route(/\/assets\/entry-client-[^/]*\.js$/, async (route) => {
+    requested();
+    if (await answered) await route.continue();
+    else await route.abort();
+  });
+  return { requested: asked, release: () => answer(true), fail: () => answer(false) };
+}
+
+test('a tap before the scripts run is played once the page is live, once', async ({ page, header }) => {
+  const entry = await holdTheEntry(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await entry.requested;
+  // A toggle (the first card's favourite button) and a button that opens a panel.
+  const flag = page.locator('.listing-card button.flag-button').first();
+  await flag.click();
+  await header.searchTrigger.click();
+  await expect(page.locator('#search-panel')).toHaveClass(/hide-search/);
+  entry.release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('#search-panel')).toHaveClass(/show-search/);
+  await expect(flag).toHaveAttribute('aria-pressed', 'true');
+  await header.expectFavourites(1);
+});
+
+test('a link tapped before the scripts run is followed at once', async ({ page }) => {
+  const entry = await holdTheEntry(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await entry.requested;
+  const card = page.locator('.listing-card__title a').first();
+  const href = (await card.getAttribute('href')) as string;
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  entry.release();
+});
+
+test('when the scripts cannot load, a kept tap goes back to the browser', async ({ page }) => {
+  const entry = await holdTheEntry(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await entry.requested;
+  // The skip link (a link within the page) is kept like a button, then given back.
+  await page.locator('a.skip-link').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/#main$/);
+  entry.fail();
+  await expect(page).toHaveURL(/#main$/);
 });

@@ -75,9 +75,13 @@ test.describe('complete server HTML', () => {
     });
   }
 
-  test('the page modules are preloaded beside the entry, and the LCP image is discoverable', async ({ page }) => {
+  test('the page modules are preloaded beside the entry once the page has painted, and the LCP image is discoverable', async ({ page }) => {
     const html = await (await page.request.get('/')).text();
-    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/home-page-[^"]+\.js" fetchpriority="low">/);
+    expect(html).toMatch(/"preloads":\[[^\]]*"\/assets\/home-page-[^"]+\.js"/);
+    expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    await page.goto('/');
+    await expect(page.locator('link[rel="modulepreload"][href^="/assets/home-page-"]')).toHaveCount(1);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     // The hero is in the HTML, sized and fetched first (not lazy); attribute names are not case-sensitive.
     const hero = /<img class="hero__image"[^>]*>/.exec(html)?.[0] ?? '';
     expect(hero).toMatch(/fetchpriority="high"/i);

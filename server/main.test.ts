@@ -71,7 +71,7 @@ describe('npm start', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('listing-card');
     expect(server.output()).toContain('Demo content created');
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await (await fetch(`http://127.0.0.1:${server.port}/`)).text())?.[1];
+    const asset = /"scripts":\["(\/assets\/[^"]+\.js)"/.exec(await (await fetch(`http://127.0.0.1:${server.port}/`)).text())?.[1];
     const script = await fetch(`http://127.0.0.1:${server.port}${asset}`);
     expect(script.status).toBe(200);
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -86,7 +86,7 @@ describe('npm start', () => {
     const br = { headers: { 'accept-encoding': 'br, gzip' } };
     const page = await fetch(`${origin}/search`, br);
     expect(page.headers.get('content-encoding')).toBe('br');
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    const asset = /"scripts":\["(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
     const script = await fetch(`${origin}${asset}`, br);
     expect(script.headers.get('content-encoding')).toBe('br');
     const text = await script.text();

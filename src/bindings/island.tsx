@@ -151,6 +151,8 @@ const sameProps = (a: object, b: object, inert: readonly string[] = []) => {
  */
 export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: M) => ComponentType<P>, options: IslandOptions): ComponentType<P> {
   if (options.intent !== false) byName.set(options.name, module as Deferred<unknown>);
+  // Listening from the start: taps kept before the page was live are played right after hydrateRoot.
+  listenForIntent();
   const gate = gateOf(module as Deferred<unknown>);
   const Island = (props: P) => {
     const client = useIsClient();
@@ -172,7 +174,6 @@ export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: 
     );
     const stale = !live && fromServer && !sameProps(props, serverProps, options.inert);
     useEffect(() => {
-      listenForIntent();
       if (!fromServer || stale) gate.open();
     }, [fromServer, stale]);
     // While dehydrated the boundary must not see an update (React would give up its HTML and
