@@ -234,7 +234,11 @@ export const BENCHES: Array<Bench<Dated>> = [
     file: 'lighthouse.json',
     command: '`npx tsx bench/lighthouse.ts`',
     measures: 'Lighthouse mobile (the default throttling) on /, /search, a listing, /mytrip and checkout, median of 3',
-    figures: (r) => `performance ${Math.min(...r.pages.map((row) => row.performance))}–${Math.max(...r.pages.map((row) => row.performance))} (goal ${r.goals.performance}); see [Page weight and speed](#page-weight-and-speed)`,
+    figures: (r) => {
+      const low = Math.min(...r.pages.map((row) => row.performance));
+      const high = Math.max(...r.pages.map((row) => row.performance));
+      return `performance ${low === high ? `${low} on every page` : `${low}–${high}`} (goal ${r.goals.performance}); see [Page weight and speed](#page-weight-and-speed)`;
+    },
     blocks: {
       lighthouse: (r) =>
         [
