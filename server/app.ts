@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
+import { COMPRESSION } from './compression.ts';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -185,9 +186,9 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     else request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, 'request completed');
   });
 
-  // Pages and JSON above 1 KiB go out compressed (brotli at quality 4, or gzip, as the browser
-  // accepts); the built assets are compressed once at build time and served as they are.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  // Pages and JSON go out compressed (COMPRESSION); the built assets are compressed once at build
+  // time and served as they are.
+  await app.register(compress, COMPRESSION);
   await app.register(cookie, { secret: deps.cookieSecret });
   // The page CSP carries a per-request nonce, so it is set by the page handler below.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });

@@ -87,6 +87,13 @@ describe('npm start', () => {
     const page = await fetch(`${origin}/search`, br);
     expect(page.headers.get('content-encoding')).toBe('br');
     const asset = /"scripts":\["(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    // A search answer (compressed per request at a quicker brotli quality) arrives whole.
+    const search = await fetch(`${origin}/solr/select`, { method: 'POST', headers: { 'accept-encoding': 'br', 'content-type': 'application/x-www-form-urlencoded', origin }, body: 'q=*:*&fq=index_id:listings&facet=true&facet.field=ss_area&rows=30&fl=id&wt=json' });
+    expect(search.headers.get('content-encoding')).toBe('br');
+    const answer = (await search.json()) as { response: { numFound: number; docs: unknown[] }; facet_counts: unknown };
+    expect(answer.response.numFound).toBeGreaterThan(30);
+    expect(answer.response.docs).toHaveLength(30);
+    expect(answer.facet_counts).toBeTruthy();
     const script = await fetch(`${origin}${asset}`, br);
     expect(script.headers.get('content-encoding')).toBe('br');
     const text = await script.text();

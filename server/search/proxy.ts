@@ -17,6 +17,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // Spec §5 / §9 autocomplete rules: the same module the browser uses.
 import { AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MAX_LENGTH, shouldAutocomplete } from '../../src/domain/search/autocomplete.ts';
+import { QUICK_COMPRESSION } from '../compression.ts';
 import { checkQueryCost } from './query-caps.ts';
 import { SearchRequestError, type SearchBackend, type SolrParams, type SolrResponse } from './types.ts';
 
@@ -352,7 +353,7 @@ export async function registerSearchProxy(app: FastifyInstance, options: SearchP
       return result;
     };
     for (const path of paths.select) {
-      scope.route({ method: ['GET', 'POST'], url: path, bodyLimit: MAX_SEARCH_REQUEST_BYTES, config: routeConfig, handler: select });
+      scope.route({ method: ['GET', 'POST'], url: path, bodyLimit: MAX_SEARCH_REQUEST_BYTES, config: routeConfig, compress: QUICK_COMPRESSION, handler: select });
     }
 
     scope.get(paths.autocomplete, { config: routeConfig }, async (request, reply) => {
