@@ -85,3 +85,16 @@ test('when the scripts cannot load, a kept tap goes back to the browser', async 
   entry.fail();
   await expect(page).toHaveURL(/#main$/);
 });
+
+test('a search typed and sent before the scripts run is searched once the page is live', async ({ page }) => {
+  const entry = await holdTheEntry(page);
+  await page.goto('/search', { waitUntil: 'domcontentloaded' });
+  await entry.requested;
+  const box = page.getByRole('combobox', { name: 'Search rentals' });
+  await box.fill('pelican');
+  await box.press('Enter');
+  entry.release();
+  await expect(page).toHaveURL(/\/search#q=pelican$/);
+  await expect(page.locator('#result-count')).toContainText('for “pelican”');
+  await expect(box).toHaveValue('pelican');
+});

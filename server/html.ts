@@ -39,23 +39,25 @@ const PRE_PAINT_SCRIPT =
 /**
  * Taps that come before the page's scripts have started (they start after the first paint, see
  * startScripts) are kept and played again once the page is live, so none is lost: a click or a
- * submit is held (its default action too) and `__earlyInput.release()` (the entry, right after
- * hydrateRoot) plays the clicks again on their elements, submits the held forms, and tells the
- * element under the pointer and the focused one that they are hovered and focused. Links to other
+ * submit is held (its default action too) and `__earlyInput.release(before)` (once the page has
+ * hydrated, src/app/app-root.tsx) runs `before` (the text typed meanwhile is told to React) and,
+ * a task later (once React has taken it in), tells the element under the pointer and the focused one that they are hovered and focused,
+ * plays the clicks again on their elements and submits the held forms. Links to other
  * pages are left alone: they work without scripts. If the entry cannot load, or nothing has taken
  * the events after 15 s, they are released to the browser as they are.
  */
 const EARLY_INPUT_SCRIPT =
   '(function(d,w){var q=[],h=function(e){var t=e.target;if(!(t instanceof Element))return;' +
   'var a=t.closest("a[href]");if(a&&a.getAttribute("href").charAt(0)!=="#")return;' +
-  'e.preventDefault();e.stopImmediatePropagation();q.push({t:t,s:e.type==="submit"?e.submitter||null:void 0})};' +
-  'd.addEventListener("click",h,true);d.addEventListener("submit",h,true);' +
-  'w.__earlyInput={release:function(){if(!q)return;var r=q;q=null;d.removeEventListener("click",h,true);d.removeEventListener("submit",h,true);' +
-  'var o=d.querySelectorAll(":hover");o=o[o.length-1];if(o){o.dispatchEvent(new PointerEvent("pointerover",{bubbles:true,pointerType:"mouse",isPrimary:true}));' +
-  'o.dispatchEvent(new MouseEvent("mouseover",{bubbles:true}))}' +
+  'e.preventDefault();e.stopImmediatePropagation();q.push({t:t,s:e.type==="submit"?e.submitter||null:void 0})},' +
+  'play=function(r){var o=d.querySelectorAll(":hover");o=o[o.length-1];' +
+  'if(o){o.dispatchEvent(new PointerEvent("pointerover",{bubbles:true,pointerType:"mouse",isPrimary:true}));o.dispatchEvent(new MouseEvent("mouseover",{bubbles:true}))}' +
   'var f=d.activeElement;if(f&&f!==d.body)f.dispatchEvent(new FocusEvent("focusin",{bubbles:true}));' +
   'r.forEach(function(x){if(!x.t.isConnected)return;if(x.s!==void 0)x.t.requestSubmit(x.s&&x.s.form===x.t?x.s:void 0);' +
-  'else x.t.dispatchEvent(new MouseEvent("click",{bubbles:true,cancelable:true,view:w}))})}};' +
+  'else x.t.dispatchEvent(new MouseEvent("click",{bubbles:true,cancelable:true,view:w}))})};' +
+  'd.addEventListener("click",h,true);d.addEventListener("submit",h,true);' +
+  'w.__earlyInput={release:function(b){if(!q)return;var r=q;q=null;d.removeEventListener("click",h,true);d.removeEventListener("submit",h,true);' +
+  'if(b){b();setTimeout(function(){play(r)},0)}else play(r)}};' +
   'setTimeout(w.__earlyInput.release,15000)})(document,window);';
 
 /**

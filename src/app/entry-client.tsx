@@ -8,13 +8,6 @@ import { AppRoot } from './app-root';
 import { wireEffects } from './wire-effects';
 import '@/views/styles.css';
 
-declare global {
-  interface Window {
-    /** Taps kept since the first paint, before this script ran (server/html.ts EARLY_INPUT_SCRIPT). */
-    __earlyInput?: { release: () => void };
-  }
-}
-
 const json = <T,>(id: string): T => JSON.parse(document.getElementById(id)?.textContent ?? 'null') as T;
 const page = json<PageSettings>('page-settings');
 const actors = createSiteActors(page, window.location.origin);
@@ -38,7 +31,4 @@ void loadMatchedRoutes(routes, pathname).then(() => {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppRoot>,
   );
-  // React listens on the root now: the taps kept so far are played again (a click on a part that
-  // has not hydrated yet hydrates it at once, or wakes its island).
-  window.__earlyInput?.release();
 });

@@ -1,6 +1,7 @@
-import { Suspense, use, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { tracked, type Deferred } from './deferred';
 import { useIsClient } from './hooks';
+import { replayTypedValues } from './typed-values';
 
 /**
  * Islands: parts of a page the server renders in full (a react-aria select, a date picker) whose
@@ -11,8 +12,9 @@ import { useIsClient } from './hooks';
  * replaced, nothing moves and focus stays where it is. Once the code has arrived the boundary
  * hydrates against the same HTML with the props of the server render, then takes the current ones.
  *
- * React drops a click on a part that cannot hydrate yet; such a click is played again once the
- * part is live. Props that change before then wake the part at once (its HTML is out of date).
+ * React drops a click on a part that cannot hydrate yet; such a click (or a form's submit) is
+ * played again once the part is live, after the text typed into its fields in the meantime.
+ * Props that change before then wake the part at once (its HTML is out of date).
  */
 
 interface Gate {
@@ -50,8 +52,8 @@ function gateOf(module: Deferred<unknown>): Gate {
   return gate;
 }
 
-/** Clicks on a part that was not live yet, to play again once it is. */
-const missedClicks = new Map<string, Element>();
+/** A click or a submit on a part that was not live yet, to play again once it is. */
+const missed = new Map<string, () => void>();
 /**
  * Parts pressed (pointer down) while not live whose click has not come yet. If the part goes live
  * between the two, react-aria never saw the press start and ignores the click that ends it (a
@@ -104,14 +106,23 @@ function listenForIntent(): void {
     if (event.type === 'pointercancel') pressedWhileAsleep.delete(island.name);
     // A click before the part is live is dropped by React; it is played again once the part is live
     // (react-aria's press handling ignores the real click that may follow a synchronous hydration).
-    if (event.type === 'click' && event.target instanceof Element) {
+    const target = event.target;
+    if (event.type === 'click' && target instanceof Element) {
       pressedWhileAsleep.delete(island.name);
-      missedClicks.set(island.name, event.target);
+      missed.set(island.name, () => target.isConnected && replayClick(target));
+    }
+    // A form sent before then (Enter in a field) waits for the part instead of leaving the page.
+    if (event.type === 'submit' && target instanceof HTMLFormElement) {
+      event.preventDefault();
+      const sender = (event as SubmitEvent).submitter;
+      const submitter = sender?.closest('form') === target ? sender : null;
+      missed.set(island.name, () => target.isConnected && target.requestSubmit(submitter));
     }
     gate.open();
   };
   for (const type of ['pointerover', 'pointerdown', 'pointercancel', 'touchstart', 'focusin']) document.addEventListener(type, wake, { capture: true, passive: true });
   document.addEventListener('click', wake, { capture: true });
+  document.addEventListener('submit', wake, { capture: true });
 }
 
 function Live<P extends object>({ gate, pick, props, onLive }: { gate: Gate; pick: (module: never) => ComponentType<P>; props: P; onLive: () => void }) {
@@ -160,15 +171,19 @@ export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: 
     const [fromServer] = useState(!client);
     const [serverProps] = useState(props);
     const [live, setLive] = useState(false);
+    const wrapper = useRef<HTMLDivElement>(null);
     const onLive = useMemo(
       () => () => {
+        // Hydrated just now: the text typed into its fields meanwhile is told to React before any
+        // render of the part (one would put the server's value back), then, once React has taken
+        // it in, the missed click or submit is played on the elements the server rendered.
+        if (wrapper.current) replayTypedValues(wrapper.current);
         setLive(true);
-        const missed = missedClicks.get(options.name);
-        if (missed) {
-          missedClicks.delete(options.name);
-          // The part's element is the one the server rendered: play the click on it again.
-          if (missed.isConnected) replayClick(missed);
-        }
+        setTimeout(() => {
+          const replay = missed.get(options.name);
+          missed.delete(options.name);
+          replay?.();
+        }, 0);
       },
       [],
     );
@@ -187,7 +202,7 @@ export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: 
       [serverProps, onLive],
     );
     return (
-      <div data-island={options.name} data-live={live || undefined} style={{ display: 'contents' }}>
+      <div ref={wrapper} data-island={options.name} data-live={live || undefined} style={{ display: 'contents' }}>
         {live || !fromServer ? (
           <Suspense fallback={options.fallback ?? null}>
             <Live gate={gate} pick={pick as (module: never) => ComponentType<P>} props={props} onLive={onLive} />
