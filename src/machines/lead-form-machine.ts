@@ -31,8 +31,11 @@ export type LeadFormEmitted =
   | { type: 'optin.alerted' }
   /** POST the form's fields (the anti-bot script has put the key in its hidden field). */
   | { type: 'lead.send'; formId: string; fields: Record<string, string> }
-  /** The outcome as a notification (spec §9). */
-  | { type: 'lead.outcome'; text: string; className: 'success' | 'error' };
+  /**
+   * A sent lead as a notification (spec §9). A refusal is not one: the form says it as an alert
+   * beside the entries, and a notification would make screen readers say it twice.
+   */
+  | { type: 'lead.outcome'; text: string; className: 'success' };
 
 export const KEYS_FAILED = 'This form could not be prepared. Check your connection and try again.';
 export const KEY_EXPIRED = 'The form had expired and has been prepared again: please send it once more.';
@@ -77,11 +80,6 @@ export const leadFormMachine = setup({
         ? { message: event.message, fieldErrors: event.type === 'lead.refused' ? event.fieldErrors : {} }
         : {},
     ),
-    notifyFailure: emit(({ event }) => ({
-      type: 'lead.outcome' as const,
-      text: event.type === 'lead.refused' || event.type === 'lead.failed' ? event.message : '',
-      className: 'error' as const,
-    })),
   },
 }).createMachine({
   id: 'leadForm',
@@ -113,9 +111,9 @@ export const leadFormMachine = setup({
         'lead.sent': { target: 'sent', actions: ['showSuccess', 'notifySuccess'] },
         'lead.refused': [
           { guard: 'keyRefused', target: 'locked', actions: ['keyExpired', 'requestKeys'] },
-          { target: 'ready', actions: ['showRefusal', 'notifyFailure'] },
+          { target: 'ready', actions: 'showRefusal' },
         ],
-        'lead.failed': { target: 'ready', actions: ['showRefusal', 'notifyFailure'] },
+        'lead.failed': { target: 'ready', actions: 'showRefusal' },
       },
     },
     sent: {},
