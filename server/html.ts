@@ -39,25 +39,36 @@ const PRE_PAINT_SCRIPT =
 /**
  * Taps that come before the page's scripts have started (they start after the first paint, see
  * startScripts) are kept and played again once the page is live, so none is lost: a click or a
- * submit is held (its default action too) and `__earlyInput.release(before)` (once the page has
- * hydrated, src/app/app-root.tsx) runs `before` (the text typed meanwhile is told to React) and,
- * a task later (once React has taken it in), tells the element under the pointer and the focused one that they are hovered and focused,
- * plays the clicks again on their elements and submits the held forms. Links to other
- * pages are left alone: they work without scripts. If the entry cannot load, or nothing has taken
- * the events after 15 s, they are released to the browser as they are.
+ * submit is held (its default action too). `__earlyInput.release()` (once the page has hydrated,
+ * src/bindings/early-input.ts) first tells React the text typed meanwhile into the hydrated page's
+ * fields (`retell`), then, a task later (once React has taken it in), tells the element under the
+ * pointer and the focused one that they are hovered and focused, plays the clicks again on their
+ * elements and submits the held forms. Links to other pages are left alone: they work without
+ * scripts. If the entry cannot load, or nothing has released the events after 15 s, they are
+ * given back to the browser as they are.
+ *
+ * `retell(container, skip)`: hydration keeps what a visitor typed into a field but React's state
+ * still has the server's value, so a form would send the server's value. Each such field is told
+ * again as React would have heard it: its value is put back to the rendered one through React's
+ * value tracker, the visitor's text is set past the tracker (the element's own setter) and an input
+ * event follows (React's onChange). Islands call it for their fields when they wake.
  */
 const EARLY_INPUT_SCRIPT =
   '(function(d,w){var q=[],h=function(e){var t=e.target;if(!(t instanceof Element))return;' +
   'var a=t.closest("a[href]");if(a&&a.getAttribute("href").charAt(0)!=="#")return;' +
   'e.preventDefault();e.stopImmediatePropagation();q.push({t:t,s:e.type==="submit"?e.submitter||null:void 0})},' +
+  'retell=function(c,skip){c.querySelectorAll("input,textarea").forEach(function(f){' +
+  'if(/^(checkbox|radio|file|hidden|submit|button|reset|image)$/.test(f.type)||skip&&skip(f))return;var v=f.value;if(v===f.defaultValue)return;' +
+  'f.value=f.defaultValue;Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),"value").set.call(f,v);f.dispatchEvent(new Event("input",{bubbles:true}))})},' +
   'play=function(r){var o=d.querySelectorAll(":hover");o=o[o.length-1];' +
   'if(o){o.dispatchEvent(new PointerEvent("pointerover",{bubbles:true,pointerType:"mouse",isPrimary:true}));o.dispatchEvent(new MouseEvent("mouseover",{bubbles:true}))}' +
   'var f=d.activeElement;if(f&&f!==d.body)f.dispatchEvent(new FocusEvent("focusin",{bubbles:true}));' +
   'r.forEach(function(x){if(!x.t.isConnected)return;if(x.s!==void 0)x.t.requestSubmit(x.s&&x.s.form===x.t?x.s:void 0);' +
   'else x.t.dispatchEvent(new MouseEvent("click",{bubbles:true,cancelable:true,view:w}))})};' +
   'd.addEventListener("click",h,true);d.addEventListener("submit",h,true);' +
-  'w.__earlyInput={release:function(b){if(!q)return;var r=q;q=null;d.removeEventListener("click",h,true);d.removeEventListener("submit",h,true);' +
-  'if(b){b();setTimeout(function(){play(r)},0)}else play(r)}};' +
+  'w.__earlyInput={retell:retell,release:function(){if(!q)return;var r=q,root=d.getElementById("root");q=null;' +
+  'd.removeEventListener("click",h,true);d.removeEventListener("submit",h,true);' +
+  'if(root)retell(root,function(f){return f.closest("[data-island]:not([data-live])")});setTimeout(function(){play(r)},0)}};' +
   'setTimeout(w.__earlyInput.release,15000)})(document,window);';
 
 /**
