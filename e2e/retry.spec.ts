@@ -19,6 +19,25 @@ async function failFirst(page: Page, pattern: string | RegExp): Promise<() => nu
 }
 
 test.describe('a failed fetch is said, and Try again brings the data', () => {
+  test('the map of results: the map comes after Try again', async ({ page }) => {
+    // The map's code fails (its preload and its import) until the visitor tries again.
+    let allowed = false;
+    await page.route(/\/assets\/leaflet-[^/]*\.js$/, (route) => (allowed ? route.continue() : route.fulfill({ status: 503, body: 'Busy' })));
+    await page.goto('/search/map');
+    await hydrated(page);
+    const map = page.locator('.result-map');
+    if (await page.getByRole('tab', { name: 'Map' }).isVisible()) await page.getByRole('tab', { name: 'Map' }).click();
+    const problem = map.getByRole('alert');
+    await expect(problem).toContainText('The map could not be loaded.');
+    await expect(problem).toBeInViewport();
+    expect(await axeViolations(page, '.result-map')).toEqual([]);
+    allowed = true;
+    await problem.getByRole('button', { name: 'Try again' }).click();
+    await expect(map).toHaveAttribute('data-ready', 'true');
+    await expect(problem).toHaveCount(0);
+    await expect(map.locator('.map-pin').first()).toBeAttached();
+  });
+
   test('the listing’s booked dates: the calendar disables booked nights after Try again', async ({ page, stays }) => {
     const { booked } = stays;
     const calls = await failFirst(page, /\/rcapi\/item\/\d+\/calendar/);

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { createActor, type ActorRefFrom } from 'xstate';
-import { connectLocationMap, type LeafletLoader, type MapLocation } from '@/effects/location-map';
+import { connectLeafletMap, connectLocationMap, type LeafletLoader, type LeafletMapDrawing, type MapLocation } from '@/effects/location-map';
 import { mapTileLayer } from '@/domain/map-tiles';
 import { locationMapMachine } from '@/machines/location-map-machine';
 import { useInspect, useLeafletLoader } from './inspect-context';
 import { useSettings } from './site-context';
+
+export type { LeafletMapDrawing };
 
 export type LocationMapState = 'starting' | 'closed' | 'loading' | 'shown' | 'hidden' | 'failed';
 
@@ -55,6 +57,36 @@ export function useLocationMap(place: MapLocation, startOpen: boolean): Location
     state,
     open: state === 'loading' || state === 'shown' || state === 'failed',
     toggle: () => actor?.send({ type: 'location.toggled' }),
+    retry: () => actor?.send({ type: 'location.retried' }),
+  };
+}
+
+/**
+ * A map its view draws once Leaflet has loaded (the search results' map): a map actor shown from
+ * the start, wired to the Leaflet effect, made again when `drawing` changes. A failed load is the
+ * actor's `failed` state; `retry` asks again. `removed` runs after the map is taken away.
+ */
+export function useLeafletMapLoad(drawing: LeafletMapDrawing, removed: () => void): { state: LocationMapState; retry: () => void } {
+  const inspect = useInspect();
+  const load = useLeafletLoader() ?? loadLeaflet;
+  const [actor, setActor] = useState<ActorRefFrom<typeof locationMapMachine> | undefined>(undefined);
+  const removedRef = useRef(removed);
+  useEffect(() => {
+    removedRef.current = removed;
+  });
+  useEffect(() => {
+    const made = createActor(locationMapMachine, { input: { open: true }, inspect });
+    const disconnect = connectLeafletMap(made, drawing, load);
+    made.start();
+    setActor(made);
+    return () => {
+      disconnect();
+      made.stop();
+      removedRef.current();
+    };
+  }, [drawing, inspect, load]);
+  return {
+    state: useSelector(actor, (s) => (s ? (s.value as LocationMapState) : 'loading')),
     retry: () => actor?.send({ type: 'location.retried' }),
   };
 }

@@ -25,32 +25,25 @@ export const LOCATION_ZOOM = 14;
 
 const escapeText = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** What a map draws once Leaflet has loaded, and does when its box is shown again. */
+export interface LeafletMapDrawing {
+  /** Makes the map in its box; a throw is a failed load. */
+  draw: (L: typeof Leaflet) => Leaflet.Map;
+  /** The box has just been shown again (a frame later): measure it and redraw. */
+  redraw?: (map: Leaflet.Map) => void;
+  /** The console's words for a failed load. */
+  what: string;
+}
+
 /**
- * Carries out what a location map actor asks (spec §2: the map loads when its section is first
- * opened and is redrawn when it is opened again): loads Leaflet and draws the map once in
- * `container`, and after each opening waits a frame (the box is shown by then) and has Leaflet
- * measure it again and fetch the tiles it now needs. Returns the disposer, which removes the map.
+ * Carries out what a map actor (locationMapMachine) asks: loads Leaflet and draws the map once,
+ * answering map.ready or map.failed (a retry asks again); after each showing waits a frame (the
+ * box is shown by then) and redraws; logs a failure. Returns the disposer, which removes the map.
  */
-export function connectLocationMap(
-  actor: ActorRefFrom<typeof locationMapMachine>,
-  container: HTMLElement,
-  place: MapLocation,
-  tiles: MapTiles,
-  loadLeaflet: LeafletLoader,
-): () => void {
+export function connectLeafletMap(actor: ActorRefFrom<typeof locationMapMachine>, drawing: LeafletMapDrawing, loadLeaflet: LeafletLoader): () => void {
   let map: Leaflet.Map | null = null;
   const work: Subscription[] = [];
-  const draw = (L: typeof Leaflet): Leaflet.Map => {
-    const position: Leaflet.LatLngTuple = [place.latitude, place.longitude];
-    const made = L.map(container, { scrollWheelZoom: false, keyboard: true, minZoom: tiles.demo ? 8 : 1, maxZoom: 18 });
-    made.setView(position, LOCATION_ZOOM, { animate: false });
-    L.tileLayer(tiles.url, { attribution: escapeText(tiles.attribution), maxZoom: 18, minZoom: tiles.demo ? 8 : 1 }).addTo(made);
-    made.attributionControl.setPrefix(false);
-    L.circleMarker(position, { radius: 10, color: '#ffffff', weight: 3, fillColor: '#c2410c', fillOpacity: 1 })
-      .bindTooltip(escapeText(place.label), { direction: 'top', offset: [0, -10] })
-      .addTo(made);
-    return made;
-  };
+  const failed = (error: unknown) => actor.send({ type: 'map.failed', message: error instanceof Error ? error.message : String(error) });
   const requested = actor.on('map.load.requested', () => {
     if (map) {
       actor.send({ type: 'map.ready' });
@@ -60,13 +53,14 @@ export function connectLocationMap(
       from(loadLeaflet()).subscribe({
         next: (L) => {
           try {
-            map = map ?? draw(L);
-            actor.send({ type: 'map.ready' });
+            map = map ?? drawing.draw(L);
           } catch (error) {
-            actor.send({ type: 'map.failed', message: error instanceof Error ? error.message : String(error) });
+            failed(error);
+            return;
           }
+          actor.send({ type: 'map.ready' });
         },
-        error: (error: unknown) => actor.send({ type: 'map.failed', message: error instanceof Error ? error.message : String(error) }),
+        error: failed,
       }),
     );
   });
@@ -75,13 +69,11 @@ export function connectLocationMap(
       animationFrames()
         .pipe(take(1))
         .subscribe(() => {
-          if (!map) return;
-          map.invalidateSize({ animate: false });
-          map.setView([place.latitude, place.longitude], map.getZoom(), { animate: false });
+          if (map) drawing.redraw?.(map);
         }),
     );
   });
-  const logged = actor.on('map.failure.logged', ({ message }) => console.error(`The location map could not be loaded: ${message}`));
+  const logged = actor.on('map.failure.logged', ({ message }) => console.error(`${drawing.what} could not be loaded: ${message}`));
   return () => {
     requested.unsubscribe();
     redraw.unsubscribe();
@@ -90,4 +82,40 @@ export function connectLocationMap(
     map?.remove();
     map = null;
   };
+}
+
+/**
+ * A location map (spec §2: the map loads when its section is first opened and is redrawn when it
+ * is opened again): one place with its marker, drawn in `container`; after each opening Leaflet
+ * measures the box again and fetches the tiles it now needs.
+ */
+export function connectLocationMap(
+  actor: ActorRefFrom<typeof locationMapMachine>,
+  container: HTMLElement,
+  place: MapLocation,
+  tiles: MapTiles,
+  loadLeaflet: LeafletLoader,
+): () => void {
+  const position: Leaflet.LatLngTuple = [place.latitude, place.longitude];
+  return connectLeafletMap(
+    actor,
+    {
+      what: 'The location map',
+      draw: (L) => {
+        const made = L.map(container, { scrollWheelZoom: false, keyboard: true, minZoom: tiles.demo ? 8 : 1, maxZoom: 18 });
+        made.setView(position, LOCATION_ZOOM, { animate: false });
+        L.tileLayer(tiles.url, { attribution: escapeText(tiles.attribution), maxZoom: 18, minZoom: tiles.demo ? 8 : 1 }).addTo(made);
+        made.attributionControl.setPrefix(false);
+        L.circleMarker(position, { radius: 10, color: '#ffffff', weight: 3, fillColor: '#c2410c', fillOpacity: 1 })
+          .bindTooltip(escapeText(place.label), { direction: 'top', offset: [0, -10] })
+          .addTo(made);
+        return made;
+      },
+      redraw: (map) => {
+        map.invalidateSize({ animate: false });
+        map.setView(position, map.getZoom(), { animate: false });
+      },
+    },
+    loadLeaflet,
+  );
 }

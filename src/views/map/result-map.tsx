@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type * as Leaflet from 'leaflet';
+import { useLeafletMapLoad, type LeafletMapDrawing } from '@/bindings/location-map-hooks';
 import type { ListingSummary } from '@/domain/content';
 import { listingPopup, markerLabel, markerPin } from './listing-marker';
 
@@ -31,6 +32,8 @@ const isShown = (element: HTMLElement): boolean => element.offsetWidth > 0 && el
  * A Leaflet map of result listings: a price pin per place, a popup with the listing, keyboard
  * reachable pins and Escape to close a popup. Leaflet loads in the browser only, as its own
  * chunk; the server and the first paint show the empty map box, so nothing moves when it arrives.
+ * The load is a map actor's (locationMapMachine, shown from the start): a failed load says so
+ * with Try again.
  *
  * The map refits its bounds to the pins when `active` turns true (its section tab was opened,
  * spec §2 Search results pages), when the places change, and when it is shown after being hidden.
@@ -54,8 +57,8 @@ export function ResultMap({
   const placesRef = useRef(places);
   /** The pins changed while the map was hidden: fit once it is shown. */
   const fitPendingRef = useRef(false);
-  const [ready, setReady] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** What goes with the map when it is taken away (its observer and listener). */
+  const teardownRef = useRef<Array<() => void>>([]);
   const placesKey = places.map((p) => `${p.listing.eid}@${p.position.join(',')}`).join('|');
 
   useEffect(() => {
@@ -77,12 +80,8 @@ export function ResultMap({
     if (positions.length > 0) live.map.fitBounds(live.L.latLngBounds(positions), FIT_OPTIONS);
   });
 
-  // Create the map once Leaflet has loaded; remove it when the component goes.
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return undefined;
-    let disposed = false;
-    let observer: ResizeObserver | undefined;
+  // The map is made in its box once its actor has had Leaflet loaded; it goes with the component.
+  const drawing = useMemo<LeafletMapDrawing>(() => {
     const closeOnEscape = (event: KeyboardEvent) => {
       const live = liveRef.current;
       if (event.key !== 'Escape' || !live) return;
@@ -93,52 +92,53 @@ export function ResultMap({
       openMarker?.getElement()?.focus();
       event.stopPropagation();
     };
-    import('@/bindings/leaflet')
-      .then(({ default: L }) => {
-        if (disposed) return;
-        const map = L.map(container, {
-          zoomControl: true,
-          keyboard: true,
-          scrollWheelZoom: false,
-          attributionControl: true,
-          worldCopyJump: false,
-          minZoom: tiles.demo ? 8 : 1,
-          maxZoom: 18,
-        });
-        map.setView([0, 0], tiles.demo ? 8 : 2, { animate: false });
-        L.tileLayer(tiles.url, { attribution: escapeText(tiles.attribution), maxZoom: 18, minZoom: tiles.demo ? 8 : 1 }).addTo(map);
-        map.attributionControl.setPrefix(false);
-        const layer = L.layerGroup().addTo(map);
-        liveRef.current = { L, map, layer, markers: new Map() };
-        // Keyboard: a pin opened with Enter moves focus into its popup; Escape closes it and returns to the pin.
-        map.on('popupopen', (event: Leaflet.PopupEvent) => {
-          const source = [...(liveRef.current?.markers.values() ?? [])].find((marker) => marker.getPopup() === event.popup);
-          if (source && document.activeElement === source.getElement()) {
-            event.popup.getElement()?.querySelector<HTMLElement>('.map-popup__name')?.focus();
-          }
-        });
-        container.addEventListener('keydown', closeOnEscape);
-        let wasShown = isShown(container);
-        observer = new ResizeObserver(() => {
-          const shown = isShown(container);
-          if (shown) map.invalidateSize({ animate: false });
-          if (shown && (!wasShown || fitPendingRef.current)) fitRef.current();
-          wasShown = shown;
-        });
-        observer.observe(container);
-        setReady(true);
-      })
-      .catch(() => {
-        if (!disposed) setFailed(true);
+    const draw = (L: typeof Leaflet): Leaflet.Map => {
+      const container = containerRef.current;
+      if (!container) throw new Error('the map has no box');
+      const map = L.map(container, {
+        zoomControl: true,
+        keyboard: true,
+        scrollWheelZoom: false,
+        attributionControl: true,
+        worldCopyJump: false,
+        minZoom: tiles.demo ? 8 : 1,
+        maxZoom: 18,
       });
-    return () => {
-      disposed = true;
-      observer?.disconnect();
-      container.removeEventListener('keydown', closeOnEscape);
-      liveRef.current?.map.remove();
-      liveRef.current = null;
+      map.setView([0, 0], tiles.demo ? 8 : 2, { animate: false });
+      L.tileLayer(tiles.url, { attribution: escapeText(tiles.attribution), maxZoom: 18, minZoom: tiles.demo ? 8 : 1 }).addTo(map);
+      map.attributionControl.setPrefix(false);
+      const layer = L.layerGroup().addTo(map);
+      liveRef.current = { L, map, layer, markers: new Map() };
+      // Keyboard: a pin opened with Enter moves focus into its popup; Escape closes it and returns to the pin.
+      map.on('popupopen', (event: Leaflet.PopupEvent) => {
+        const source = [...(liveRef.current?.markers.values() ?? [])].find((marker) => marker.getPopup() === event.popup);
+        if (source && document.activeElement === source.getElement()) {
+          event.popup.getElement()?.querySelector<HTMLElement>('.map-popup__name')?.focus();
+        }
+      });
+      container.addEventListener('keydown', closeOnEscape);
+      let wasShown = isShown(container);
+      const observer = new ResizeObserver(() => {
+        const shown = isShown(container);
+        if (shown) map.invalidateSize({ animate: false });
+        if (shown && (!wasShown || fitPendingRef.current)) fitRef.current();
+        wasShown = shown;
+      });
+      observer.observe(container);
+      teardownRef.current.push(
+        () => observer.disconnect(),
+        () => container.removeEventListener('keydown', closeOnEscape),
+      );
+      return map;
     };
+    return { what: 'The map of results', draw };
   }, [tiles.url, tiles.attribution, tiles.demo]);
+  const { state, retry } = useLeafletMapLoad(drawing, () => {
+    teardownRef.current.forEach((teardown) => teardown());
+    teardownRef.current = [];
+    liveRef.current = null;
+  });
+  const ready = state === 'shown';
 
   // One pin per place; refit when the places change.
   useEffect(() => {
@@ -182,10 +182,13 @@ export function ResultMap({
   return (
     <div className="result-map" data-ready={ready || undefined} data-count={places.length}>
       <div ref={containerRef} className="result-map__canvas" role="region" aria-label={label} />
-      {failed && (
-        <p className="result-map__failed" role="status">
-          The map could not be loaded. Please reload the page to try again.
-        </p>
+      {state === 'failed' && (
+        <div className="result-map__failed" role="alert">
+          <p>The map could not be loaded.</p>
+          <button type="button" className="button button--secondary" onClick={retry}>
+            Try again
+          </button>
+        </div>
       )}
     </div>
   );
