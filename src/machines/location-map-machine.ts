@@ -25,6 +25,7 @@ export type LocationMapEmitted =
  * before the section is first opened; once drawn, every opening redraws it at its new size. A
  * failed load says so in the section with a way to try again. Closing the section while the map
  * loads drops that load's answer; opening it again asks again (the code, once loaded, is kept).
+ * The search results' map is one too, shown from the start and never collapsed.
  */
 export const locationMapMachine = setup({
   types: { input: {} as LocationMapInput, events: {} as LocationMapEvent, emitted: {} as LocationMapEmitted },
