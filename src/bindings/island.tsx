@@ -162,7 +162,7 @@ const sameProps = (a: object, b: object, inert: readonly string[] = []) => {
  */
 export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: M) => ComponentType<P>, options: IslandOptions): ComponentType<P> {
   if (options.intent !== false) byName.set(options.name, module as Deferred<unknown>);
-  // Listening from the start: taps kept before the page was live are played right after hydrateRoot.
+  // Listening from the start: taps the page kept before it was live are played once it has hydrated.
   listenForIntent();
   const gate = gateOf(module as Deferred<unknown>);
   const Island = (props: P) => {
