@@ -159,6 +159,7 @@ export function createCaptchaVerifier(options: CaptchaServiceOptions): CaptchaSe
     provider: settings.provider,
     siteKey: settings.provider === 'altcha' ? '' : (settings.siteKey ?? ''),
     async verify(token, { ip, formId }) {
+      if (!required) return { ok: true };
       const trimmed = token.trim();
       if (trimmed === '') return refuse('missing');
       if (trimmed.length > MAX_TOKEN_LENGTH) return refuse('invalid');

@@ -146,9 +146,12 @@ describe('the self-hosted ALTCHA captcha', () => {
     }
   });
 
-  it('is required only when bt_leads_recaptcha.should_load is true', () => {
-    expect(createCaptchaVerifier({ db: database.db, required: false, settings: ALTCHA, dataDir }).required).toBe(false);
+  it('is required only when bt_leads_recaptcha.should_load is true; when it is not, every form passes', async () => {
+    const off = createCaptchaVerifier({ db: database.db, required: false, settings: ALTCHA, dataDir });
+    expect(off.required).toBe(false);
+    expect(await off.verify('', { ip: '127.0.0.1', formId: 'contact' })).toEqual({ ok: true });
     expect(captcha.required).toBe(true);
+    expect(await captcha.verify('', { ip: '127.0.0.1', formId: 'contact' })).toEqual({ ok: false, reason: 'missing' });
   });
 });
 

@@ -11,7 +11,10 @@ export type CaptchaVerdict = { ok: true } | { ok: false; reason: CaptchaRefusal 
 export interface CaptchaVerifier {
   /** False when the site loads no captcha (bt_leads_recaptcha.should_load false): forms go without a token. */
   readonly required: boolean;
-  /** Checks the token of the response field (src/domain/lead-forms.ts CAPTCHA_RESPONSE_FIELD); a token passes once. */
+  /**
+   * Checks the token of the response field (src/domain/lead-forms.ts CAPTCHA_RESPONSE_FIELD); a
+   * token passes once. When the captcha is not required every form passes (the routes just ask).
+   */
   verify(token: string, context: { ip: string; formId: string }): Promise<CaptchaVerdict>;
 }
 

@@ -132,10 +132,8 @@ export async function registerLeadRoutes(app: FastifyInstance, options: LeadRout
         rental = found[0].name;
       }
       if (Object.keys(errors).length > 0) return refuse(reply, { status: 400, message: 'Please correct the fields marked.', reason: 'fields', fieldErrors: errors });
-      if (captcha.required) {
-        const verdict = await captcha.verify(field(fields, CAPTCHA_RESPONSE_FIELD), { ip: request.ip, formId: form.id });
-        if (!verdict.ok) return refuse(reply, { status: 400, message: CAPTCHA_REFUSED, reason: 'captcha' });
-      }
+      const verdict = await captcha.verify(field(fields, CAPTCHA_RESPONSE_FIELD), { ip: request.ip, formId: form.id });
+      if (!verdict.ok) return refuse(reply, { status: 400, message: CAPTCHA_REFUSED, reason: 'captcha' });
       const email = values.email!.toLowerCase();
       const since = new Date(now() - limit.windowMs);
       const stored = await db.transaction(async (tx) => {

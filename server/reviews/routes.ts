@@ -49,13 +49,11 @@ export async function registerReviewRoutes(app: FastifyInstance, options: Review
     if (!Number.isSafeInteger(eid) || eid < 1 || eid > 2_147_483_647) return reply.status(400).send(problem(400, 'The listing is missing from the review.'));
     const checked = checkReview(body, now());
     if (!checked.ok) return reply.status(400).send(problem(400, 'Please check the fields marked.', { errors: checked.errors }));
-    if (options.captcha.required) {
-      const token = body[CAPTCHA_RESPONSE_FIELD];
-      const verdict = await options.captcha.verify(typeof token === 'string' ? token : '', { ip: request.ip, formId: REVIEW_FORM_ID });
-      if (!verdict.ok) {
-        request.log.info({ reason: verdict.reason }, 'review captcha refused');
-        return reply.status(400).send(problem(400, CAPTCHA_REFUSED, { captcha: true }));
-      }
+    const token = body[CAPTCHA_RESPONSE_FIELD];
+    const verdict = await options.captcha.verify(typeof token === 'string' ? token : '', { ip: request.ip, formId: REVIEW_FORM_ID });
+    if (!verdict.ok) {
+      request.log.info({ reason: verdict.reason }, 'review captcha refused');
+      return reply.status(400).send(problem(400, CAPTCHA_REFUSED, { captcha: true }));
     }
     // Answered only once the row is committed (kill -9 after this answer loses nothing).
     const stored = await options.store.submit(eid, checked.review);
