@@ -131,8 +131,9 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
         const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
         if ((decision !== 'approve' && decision !== 'reject') || !Number.isSafeInteger(id)) return sendProblem(request, reply, 404, 'There is no such review action.');
         const decided = decision === 'approve' ? await reviews.store.approve(id, now()) : await reviews.store.reject(id, now());
-        // The index and the caches follow before the owner sees the list again: the listing shows the new figures at once.
-        if (decided) await reviews.changed(decided.eid);
+        // An approval publishes: the index and the caches follow before the owner sees the list
+        // again, so the listing shows the new figures at once. A rejection publishes nothing.
+        if (decided && decision === 'approve') await reviews.changed(decided.eid);
         const notice = decided ? (decision === 'approve' ? 'approved' : 'rejected') : 'gone';
         return reply.header('cache-control', 'no-store').redirect(`${REVIEWS_PATH}?done=${notice}`, 303);
       });
