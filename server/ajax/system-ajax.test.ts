@@ -238,13 +238,18 @@ describe('the share-this-page short link and form', () => {
     }
   });
 
-  it('sends a page through system/ajax and keeps the lead', async () => {
-    const app = await site(fakeCaptcha({ ok: true }));
+  it('sends a page through system/ajax, keeps the lead, and mails the link with the page hash', async () => {
+    const mail = fakeMail();
+    const app = await site(fakeCaptcha({ ok: true }), mail);
     const code = await pageLinks.shorten('/events');
     const response = await post(app, ajaxPayload({ page_code: code, fragment: '#rcav=x', ...SENDER, bt_leads_optin: '1', [CAPTCHA_RESPONSE_FIELD]: 't' }));
     expect(response.statusCode, response.body).toBe(200);
     expect(JSON.stringify(response.json())).toContain('The page is on its way to ben@example.org.');
     expect(await leads('page_share_leads')).toEqual([{ code, recipient_email: 'ben@example.org' }]);
+    expect(mail.sent.map((message) => message.text.match(/Open it here: (\S+)/)?.[1])).toEqual([`${PUBLIC_ORIGIN}/s/${code}#rcav=x`]);
+    // A hash that is not one (quotes, spaces, markup) is left off the link rather than mailed.
+    await post(app, ajaxPayload({ page_code: code, fragment: '#"><script>', ...SENDER, bt_leads_optin: '1', [CAPTCHA_RESPONSE_FIELD]: 't' }));
+    expect(mail.sent[1]?.text.endsWith(`Open it here: ${PUBLIC_ORIGIN}/s/${code}`)).toBe(true);
   });
 });
 

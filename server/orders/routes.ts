@@ -201,7 +201,7 @@ export function shareMailOf({ mail, settings, publicOrigin }: Pick<OrderRouteOpt
   return {
     ...mail,
     siteName: settings.site.name,
-    link: (target) => publicUrl(publicOrigin, target.kind === 'order' ? `${settings.order.share_url}#short-url=${target.code}` : `${PAGE_LINK_PREFIX}${target.code}`),
+    link: (target, fragment) => publicUrl(publicOrigin, target.kind === 'order' ? `${settings.order.share_url}#short-url=${target.code}` : `${PAGE_LINK_PREFIX}${target.code}${fragment}`),
   };
 }
 

@@ -48,7 +48,8 @@ export interface ShareMail {
   queue: Pick<MailQueue, 'enqueue' | 'kick'>;
   db: Pick<Database, 'insert'>;
   siteName: string;
-  link(target: ShareTarget): string;
+  /** The link the friend gets; a shared page's carries the page's hash (`fragment`, '' for none). */
+  link(target: ShareTarget, fragment: string): string;
 }
 
 export interface ShareSendDeps {
@@ -69,10 +70,23 @@ function shareMessage(target: ShareTarget, lead: { senderName: string; senderEma
   return { subject: `${sender} shared ${what} with you`, text, html };
 }
 
+/**
+ * The page hash of the fragment field (spec §7: the current page hash is sent in it), kept when it
+ * is one: '#' and printable characters without spaces, quotes or angle brackets; else none.
+ */
+const PAGE_HASH = /^#[!#$%&'()*+,\-./0-9:;=?@A-Z[\]^_`a-z{|}~]+$/;
+const pageHashOf = (fragment: string): string => (PAGE_HASH.test(fragment) ? fragment : '');
+
 /** Queues the email to the friend and starts the queue. */
-async function mailShare(mail: ShareMail | undefined, target: ShareTarget, lead: { senderName: string; senderEmail: string; recipientEmail: string; message: string }) {
+async function mailShare(
+  mail: ShareMail | undefined,
+  target: ShareTarget,
+  lead: { senderName: string; senderEmail: string; recipientEmail: string; message: string },
+  fragment: string,
+) {
   if (!mail) return;
-  await mail.queue.enqueue(mail.db, { kind: `share-${target.kind}`, reference: target.code, to: lead.recipientEmail, ...shareMessage(target, lead, mail.link(target), mail.siteName) });
+  const link = mail.link(target, target.kind === 'page' ? pageHashOf(fragment) : '');
+  await mail.queue.enqueue(mail.db, { kind: `share-${target.kind}`, reference: target.code, to: lead.recipientEmail, ...shareMessage(target, lead, link, mail.siteName) });
   mail.queue.kick();
 }
 
@@ -106,27 +120,25 @@ export async function sendShare(fields: URLSearchParams, ip: string, deps: Share
   const email = singleField(fields, 'email', 200);
   const to = singleField(fields, 'to', 200);
   const message = singleField(fields, 'message', 1000, { required: false });
-  singleField(fields, 'fragment', 2000, { required: false });
+  const fragment = singleField(fields, 'fragment', 2000, { required: false });
   const token = singleField(fields, CAPTCHA_RESPONSE_FIELD, 4000, { required: false });
   if (!EMAIL.test(email)) throw new ShareSendRefused('Your email address is not valid');
   if (!EMAIL.test(to)) throw new ShareSendRefused('The email address to send to is not valid');
   // Spec §8: the opt-in must be accepted.
   if (singleField(fields, OPT_IN_FIELD, 10, { required: false }) !== '1') throw new ShareSendRefused(OPT_IN_ALERT);
   // Last of the checks: a token passes once, so it is not spent on a form refused for another reason.
-  if (deps.captcha.required) {
-    const verdict = await deps.captcha.verify(token, { ip, formId: SHARE_FORM_ID });
-    if (!verdict.ok) throw new ShareSendRefused(CAPTCHA_REFUSED);
-  }
+  const verdict = await deps.captcha.verify(token, { ip, formId: SHARE_FORM_ID });
+  if (!verdict.ok) throw new ShareSendRefused(CAPTCHA_REFUSED);
   const lead = { code: target.code, senderName: name, senderEmail: email, recipientEmail: to, message, optIn: true };
   if (target.kind === 'order') {
     if (!(await deps.store.shared(target.code))) throw new ShareSendRefused('This shared Trips Collection does not exist or has been removed.', 404);
     await deps.store.addLead(lead);
-    await mailShare(deps.mail, target, lead);
+    await mailShare(deps.mail, target, lead, fragment);
     return { text: `Your Trips Collection is on its way to ${to}.`, target, path: '' };
   }
   const path = await deps.pageLinks.resolve(target.code);
   if (path === null) throw new ShareSendRefused('This page link does not exist.', 404);
   await deps.pageLinks.addLead(lead);
-  await mailShare(deps.mail, target, lead);
+  await mailShare(deps.mail, target, lead, fragment);
   return { text: `The page is on its way to ${to}.`, target, path };
 }
