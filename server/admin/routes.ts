@@ -24,6 +24,7 @@ import { EXPORTS, isExportName } from './exports.ts';
 import { ADMIN_CSP, ADMIN_PATH, badRangePage, dashboardPage, LOGIN_PATH, LOGOUT_PATH, loginPage, REVIEWS_PATH } from './pages.ts';
 import { isModerationNotice, reviewsPage } from './review-pages.ts';
 import type { ReviewStore } from '../reviews/review-store.ts';
+import { acceptFormBodies } from '../form-body.ts';
 
 export interface AdminRouteOptions {
   /** ADMIN_PASSWORD; the routes are registered only with one. */
@@ -66,9 +67,7 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
   const read = { config: { limit: 'content' as const } };
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: LOGIN_BODY_LIMIT }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptFormBodies(scope, LOGIN_BODY_LIMIT);
 
     scope.get(LOGIN_PATH, read, async (request, reply) => {
       if (sessions.isLoggedIn(request)) return reply.header('cache-control', 'no-store').redirect(ADMIN_PATH, 303);
@@ -76,7 +75,7 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
     });
 
     scope.post(LOGIN_PATH, { config: { limit: 'admin' }, bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
-      const given = text((request.body as Record<string, unknown> | null | undefined)?.password);
+      const given = request.body instanceof URLSearchParams ? (request.body.get('password') ?? '') : '';
       if (given === '') return privateHtml(reply, 401, loginPage(options.siteName, NO_PASSWORD));
       if (!passwordMatches(given, options.password)) {
         request.log.warn('site owner login with a wrong password');

@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SYSTEM_AJAX_PATH } from '../../src/domain/cms-ajax.ts';
+import { acceptFormBodies } from '../form-body.ts';
 
 /** Form posts are small; the largest field (a message) is 1000 characters. */
 const AJAX_BODY_LIMIT = 32 * 1024;
@@ -51,9 +52,7 @@ const FORM_ID = /^[a-z0-9_-]{1,100}$/;
 
 export async function registerSystemAjax(app: FastifyInstance, forms: Readonly<Record<string, AjaxForm>>): Promise<void> {
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: AJAX_BODY_LIMIT }, (_request, body, done) =>
-      done(null, new URLSearchParams(body as string)),
-    );
+    acceptFormBodies(scope, AJAX_BODY_LIMIT);
     scope.post(SYSTEM_AJAX_PATH, { config: { limit: 'form' } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const refuse = (status: number, text: string) => reply.status(status).send([{ command: 'alert', text }] satisfies AjaxCommand[]);

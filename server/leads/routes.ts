@@ -39,6 +39,7 @@ import {
 import { CAPTCHA_RESPONSE_FIELD, OPT_IN_ALERT, OPT_IN_FIELD } from '../../src/domain/lead-forms.ts';
 import { createAntibotKeys, reverseKey } from './antibot.ts';
 import { ANTIBOT_SCRIPT } from './antibot-script.ts';
+import { acceptFormBodies } from '../form-body.ts';
 
 const LEAD_BODY_LIMIT = 32 * 1024;
 /** Leads one email address may send in an hour. */
@@ -98,9 +99,7 @@ export async function registerLeadRoutes(app: FastifyInstance, options: LeadRout
   );
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: LEAD_BODY_LIMIT }, (_request, body, done) =>
-      done(null, new URLSearchParams(body as string)),
-    );
+    acceptFormBodies(scope, LEAD_BODY_LIMIT);
     scope.post<{ Params: { formId: string } }>(`${LEAD_SUBMIT_PATH}/:formId`, { bodyLimit: LEAD_BODY_LIMIT, config: { limit: 'form' } }, async (request, reply) => {
       const form = leadFormById(request.params.formId);
       if (!form) return refuse(reply, { status: 404, message: 'There is no such form.', reason: 'form' });

@@ -48,6 +48,7 @@ import { isPagePath, type PageLinks } from './page-links.ts';
 import { NO_CAPTCHA, NO_PAGE_LINKS, sendShare, ShareSendRefused, singleField, type ShareMail, type ShareSendDeps } from './share-send.ts';
 import type { Database } from '../db/client.ts';
 import type { MailQueue } from '../mail/mail-queue.ts';
+import { acceptFormBodies } from '../form-body.ts';
 
 
 /** Where a page's short link leads: GET {PAGE_LINK_PREFIX}{code}. */
@@ -233,9 +234,7 @@ export async function registerOrderRoutes(app: FastifyInstance, options: OrderRo
       const message = status >= 500 ? 'The Trips Collection is not available just now. Please try again.' : error.message;
       return reply.status(status).send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
     });
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: SHARE_BODY_LIMIT }, (_request, body, done) =>
-      done(null, new URLSearchParams(body as string)),
-    );
+    acceptFormBodies(scope, SHARE_BODY_LIMIT);
     // server/security: the `order` limit per client; add and remove change the order though they are GET (spec §7).
     const reads = { config: { limit: 'order' as const } };
     const changes = { config: { limit: 'order' as const, mutates: true } };
