@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import type { LeadFormDefinition } from '@/domain/lead-form-definitions';
-import { ASYNC_SUBMITTED_EVENT } from '@/domain/lead-forms';
 import { leadFormMachine } from '@/machines/lead-form-machine';
 import { notificationMachine } from '@/machines/notification-machine';
 import { connectLeadForm, connectNotificationTimer } from './actors/lead-form-wiring';
@@ -9,6 +8,8 @@ import { connectLeadForm, connectNotificationTimer } from './actors/lead-form-wi
 export interface LeadFormActors {
   form: ActorRefFrom<typeof leadFormMachine>;
   notification: ActorRefFrom<typeof notificationMachine>;
+  /** The form element, for the effects that act on it (focus, the captcha's reset). */
+  element: RefObject<HTMLFormElement | null>;
 }
 
 /**
@@ -18,11 +19,12 @@ export interface LeadFormActors {
  */
 export function useLeadFormActors(definition: LeadFormDefinition, inspect?: (event: InspectionEvent) => void): LeadFormActors | null {
   const [actors, setActors] = useState<LeadFormActors | null>(null);
+  const element = useRef<HTMLFormElement | null>(null);
   useEffect(() => {
     const form = createActor(leadFormMachine, { input: { formId: definition.id, optInRequired: definition.optInRequired }, inspect }).start();
     const notification = createActor(notificationMachine, { inspect }).start();
-    const disconnect = [connectLeadForm(form, notification), connectNotificationTimer(notification)];
-    setActors({ form, notification });
+    const disconnect = [connectLeadForm(form, notification, () => element.current), connectNotificationTimer(notification)];
+    setActors({ form, notification, element });
     form.send({ type: 'lead.form.shown' });
     return () => {
       disconnect.forEach((dispose) => dispose());
@@ -35,10 +37,10 @@ export function useLeadFormActors(definition: LeadFormDefinition, inspect?: (eve
 
 /**
  * What a shown lead form needs from the page: the captcha and the submit guard (loaded on demand;
- * the captcha first, so a submit it intercepts is not counted by the guard), the anti-bot script
- * given the form's key once it is in the settings, and ASYNC_SUBMITTED_EVENT when a submit ended.
+ * the captcha first, so a submit it intercepts is not counted by the guard), and the anti-bot
+ * script given the form's key once it is in the settings.
  */
-export function useLeadFormBindings(formRef: RefObject<HTMLFormElement | null>, antibotKey: string, pending: boolean): void {
+export function useLeadFormBindings(formRef: RefObject<HTMLFormElement | null>, antibotKey: string): void {
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
@@ -58,9 +60,4 @@ export function useLeadFormBindings(formRef: RefObject<HTMLFormElement | null>, 
     if (!form || antibotKey === '' || !window.Antibot) return;
     return window.Antibot.attach(form, { key: antibotKey });
   }, [formRef, antibotKey]);
-  const wasPending = useRef(false);
-  useEffect(() => {
-    if (wasPending.current && !pending) formRef.current?.dispatchEvent(new CustomEvent(ASYNC_SUBMITTED_EVENT, { bubbles: true }));
-    wasPending.current = pending;
-  }, [formRef, pending]);
 }

@@ -35,7 +35,11 @@ export type LeadFormEmitted =
    * A sent lead as a notification (spec §9). A refusal is not one: the form says it as an alert
    * beside the entries, and a notification would make screen readers say it twice.
    */
-  | { type: 'lead.outcome'; text: string; className: 'success' };
+  | { type: 'lead.outcome'; text: string; className: 'success' }
+  /** A submit has ended (sent, refused, failed, or stopped by the opt-in alert): the captcha resets, the same data may go again. */
+  | { type: 'lead.send.settled' }
+  /** The server refused these fields: focus goes to the first of them in the form (the entries are kept). */
+  | { type: 'lead.focus.requested'; fields: string[] };
 
 export const KEYS_FAILED = 'This form could not be prepared. Check your connection and try again.';
 export const KEY_EXPIRED = 'The form had expired and has been prepared again: please send it once more.';
@@ -67,6 +71,8 @@ export const leadFormMachine = setup({
     keysFailed: assign({ message: KEYS_FAILED, settings: { antibotKey: '' } }),
     keyExpired: assign({ message: KEY_EXPIRED, settings: { antibotKey: '' }, fieldErrors: {} }),
     alertOptIn: emit({ type: 'optin.alerted' as const }),
+    settled: emit({ type: 'lead.send.settled' as const }),
+    focusFirstError: emit(({ event }) => ({ type: 'lead.focus.requested' as const, fields: event.type === 'lead.refused' ? Object.keys(event.fieldErrors) : [] })),
     send: emit(({ context, event }) => ({
       type: 'lead.send' as const,
       formId: context.formId,
@@ -102,18 +108,18 @@ export const leadFormMachine = setup({
     },
     ready: {
       on: {
-        'lead.submitted': [{ guard: 'optInMissing', actions: 'alertOptIn' }, { target: 'sending', actions: ['clearErrors', 'send'] }],
+        'lead.submitted': [{ guard: 'optInMissing', actions: ['alertOptIn', 'settled'] }, { target: 'sending', actions: ['clearErrors', 'send'] }],
       },
     },
     sending: {
       tags: ['pending'],
       on: {
-        'lead.sent': { target: 'sent', actions: ['showSuccess', 'notifySuccess'] },
+        'lead.sent': { target: 'sent', actions: ['showSuccess', 'notifySuccess', 'settled'] },
         'lead.refused': [
-          { guard: 'keyRefused', target: 'locked', actions: ['keyExpired', 'requestKeys'] },
-          { target: 'ready', actions: 'showRefusal' },
+          { guard: 'keyRefused', target: 'locked', actions: ['keyExpired', 'requestKeys', 'settled'] },
+          { target: 'ready', actions: ['showRefusal', 'focusFirstError', 'settled'] },
         ],
-        'lead.failed': { target: 'ready', actions: 'showRefusal' },
+        'lead.failed': { target: 'ready', actions: ['showRefusal', 'settled'] },
       },
     },
     sent: {},

@@ -1,7 +1,7 @@
 import { Subscription, timer, type Observable } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
 import type { AntibotKeyMap } from '@/domain/lead-form-definitions';
-import { OPT_IN_ALERT } from '@/domain/lead-forms';
+import { ASYNC_SUBMITTED_EVENT, OPT_IN_ALERT } from '@/domain/lead-forms';
 import { errorMessage } from '@/effects/http-client';
 import { fetchAntibotKeys, leadAnswerOf, sendLead } from '@/effects/lead-form-client';
 import type { leadFormMachine } from '@/machines/lead-form-machine';
@@ -20,13 +20,19 @@ export const browserLeadFormEffects: LeadFormEffects = {
   alert: (text) => window.alert(text),
 };
 
+/** A form field name as the server names them (a selector part needs no escaping). */
+const FIELD_NAME = /^[A-Za-z0-9_-]+$/;
+
 /**
- * Connects a lead form's actor: the anti-bot keys, the post, the opt-in alert (spec §8), and its
- * outcome shown by the notification actor. Returns the disposer (pending requests are dropped).
+ * Connects a lead form's actor: the anti-bot keys, the post, the opt-in alert (spec §8), its
+ * outcome shown by the notification actor, and on the form element (`element`, once shown) the
+ * focus on the first field in error and ASYNC_SUBMITTED_EVENT when a submit has ended (the captcha
+ * resets, spec §4). Returns the disposer (pending requests are dropped).
  */
 export function connectLeadForm(
   form: ActorRefFrom<typeof leadFormMachine>,
   notification: ActorRefFrom<typeof notificationMachine>,
+  element: () => HTMLFormElement | null,
   effects: LeadFormEffects = browserLeadFormEffects,
 ): () => void {
   const requests = new Subscription();
@@ -49,6 +55,12 @@ export function connectLeadForm(
     ),
     form.on('optin.alerted', () => effects.alert(OPT_IN_ALERT)),
     form.on('lead.outcome', ({ text, className }) => notification.send({ type: 'notification.shown', text, className })),
+    form.on('lead.send.settled', () => element()?.dispatchEvent(new CustomEvent(ASYNC_SUBMITTED_EVENT, { bubbles: true }))),
+    form.on('lead.focus.requested', ({ fields }) => {
+      const names = fields.filter((name) => FIELD_NAME.test(name));
+      // The first in the form's order: a selector list matches in document order.
+      if (names.length > 0) element()?.querySelector<HTMLElement>(names.map((name) => `[name="${name}"]`).join(', '))?.focus();
+    }),
   ];
   return () => {
     handlers.forEach((handler) => handler.unsubscribe());

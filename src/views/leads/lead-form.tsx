@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
 import { namedCountries } from '@/domain/country-codes';
 import { ANTIBOT_KEY_FIELD, FORM_ID_FIELD, HONEYPOT_FIELD, LEAD_SUBMIT_PATH, type LeadFieldDefinition, type LeadFormDefinition } from '@/domain/lead-form-definitions';
-import { ASYNC_CAPTCHA_CLASS, ASYNC_SUBMITTED_EVENT, CAPTCHA_FORM_ATTRIBUTE, CAPTCHA_RESPONSE_FIELD, OPT_IN_FIELD, OPT_IN_REQUIRED_ATTRIBUTE } from '@/domain/lead-forms';
+import { ASYNC_CAPTCHA_CLASS, CAPTCHA_FORM_ATTRIBUTE, CAPTCHA_RESPONSE_FIELD, OPT_IN_FIELD, OPT_IN_REQUIRED_ATTRIBUTE } from '@/domain/lead-forms';
 import { useLeadFormActors, useLeadFormBindings, type LeadFormActors } from '@/bindings/lead-form-hooks';
 import { Notification } from '@/views/ui/notification';
 import { SearchableSelect } from '@/views/ui/searchable-select';
@@ -37,13 +37,8 @@ function LeadFormView({ definition, rental, actors, onClose }: { definition: Lea
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
   const message = useSelector(actor, (s) => s.context.message);
   const antibotKey = useSelector(actor, (s) => s.context.settings.antibotKey);
-  const formRef = useRef<HTMLFormElement>(null);
-  useLeadFormBindings(formRef, antibotKey, pending);
-  // Field errors from the server: focus goes to the first field in error (the entries are kept).
-  useEffect(() => {
-    const first = definition.fields.find((field) => fieldErrors[field.name]) ?? (fieldErrors[OPT_IN_FIELD] ? { name: OPT_IN_FIELD } : null);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
-  }, [definition, fieldErrors]);
+  const formRef = actors.element;
+  useLeadFormBindings(formRef, antibotKey);
   const countries = useMemo(() => namedCountries().map(({ code, name }) => ({ id: code, label: name })), []);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // The captcha or the submit guard may have intercepted it (capture phase).
@@ -52,8 +47,6 @@ function LeadFormView({ definition, rental, actors, onClose }: { definition: Lea
     const form = event.currentTarget;
     const fields = formFields(form);
     actor.send({ type: 'lead.submitted', fields, optIn: fields[OPT_IN_FIELD] === '1' });
-    // Refused at once (the opt-in alert): the submit has ended, the same data may be sent again.
-    if (!actor.getSnapshot().hasTag('pending')) form.dispatchEvent(new CustomEvent(ASYNC_SUBMITTED_EVENT, { bubbles: true }));
   };
   const id = (name: string) => `${definition.id}-${name}`;
   const errorId = (name: string) => `${definition.id}-${name}-error`;
