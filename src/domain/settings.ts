@@ -184,14 +184,14 @@ export const SiteSettingsSchema = v.strictObject({
   }),
   menu: v.array(v.strictObject({ label: nonEmpty, path })),
   /**
-   * Google Analytics 4 (issue 16): set from the GA4_MEASUREMENT_ID environment setting, not the
-   * file. Empty or absent: nothing goes to Google and no consent banner is shown.
-   */
-  /**
    * The captcha provider (issue 14): set from CAPTCHA_PROVIDER and CAPTCHA_SITE_KEY, not the file.
    * Absent: the self-hosted ALTCHA captcha.
    */
   captcha: v.optional(v.strictObject({ provider: v.picklist(['altcha', 'recaptcha', 'turnstile']), site_key: v.string() })),
+  /**
+   * Google Analytics 4 (issue 16): set from the GA4_MEASUREMENT_ID environment setting, not the
+   * file. Empty or absent: nothing goes to Google and no consent banner is shown.
+   */
   analytics: v.optional(v.strictObject({ ga4_measurement_id: v.union([v.literal(''), v.pipe(v.string(), v.regex(GA4_ID, 'must look like G-XXXXXXX'))]) })),
 });
 export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>;
