@@ -3,7 +3,7 @@
  * English by Intl (Node's full ICU). The countries whose states or provinces are in the database
  * (the demo's United States and Canada) come first, then the rest by name.
  */
-import { COUNTRY_CODES as CODES } from '../../src/domain/country-codes.ts';
+import { COUNTRY_CODES as CODES, namedCountries } from '../../src/domain/country-codes.ts';
 
 export interface Country {
   code: string;
@@ -12,9 +12,8 @@ export interface Country {
   provinces: boolean;
 }
 
-const names = new Intl.DisplayNames(['en'], { type: 'region' });
-const collator = new Intl.Collator('en');
-const ALL = CODES.map((code) => ({ code, name: names.of(code) ?? code }));
+/** Every country named in English, by name (the lead forms' list too). */
+const BY_NAME = namedCountries();
 const KNOWN = new Set(CODES);
 
 /** Whether a code is an ISO 3166-1 alpha-2 country this site knows. */
@@ -27,11 +26,9 @@ export const isCountryCode = (code: string): boolean => KNOWN.has(code);
 export function countryList(withProvinces: readonly string[]): Country[] {
   const first = withProvinces.filter(isCountryCode);
   const firstSet = new Set(first);
-  const byCode = new Map(ALL.map((c) => [c.code, c]));
+  const byCode = new Map(BY_NAME.map((c) => [c.code, c]));
   return [
     ...first.map((code) => ({ ...(byCode.get(code) as { code: string; name: string }), provinces: true })),
-    ...ALL.filter((c) => !firstSet.has(c.code))
-      .sort((a, b) => collator.compare(a.name, b.name))
-      .map((c) => ({ ...c, provinces: false })),
+    ...BY_NAME.filter((c) => !firstSet.has(c.code)).map((c) => ({ ...c, provinces: false })),
   ];
 }
