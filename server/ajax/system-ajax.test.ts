@@ -155,14 +155,16 @@ describe('POST /system/ajax: the Trips Collection share form (form id bt-leads-s
     expect(await leads('share_leads')).toEqual([]);
   });
 
-  it('refuses a bad email and an unknown share with their messages, escaped', async () => {
-    const app = await site(fakeCaptcha({ ok: true }));
+  it('refuses a bad email and an unknown share with their messages, escaped, without spending the captcha', async () => {
+    const captcha = fakeCaptcha({ ok: true });
+    const app = await site(captcha);
     const bad = await post(app, ajaxPayload({ code: orderCode, ...SENDER, to: '<b>x</b>', bt_leads_optin: '1' }));
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain('The email address to send to is not valid');
     const unknown = await post(app, ajaxPayload({ code: 'Zz9Zz9Zz9Zz9', ...SENDER, bt_leads_optin: '1' }));
     expect(unknown.statusCode).toBe(404);
     expect(JSON.stringify(unknown.json())).toContain('This shared Trips Collection does not exist or has been removed.');
+    expect(captcha.asked).toEqual([]);
   });
 
   it('the form posted without script asks the captcha too (400, the entries are the visitor’s to send again)', async () => {

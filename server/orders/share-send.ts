@@ -126,18 +126,23 @@ export async function sendShare(fields: URLSearchParams, ip: string, deps: Share
   if (!EMAIL.test(to)) throw new ShareSendRefused('The email address to send to is not valid');
   // Spec §8: the opt-in must be accepted.
   if (singleField(fields, OPT_IN_FIELD, 10, { required: false }) !== '1') throw new ShareSendRefused(OPT_IN_ALERT);
+  // What is shared must exist.
+  let path = '';
+  if (target.kind === 'order') {
+    if (!(await deps.store.shared(target.code))) throw new ShareSendRefused('This shared Trips Collection does not exist or has been removed.', 404);
+  } else {
+    path = (await deps.pageLinks.resolve(target.code)) ?? '';
+    if (path === '') throw new ShareSendRefused('This page link does not exist.', 404);
+  }
   // Last of the checks: a token passes once, so it is not spent on a form refused for another reason.
   const verdict = await deps.captcha.verify(token, { ip, formId: SHARE_FORM_ID });
   if (!verdict.ok) throw new ShareSendRefused(CAPTCHA_REFUSED);
   const lead = { code: target.code, senderName: name, senderEmail: email, recipientEmail: to, message, optIn: true };
   if (target.kind === 'order') {
-    if (!(await deps.store.shared(target.code))) throw new ShareSendRefused('This shared Trips Collection does not exist or has been removed.', 404);
     await deps.store.addLead(lead);
     await mailShare(deps.mail, target, lead, fragment);
     return { text: `Your Trips Collection is on its way to ${to}.`, target, path: '' };
   }
-  const path = await deps.pageLinks.resolve(target.code);
-  if (path === null) throw new ShareSendRefused('This page link does not exist.', 404);
   await deps.pageLinks.addLead(lead);
   await mailShare(deps.mail, target, lead, fragment);
   return { text: `The page is on its way to ${to}.`, target, path };
