@@ -16,10 +16,10 @@
  * in the database and then answers with its result; nothing is booked or charged twice.
  */
 import crypto from 'node:crypto';
+import { domainToASCII } from 'node:url';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   checkoutTotals,
-  containsCardNumber,
   MAX_STAYS_PER_BOOKING,
   PAYMENT_OPTIONS,
   PROTECTION_KINDS,
@@ -29,6 +29,7 @@ import {
   type ProtectionChoices,
   type ProtectionKind,
 } from '../../src/domain/checkout/checkout.ts';
+import { checkPhone, containsCardNumber } from '../../src/domain/checkout/guest-details.ts';
 import type { BookedItem, BookingConfirmation, CheckoutPageData, StayQuoteLine } from '../../src/domain/content.ts';
 import { formatCents, toCents } from '../../src/domain/money.ts';
 import { emptyOrder, hasLineItems, lineItems, parseOrder, type Order } from '../../src/domain/order/order.ts';
@@ -54,7 +55,6 @@ export const BOOKING_CODE = /^[A-Za-z0-9_-]{24}$/;
 export const newBookingCode = (): string => crypto.randomBytes(18).toString('base64url');
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 const TOKEN = /^[A-Za-z0-9_.:-]{4,200}$/;
-const PHONE = /^\+?[0-9 ().-]{7,30}$/;
 const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{0,19}$/;
 const LINE_FIELD = /^(ti|dp)\[(ind-\d{1,4})\]$/;
 /** Field names that only a card or bank form would have: refused whatever their value. */
@@ -163,24 +163,22 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** The first field of a body that holds or asks for a card number, or null. */
-function cardField(body: Record<string, unknown>): string | null {
-  const walk = (value: unknown, name: string, depth: number): string | null => {
-    if (depth > 8) return null;
-    if (typeof value === 'string' || typeof value === 'number') return containsCardNumber(String(value)) ? name : null;
-    if (value && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) {
-        // The idempotency key is an opaque random text, checked by its own pattern.
-        if (depth === 0 && key === 'idempotency_key') continue;
-        const field = Array.isArray(value) ? `${name}[${key}]` : name ? `${name}[${key}]` : key;
-        if (CARD_FIELD.test(key)) return field;
-        const found = walk(inner, field, depth + 1);
-        if (found) return found;
-      }
-    }
-    return null;
-  };
-  return walk(body, '', 0);
+/**
+ * The fields a card number could be put into by mistake: those where a guest types free text, and
+ * the payment token (a provider's token is never a card number; a payment form wired wrongly could
+ * send one). The order, its dates (`bt`, `et` in ms) and figures (`wk`), and the phone (checked as a
+ * phone) are never searched: a derived number is not typed, and 1 date in 10 passes the Luhn check.
+ */
+const FREE_TEXT_FIELDS = ['first_name', 'last_name', 'address', 'city', 'postal_code', 'notes', 'payment[token]'] as const;
+
+/** The first field that holds a card number, or is named as only a card or bank form's field would be; else null. */
+function cardField(fields: Record<string, unknown>): string | null {
+  for (const name of Object.keys(fields)) if (CARD_FIELD.test(name)) return name;
+  for (const name of FREE_TEXT_FIELDS) {
+    const value = fields[name];
+    if (typeof value === 'string' && containsCardNumber(value)) return name;
+  }
+  return null;
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : null);
@@ -404,14 +402,22 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
       else if (value === '' && field.required) errors[name] = field.required;
       guest[name] = value;
     }
-    if (!errors.email && guest.email && !EMAIL.test(guest.email)) errors.email = 'Please enter a valid email address, such as name@example.com.';
-    if (!errors.phone && guest.phone && (!PHONE.test(guest.phone) || (guest.phone.match(/\d/g)?.length ?? 0) < 7 || (guest.phone.match(/\d/g)?.length ?? 0) > 15)) {
-      errors.phone = 'Please enter a phone number of 7 to 15 digits.';
+    if (!errors.email && guest.email && !EMAIL.test(guest.email)) {
+      // A domain in its own script (用户@例子.广告, jürgen@müller.de) is kept as mail servers take it (punycode).
+      const at = guest.email.lastIndexOf('@');
+      const ascii = at > 0 ? `${guest.email.slice(0, at)}@${domainToASCII(guest.email.slice(at + 1))}` : '';
+      if (EMAIL.test(ascii)) guest.email = ascii;
+      else errors.email = 'Please enter a valid email address, such as name@example.com.';
     }
     if (!errors.postal_code && guest.postal_code && !POSTAL_CODE.test(guest.postal_code)) errors.postal_code = 'Please enter a postal code of letters, digits, spaces and dashes.';
     if (!errors.country && guest.country) {
       guest.country = guest.country.toUpperCase();
       if (!isCountryCode(guest.country)) errors.country = 'Please choose a country from the list.';
+    }
+    if (!errors.phone && guest.phone) {
+      // Read in the guest's country when it has no country code (+44…), as they would dial it.
+      const phone = checkPhone(guest.phone, !errors.country && isCountryCode(guest.country) ? guest.country : null, settings.site.country);
+      if (!phone.ok) errors.phone = phone.message;
     }
     if (!errors.country && guest.country && !errors.state) {
       const known = await provincesOf(guest.country);

@@ -76,6 +76,11 @@ export const SiteSettingsSchema = v.strictObject({
     slogan: v.string(),
     phone: nonEmpty,
     email: v.pipe(v.string(), v.email()),
+    /**
+     * The site's country (ISO 3166 alpha-2): a guest's phone number without a country code that is
+     * not a number of the guest's own country is read as one of this country's.
+     */
+    country: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US')), 'US'),
     /** Spec §1: set the has_js=1 cookie on page load. */
     has_js_cookie: v.boolean(),
     /**

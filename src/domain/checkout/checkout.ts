@@ -1,8 +1,8 @@
 /**
  * Checkout and booking (issue 13): the shapes the server's checkout API answers with and the pure
  * rules both sides share — protection choices per line item, the totals they make, the payment
- * options, and the card-number check. Wire amounts are in currency units with at most two
- * decimals, like an order's `p` and `litot`; sums are made in cents.
+ * options (the guest's phone and the card-number guard are in guest-details.ts). Wire amounts are
+ * in currency units with at most two decimals, like an order's `p` and `litot`; sums are made in cents.
  */
 import * as v from 'valibot';
 import { fromCents, toCents } from '@/domain/money';
@@ -116,38 +116,6 @@ export function protectionValue(raw: unknown): ProtectionValue | null {
   if (raw === 1 || raw === '1') return 1;
   if (raw === -1 || raw === '-1') return -1;
   return null;
-}
-
-/** 13 to 19 digits, single spaces or dashes between them, not part of a longer word (a key, a token). */
-const DIGIT_RUN = /(?<![A-Za-z0-9])\d(?:[ -]?\d){12,18}(?![A-Za-z0-9])/g;
-
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/**
- * Whether a text holds something that looks like a payment card number: 13 to 19 digits (single
- * spaces or dashes between them allowed, not inside a longer word) that pass the Luhn check. Card numbers never reach this
- * site; payments travel as a provider's token.
- *
- * @example containsCardNumber('4242 4242 4242 4242') // true
- * @example containsCardNumber('+1 555 0142') // false
- */
-export function containsCardNumber(text: string): boolean {
-  for (const match of text.matchAll(DIGIT_RUN)) {
-    const digits = match[0].replace(/[ -]/g, '');
-    if (digits.length >= 13 && digits.length <= 19 && luhnValid(digits)) return true;
-  }
-  return false;
 }
 
 const Amount = v.pipe(v.number(), v.finite());
