@@ -510,12 +510,12 @@ export function seasonOfDay(iso: string): SeasonDay {
   return { key: `winter-${y}`, name: `Winter ${y}`, kind: 'low', minStay: 2, factor: 0.7 };
 }
 
-export function calendarWindow(today: string): { begin: string; end: string } {
-  return { begin: firstOfMonth(today), end: lastOfMonth(addMonths(today, CALENDAR_MONTHS)) };
+export function calendarWindow(today: string, months: number = CALENDAR_MONTHS): { begin: string; end: string } {
+  return { begin: firstOfMonth(today), end: lastOfMonth(addMonths(today, months)) };
 }
 
-function makeSeasons(today: string): { seasons: SeasonRow[]; factors: Map<number, number>; byDay: Map<string, SeasonRow> } {
-  const { begin, end } = calendarWindow(today);
+function makeSeasons(today: string, months: number): { seasons: SeasonRow[]; factors: Map<number, number>; byDay: Map<string, SeasonRow> } {
+  const { begin, end } = calendarWindow(today, months);
   const seasons: SeasonRow[] = [];
   const factors = new Map<number, number>();
   const byDay = new Map<string, SeasonRow>();
@@ -841,10 +841,11 @@ export type DemoCalendar = Pick<DemoContent, 'today' | 'units' | 'seasons' | 'un
  * The calendar of the demo content generated on `today` (YYYY-MM-DD): seasons, rates, bookings
  * and specials. `eids` limits the rentals (and so their rates and bookings) to these; each rental's
  * calendar is drawn from its own random stream, so it is the same as in the whole content.
+ * `months` is how far ahead seasons and rates go (the demo's CALENDAR_MONTHS; tests ask for more).
  */
-export function generateDemoCalendar(units: DemoUnits, today: string, eids?: readonly number[]): DemoCalendar {
+export function generateDemoCalendar(units: DemoUnits, today: string, eids?: readonly number[], { months = CALENDAR_MONTHS }: { months?: number } = {}): DemoCalendar {
   const drafts = eids ? units.drafts.filter((d) => eids.includes(d.row.eid)) : units.drafts;
-  const { seasons, factors, byDay } = makeSeasons(today);
+  const { seasons, factors, byDay } = makeSeasons(today, months);
   return {
     today,
     units: drafts.map((d) => d.row),
