@@ -43,10 +43,16 @@ test.describe('checkout', () => {
     }, orderOf(offer, tampered, gone));
     await page.goto('/rescms/order/checkout');
     const status = page.locator('.checkout-check');
-    await expect(status).toContainText('Some prices changed since you added them:');
+    // Each kind of change under its own heading, in plain words (issue 22: no parameter names).
     const money = (amount: number) => `$${amount.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-    await expect(status).toContainText(`is now ${money(offer.p)} (was $1.00).`);
-    await expect(status).toContainText('can no longer be booked for these dates');
+    const changed = status.locator('[data-kind="changed"]');
+    await expect(changed).toContainText('A price changed since you added it:');
+    await expect(changed).toContainText(`is now ${money(offer.p)} (was $1.00).`);
+    const removed = status.locator('[data-kind="removed"]');
+    await expect(removed).toContainText('A stay can no longer be booked, so it was taken out of your Trips Collection:');
+    await expect(removed).toContainText(`${past.name}, `);
+    await expect(removed).toContainText('Its arrival date has passed.');
+    await expect(status).not.toContainText('rcav');
     await expect(page.locator('.checkout-order__table tbody tr')).toHaveCount(2);
     // Damage protection ($59 a stay) is offered ticked (declinable), so the total has it for both stays.
     await expect(page.getByTestId('checkout-total')).toHaveText(money(Math.round(offer.p * 200 + 2 * 5900) / 100));
@@ -56,6 +62,28 @@ test.describe('checkout', () => {
     await page.reload();
     await expect(page.locator('.checkout-check')).toContainText('Prices checked: they are up to date.');
     // The checkout page with a Trips Collection in it (its form, the order table) passes WCAG 2.2 AA.
+    expect(await axeViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a Trips Collection holding only a stay whose dates have passed says which stay was taken out and why', async ({ page, request, consoleErrors, stays }) => {
+    const offer = await standardOffer(request, stays.bookable);
+    const { past } = stays;
+    const gone = { ...offer, b: past.begin, e: past.end, qp: { rcav: { ...offer.qp.rcav, begin: past.begin, end: past.end } } };
+    await page.addInitScript((order) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('rcriotorder', JSON.stringify(order));
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, orderOf(gone));
+    await page.goto('/rescms/order/checkout');
+    const removed = page.locator('.checkout-check [data-kind="removed"]');
+    await expect(removed).toContainText('A stay can no longer be booked, so it was taken out of your Trips Collection:');
+    await expect(removed.getByRole('listitem')).toHaveText(new RegExp(`^${past.name}, .+ – .+\\. Its arrival date has passed\\.$`));
+    await expect(page.getByText('There is nothing left to check out: add a stay to your Trips Collection first.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Search accommodation' })).toBeVisible();
+    await expect(page.locator('.checkout-form, form.checkout')).toHaveCount(0);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('rcriotorder') ?? '{}') as { lict: number })).toMatchObject({ lict: 0 });
     expect(await axeViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });

@@ -356,9 +356,11 @@ function orderDriver(mode: OrderMode): PathDriver<OrderSnapshot, OrderEvent> {
       const confirm = screen.queryByText(REPLACE_CONFIRMATION);
       expect(confirm !== null).toBe(state.matches('confirming'));
       // What changed since the trip was shared is said with the confirmation, not dropped in silence.
-      const changed = screen.queryByText(`Sea Glass Cottage (${STAY_DATES}) is now $1,400.25 (was $1,300.00).`);
-      const gone = screen.queryByText(`Dune House (${STAY_DATES}) can no longer be booked for these dates (the stay is booked), so it is not included.`);
-      expect(changed !== null && gone !== null).toBe(state.matches('confirming') && state.context.candidateChanges.length > 0);
+      // Each under the heading of what happened, the reason in the server's plain words.
+      const items = screen.queryAllByRole('listitem').map((item) => item.textContent);
+      const changed = items.includes(`Sea Glass Cottage (${STAY_DATES}) is now $1,400.25 (was $1,300.00).`) && screen.queryByText('This price changed since it was shared:');
+      const gone = items.includes(`Dune House (${STAY_DATES}). Dune House: the stay is booked.`) && screen.queryByText('This stay can no longer be booked, so it is not included:');
+      expect(Boolean(changed) && Boolean(gone)).toBe(state.matches('confirming') && state.context.candidateChanges.length > 0);
       if (notice?.includes('none of its offers')) expect(notice).toContain(`Dune House (${STAY_DATES})`);
       const noticeText = screen.queryByText(/could not be opened/);
       expect(noticeText !== null).toBe(notice !== null && !state.matches('confirming'));

@@ -375,6 +375,8 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
     const errors: Record<string, string> = {};
     for (const [name, value] of Object.entries(fields)) {
       if (typeof value === 'string' && value.length > MAX_FIELD_TEXT) {
+        const field = (GUEST_FIELDS as Record<string, TextField | undefined>)[name];
+        if (field) return { status: 400, body: { message: `${field.label} must be at most ${field.max} characters.`, errors: { [name]: `At most ${field.max} characters.` } } };
         return { status: 400, body: { message: `The field ${name.slice(0, 60)} is too long.`, errors: { [name]: `At most ${MAX_FIELD_TEXT} characters.` } } };
       }
     }
@@ -452,7 +454,8 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
     let order: Order | null = fromSession ? stored : null;
     if (!order) {
       const parsed = parseOrder(fields.order);
-      if (!parsed.ok) errors.order = fields.order === undefined ? 'Your Trips Collection is empty.' : parsed.error;
+      // What is wrong with it (the schema's path) is for developers; the guest is told what to do.
+      if (!parsed.ok) errors.order = fields.order === undefined ? 'Your Trips Collection is empty.' : 'Your Trips Collection could not be read. Please add your stays to it again.';
       else order = parsed.value;
     }
     const items = order ? lineItems(order) : [];
@@ -475,10 +478,10 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
         const again = await replay(key, hash);
         if (again) return again;
         const item = order.lis[change.key];
-        return unavailable(change.key, { name: change.n, begin: item?.b ?? '', end: item?.e ?? '' });
+        return unavailable(change.key, { name: item?.n ?? `Item ${item?.eid ?? ''}`.trim(), begin: item?.b ?? '', end: item?.e ?? '' });
       }
-      if (reason === 'input') errors.order = `${change.n}: ${change.problem ?? 'this line item is not valid'}`;
-      else if (reason && reason !== 'no-rate' && reason !== 'min-stay') errors.order = change.problem ?? `${change.n} cannot be booked.`;
+      // The guest reads it: the stay named with its dates, and why in plain words (no parameter names).
+      if (reason && reason !== 'no-rate' && reason !== 'min-stay') errors.order = `${change.n} can no longer be booked. ${change.problem ?? ''}`.trim();
     }
     if (errors.order) return { status: 400, body: { message: errors.order, errors } };
     const quote = checkoutQuote(verified.order, verified.stays, currency, insurance);
@@ -513,7 +516,7 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
 
     const totals = checkoutTotals(quote, choices);
     const shownTotal = fields.total === undefined ? null : typeof fields.total === 'number' || typeof fields.total === 'string' ? toCents(fields.total) : Number.NaN;
-    if (Number.isNaN(shownTotal)) errors.total = 'total must be the amount the guest was shown, such as 1234.56.';
+    if (Number.isNaN(shownTotal)) errors.total = 'The total you were shown could not be read. Please reload the page and check the total before you book.';
     if (verified.changes.length > 0 || (shownTotal !== null && !Number.isNaN(shownTotal) && shownTotal !== toCents(totals.total))) {
       if (fromSession && request.sessionId && verified.changes.length > 0) await store.update(request.sessionId, () => verified.order);
       const message =

@@ -268,8 +268,8 @@ describe('sharing (spec §7 share, shorturl)', () => {
         [1002, 0.1],
       ]);
       expect(changes).toEqual([
-        { key: 'ind-0', n: 'Rental 1001 (2027-03-01 to 2027-03-08)', was: 1234.56, now: 1300 },
-        { key: 'ind-1', n: 'Rental 1003 (2027-03-01 to 2027-03-08)', was: 0.2, now: null, problem: 'Item 1003 is not available for these dates' },
+        { key: 'ind-0', n: 'Rental 1001, Mon, Mar 1, 2027 – Mon, Mar 8, 2027', was: 1234.56, now: 1300 },
+        { key: 'ind-1', n: 'Rental 1003, Mon, Mar 1, 2027 – Mon, Mar 8, 2027', was: 0.2, now: null, problem: 'Item 1003 is not available for these dates' },
       ]);
     } finally {
       Object.assign(PRICES, was);
@@ -280,7 +280,7 @@ describe('sharing (spec §7 share, shorturl)', () => {
     const response = await share(fieldsOf(orderWith(1001, 1999)));
     expect(response.statusCode, response.body).toBe(200);
     const note = new JSDOM(response.json().form).window.document.querySelector('.share-form__left-out');
-    expect(note?.textContent).toBe('Not in the shared link, because it can no longer be booked:Rental 1999 (2027-03-01 to 2027-03-08)');
+    expect(note?.textContent).toBe('Not in the shared link, because it can no longer be booked:Rental 1999, Mon, Mar 1, 2027 – Mon, Mar 8, 2027');
     const none = await share(fieldsOf(orderWith(1999)));
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('None of the offers in this Trips Collection can be booked any more, so there is nothing to share.');

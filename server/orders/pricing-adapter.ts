@@ -23,7 +23,7 @@ export function orderPricing(pricing: Pick<PricingService, 'quote' | 'data'>): O
     async price(rawQuery) {
       try {
         const { input, result } = await pricing.quote(rawQuery, { detailedQuote: false });
-        if (!result.ok) return { ok: false, message: `${result.name}: ${result.problem}`, reason: result.reason };
+        if (!result.ok) return { ok: false, message: result.problem, reason: result.reason };
         const data = await pricing.data();
         const item = input.query.item;
         const stay: PricedStay = {
@@ -34,7 +34,8 @@ export function orderPricing(pricing: Pick<PricingService, 'quote' | 'data'>): O
         };
         return { ok: true, price: toWirePrice(data, result.price), stay };
       } catch (error) {
-        if (error instanceof PricingInputError) return { ok: false, message: error.message, reason: 'input' };
+        // A guest reads the message (checkout, a shared trip): the API's, which names parameters, is the detail.
+        if (error instanceof PricingInputError) return { ok: false, message: error.visitorMessage, detail: error.message, reason: error.reason ?? 'input' };
         throw error;
       }
     },

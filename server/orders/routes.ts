@@ -29,7 +29,7 @@ import { toCents } from '../../src/domain/money.ts';
 import { addLineItem, decodeOrder, emptyOrder, encodeOrder, hasLineItems, lineItems, MAX_LINE_ITEMS, MAX_ORDER_BASE64, MAX_ORDER_JSON, parseOrder, removeLineItem, replaceLineItem, type Order } from '../../src/domain/order/order.ts';
 import { parseNestedQuery, toQueryString } from '../../src/domain/pricing/query.ts';
 import type { Price } from '../../src/domain/pricing/types.ts';
-import type { PriceChange } from '../../src/domain/order/verification.ts';
+import { stayLabel, type PriceChange } from '../../src/domain/order/verification.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import { rawQueryOf } from '../pricing/routes.ts';
 import { checkoutQuote, insuranceFor, PROVINCE_COOKIE, readProvince } from '../checkout/quote.ts';
@@ -62,11 +62,13 @@ const SHARE_BODY_LIMIT = 4 * MAX_ORDER_BASE64;
 
 /**
  * Re-prices a price's query params with the pricing engine (the raw bracket-form query string).
- * `stay` carries the itemised quote and protection checkout needs; `reason` says why an offer
- * cannot be had ('input' for a query that is not valid, else the engine's problem, e.g. 'booked').
+ * `stay` carries the itemised quote and protection checkout needs. When the offer cannot be had,
+ * `message` says why in a guest's words (a sentence, no parameter names), `detail` in the API's
+ * (naming the parameter) when the query itself is wrong, and `reason` is 'input' for a query that
+ * is not valid, 'past' or 'gone', else the engine's problem (e.g. 'booked').
  */
 export interface OrderPricing {
-  price(rawQuery: string): Promise<{ ok: true; price: Price; stay?: PricedStay } | { ok: false; message: string; reason?: string }>;
+  price(rawQuery: string): Promise<{ ok: true; price: Price; stay?: PricedStay } | { ok: false; message: string; detail?: string; reason?: string }>;
 }
 
 class BadRequest extends Error {
@@ -103,10 +105,10 @@ class ShareRefused extends BadRequest {
   }
 }
 
-/** Dates and name of a shared offer, for saying which one is no longer available. */
+/** Name and dates of a shared offer, for saying which one is no longer available or costs more. */
 function offerLabel(item: SharedItem): string {
   const { begin, end } = item.qp.rcav;
-  return end ? `${item.n} (${begin} to ${end})` : `${item.n} (from ${begin})`;
+  return stayLabel(item.n, begin, end);
 }
 
 /**
@@ -150,7 +152,7 @@ export async function verifyOrder(order: Order, pricing: OrderPricing): Promise<
   let checked = order;
   for (const [key, item] of lineItems(order)) {
     const priced = await pricing.price(toQueryString(item.qp));
-    const name = item.n ?? `Item ${item.eid}`;
+    const name = stayLabel(item.n ?? `Item ${item.eid}`, item.b, item.e);
     if (!priced.ok) {
       changes.push({ key, n: name, was: item.p, now: null, problem: priced.message });
       reasons.set(key, priced.reason ?? 'unavailable');
@@ -250,7 +252,7 @@ export async function registerOrderRoutes(app: FastifyInstance, options: OrderRo
       if (!parsed.ok) throw new BadRequest(parsed.error);
       if (typeof parsed.value.rcav !== 'object' || Array.isArray(parsed.value.rcav)) throw new BadRequest('rcav is required: the query params of the price to add');
       const priced = await pricing.price(raw);
-      if (!priced.ok) throw new BadRequest(priced.message);
+      if (!priced.ok) throw new BadRequest(priced.detail ?? priced.message);
       const session = sessionOf(request) ?? startSession(request, reply);
       let full = false;
       const order = await store.update(session, (current) => {

@@ -1,16 +1,31 @@
 /**
  * Reads an availability search or a quote request: a query string in the bracket form
  * jQuery.param produces (`rcav[begin]=2026-12-01&rcav[end]=2026-12-08&rcav[adult]=2&rcav[IDs][]=1001`),
- * checked field by field. Anything wrong throws PricingInputError with a message that names the
- * parameter; the routes answer it with 400.
+ * checked field by field. Anything wrong throws PricingInputError: its message names the parameter
+ * (the API's 400 answers, for whoever builds the query); its `visitorMessage` says the same in a
+ * guest's words, without parameter names (a Trips Collection's offer checked again at checkout or
+ * in a shared trip, issue 22).
  */
 import { parseNestedQuery, type NestedQuery } from '../../src/domain/pricing/query.ts';
 import type { ReductionMode } from '../../src/domain/pricing/reductions.ts';
 import { MAX_GUESTS_PER_KIND, type AvailQuery, type OfferId } from './engine.ts';
 import { dayOf, type PricingData } from './model.ts';
 
+/** Why a guest's offer cannot be had, when the query says it: the arrival is past, or the item is gone. */
+export type InputReason = 'past' | 'gone';
+
+const UNREADABLE = 'The details of this offer could not be read. Please search for it again.';
+
 export class PricingInputError extends Error {
   readonly statusCode = 400;
+  /** The same in a guest's words: no parameter names. */
+  readonly visitorMessage: string;
+  readonly reason: InputReason | null;
+  constructor(message: string, { visitor = UNREADABLE, reason = null }: { visitor?: string; reason?: InputReason | null } = {}) {
+    super(message);
+    this.visitorMessage = visitor;
+    this.reason = reason;
+  }
 }
 
 /** The longest stay a search may ask for. */
@@ -38,9 +53,13 @@ export interface QuoteInput {
   unknownCoupon: string | null;
 }
 
-const fail = (message: string): never => {
-  throw new PricingInputError(message);
+const fail = (message: string, visitor?: { visitor?: string; reason?: InputReason }): never => {
+  throw new PricingInputError(message, visitor);
 };
+
+/** What a guest calls the counts of rcav. */
+const COUNT_NAMES: Record<string, string> = { 'rcav[adult]': 'adults', 'rcav[child]': 'children', 'rcav[senior]': 'seniors', 'rcav[nights]': 'nights' };
+const DATE_NAMES: Record<string, string> = { 'rcav[begin]': 'arrival', 'rcav[end]': 'departure' };
 
 function single(node: NestedQuery, key: string, label: string): string | undefined {
   const value = node[key];
@@ -52,14 +71,17 @@ function single(node: NestedQuery, key: string, label: string): string | undefin
 function whole(value: string | undefined, label: string, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   const n = WHOLE.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= min && n <= max)) return fail(`${label} must be a whole number from ${min} to ${max}, not ${JSON.stringify(value.slice(0, 20))}`);
+  if (!(n >= min && n <= max)) {
+    const noun = COUNT_NAMES[label];
+    return fail(`${label} must be a whole number from ${min} to ${max}, not ${JSON.stringify(value.slice(0, 20))}`, noun ? { visitor: `The number of ${noun} must be from ${min} to ${max}.` } : undefined);
+  }
   return n;
 }
 
 function date(value: string | undefined, label: string): number | undefined {
   if (value === undefined) return undefined;
   const day = dayOf(value);
-  if (day === null) return fail(`${label} must be a real date in the form YYYY-MM-DD or MM/DD/YYYY, not ${JSON.stringify(value.slice(0, 20))}`);
+  if (day === null) return fail(`${label} must be a real date in the form YYYY-MM-DD or MM/DD/YYYY, not ${JSON.stringify(value.slice(0, 20))}`, { visitor: `The ${DATE_NAMES[label] ?? 'stay'} date is not a real date.` });
   return day;
 }
 
@@ -95,16 +117,16 @@ function parseRcav(root: NestedQuery, context: ParseContext, mode: 'search' | 'q
     if (!RCAV_KEYS.includes(key)) fail(`rcav[${key.slice(0, 40)}] is not an availability parameter (use ${RCAV_KEYS.join(', ')})`);
   }
   const { data } = context;
-  const begin = date(single(rcav, 'begin', 'rcav[begin]'), 'rcav[begin]') ?? fail('rcav[begin] is required: the arrival day, YYYY-MM-DD or MM/DD/YYYY');
-  if (begin < context.today - 1) fail('rcav[begin] is in the past');
+  const begin = date(single(rcav, 'begin', 'rcav[begin]'), 'rcav[begin]') ?? fail('rcav[begin] is required: the arrival day, YYYY-MM-DD or MM/DD/YYYY', { visitor: 'The stay has no arrival date.' });
+  if (begin < context.today - 1) fail('rcav[begin] is in the past', { visitor: 'Its arrival date has passed.', reason: 'past' });
   const end = date(single(rcav, 'end', 'rcav[end]'), 'rcav[end]');
   const nightsAsked = single(rcav, 'nights', 'rcav[nights]');
   let nights: number | null = nightsAsked === undefined ? null : whole(nightsAsked, 'rcav[nights]', 1, MAX_NIGHTS, 0);
   if (end !== undefined) {
-    if (end <= begin) fail('rcav[end] must be after rcav[begin]');
+    if (end <= begin) fail('rcav[end] must be after rcav[begin]', { visitor: 'Its departure date is not after its arrival date.' });
     const between = end - begin;
-    if (between > MAX_NIGHTS) fail(`A stay may be at most ${MAX_NIGHTS} nights; rcav[begin] to rcav[end] is ${between}`);
-    if (nights !== null && nights !== between) fail(`rcav[nights] (${nights}) does not match rcav[begin] to rcav[end] (${between} nights)`);
+    if (between > MAX_NIGHTS) fail(`A stay may be at most ${MAX_NIGHTS} nights; rcav[begin] to rcav[end] is ${between}`, { visitor: `A stay can be at most ${MAX_NIGHTS} nights.` });
+    if (nights !== null && nights !== between) fail(`rcav[nights] (${nights}) does not match rcav[begin] to rcav[end] (${between} nights)`, { visitor: 'Its number of nights does not match its dates.' });
     nights = between;
   }
   const guests = {
@@ -113,10 +135,10 @@ function parseRcav(root: NestedQuery, context: ParseContext, mode: 'search' | 'q
     senior: whole(single(rcav, 'senior', 'rcav[senior]') ?? single(root, 'senior', 'senior'), 'rcav[senior]', 0, MAX_GUESTS_PER_KIND, 0),
   };
   const flexAsked = single(rcav, 'flex', 'rcav[flex]');
-  if (mode === 'quote' && flexAsked !== undefined && flexAsked !== '0') fail('rcav[flex] is not allowed here: a quote is for one arrival day');
+  if (mode === 'quote' && flexAsked !== undefined && flexAsked !== '0') fail('rcav[flex] is not allowed here: a quote is for one arrival day', { visitor: 'A quote is for one arrival date.' });
   const flex = whole(flexAsked, 'rcav[flex]', 0, context.maxFlexDays, 0);
   const couponAsked = single(rcav, 'coupon', 'rcav[coupon]');
-  if (couponAsked !== undefined && couponAsked.length > MAX_COUPON_LENGTH) fail(`rcav[coupon] must be at most ${MAX_COUPON_LENGTH} characters`);
+  if (couponAsked !== undefined && couponAsked.length > MAX_COUPON_LENGTH) fail(`rcav[coupon] must be at most ${MAX_COUPON_LENGTH} characters`, { visitor: `A coupon code has at most ${MAX_COUPON_LENGTH} characters.` });
   const coupon = couponAsked === undefined ? null : (data.coupons.get(couponAsked.trim().toUpperCase()) ?? null);
 
   let item: AvailQuery['item'] = null;
@@ -128,11 +150,11 @@ function parseRcav(root: NestedQuery, context: ParseContext, mode: 'search' | 'q
     const packageEid = list[2] ?? 0;
     const unit = data.units.get(eid);
     const activity = data.activities.get(eid);
-    if (!unit && !activity) fail(`No bookable item with eid ${eid}`);
+    if (!unit && !activity) fail(`No bookable item with eid ${eid}`, { visitor: 'It is no longer offered.', reason: 'gone' });
     if (packageEid !== 0) {
-      const pkg = data.packages.get(packageEid) ?? fail(`No package with eid ${packageEid}`);
-      if (!unit) return fail(`A package is booked with a unit: rcav[IDs][0] (${eid}) is not a unit`);
-      if (!pkg.unitEids.has(unit.eid)) fail(`Unit ${unit.eid} is not part of package ${pkg.eid}`);
+      const pkg = data.packages.get(packageEid) ?? fail(`No package with eid ${packageEid}`, { visitor: 'Its package is no longer offered.', reason: 'gone' });
+      if (!unit) return fail(`A package is booked with a unit: rcav[IDs][0] (${eid}) is not a unit`, { visitor: 'Its package is not offered with this rental.', reason: 'gone' });
+      if (!pkg.unitEids.has(unit.eid)) fail(`Unit ${unit.eid} is not part of package ${pkg.eid}`, { visitor: 'Its package is not offered with this rental.', reason: 'gone' });
       item = { kind: 'unit', unit, pkg };
       nights = pkg.nights;
     } else if (unit) {
@@ -142,7 +164,7 @@ function parseRcav(root: NestedQuery, context: ParseContext, mode: 'search' | 'q
       nights = null;
     }
   }
-  if (item?.kind !== 'activity' && nights === null) fail('Give rcav[end] (the departure day) or rcav[nights] for the stay');
+  if (item?.kind !== 'activity' && nights === null) fail('Give rcav[end] (the departure day) or rcav[nights] for the stay', { visitor: 'The stay has no departure date.' });
   return {
     query: { begin, nights, guests, item, coupon, flex },
     unknownCoupon: couponAsked !== undefined && coupon === null ? couponAsked : null,

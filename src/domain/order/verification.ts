@@ -1,13 +1,29 @@
 import * as v from 'valibot';
+import { formatStayDate } from '@/domain/pricing/dates';
 import { parseOrder, type Order } from './order';
 
-/** One line item whose price changed, or which can no longer be had (now null), at checkout or in a shared trip. */
+/**
+ * One line item whose price changed, or which can no longer be had (now null), at checkout or in a
+ * shared trip. `n` names it for the guest (stayLabel: its name and dates); `problem` says why it
+ * can no longer be had, as a sentence a guest reads (no parameter names).
+ */
 export interface PriceChange {
   key: string;
   n: string;
   was: number;
   now: number | null;
   problem?: string;
+}
+
+/**
+ * A stay or activity as a guest reads it in a list of changes: its name and its dates.
+ *
+ * @example stayLabel('Seaside Landing', '2027-10-05', '2027-10-08') // 'Seaside Landing, Tue, Oct 5, 2027 – Fri, Oct 8, 2027'
+ * @example stayLabel('Kayak tour', '2027-10-05') // 'Kayak tour, Tue, Oct 5, 2027'
+ */
+export function stayLabel(name: string, begin: string | undefined, end?: string): string {
+  if (!begin) return name;
+  return end && end !== begin ? `${name}, ${formatStayDate(begin)} – ${formatStayDate(end)}` : `${name}, ${formatStayDate(begin)}`;
 }
 
 const ChangeSchema = v.object({

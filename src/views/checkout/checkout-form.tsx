@@ -10,6 +10,7 @@ import type { CheckoutPageData } from '@/domain/content';
 import { formatMoney } from '@/domain/money';
 import { formatStayDate } from '@/domain/pricing/dates';
 import { guestLines } from '@/views/order/guest-lines';
+import { EmptyTrip } from '@/views/order/empty-trip';
 import { PriceChanges } from '@/views/order/price-changes';
 
 /** The decline and state dialogs: their code (react-aria's modal) comes when the form is shown, not with the page. */
@@ -159,14 +160,13 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
         {check.state === 'checking' && <p>Checking your prices with our reservations system…</p>}
         {check.state === 'checked' && check.changes.length === 0 && <p>Prices checked: they are up to date.</p>}
         {check.state === 'failed' && <p>We could not check your prices just now. They will be checked again before you pay.</p>}
-        {check.changes.length > 0 && (
-          <>
-            <p>Some prices changed since you added them:</p>
-            <PriceChanges className="checkout-check__changes" changes={check.changes} removed="so it was taken out of your Trips Collection" />
-          </>
-        )}
+        {check.changes.length > 0 && <PriceChanges className="checkout-check__changes" changes={check.changes} context="checkout" />}
       </div>
-      {!check.firstCheck && (
+      {/* Every stay was taken out by the check (its arrival passed, it was booked…): said above, and nothing is left to book. */}
+      {items.length === 0 && !check.booked && (check.changes.length > 0 || check.state === 'idle') && (
+        <EmptyTrip message={check.changes.length > 0 ? 'There is nothing left to check out: add a stay to your Trips Collection first.' : 'There is nothing to check out yet: add a stay to your Trips Collection first.'} />
+      )}
+      {!check.firstCheck && (items.length > 0 || check.booked) && (
       <>
       <section className="checkout-order" aria-labelledby="checkout-order-heading">
         <h2 id="checkout-order-heading">Your Trips Collection</h2>

@@ -35,7 +35,7 @@ export function OrderDialogs() {
           {shared.changes.length > 0 && (
             <div className="order-confirm__changes">
               <p>Since this Trips Collection was shared, prices have been checked again:</p>
-              <PriceChanges className="order-confirm__change-list" changes={shared.changes} removed="so it is not included" />
+              <PriceChanges className="order-confirm__change-list" changes={shared.changes} context="shared" />
             </div>
           )}
           <p className="order-confirm__text">{REPLACE_CONFIRMATION}</p>

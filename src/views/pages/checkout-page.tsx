@@ -19,11 +19,13 @@ export function CheckoutPage() {
   const data = useLoaderData() as CheckoutPageData | null;
   const items = useLineItems();
   const loaded = useDeferred(checkoutForm, items.length > 0 && data !== null);
+  // Once the checkout is shown it stays, also when its price check takes every stay out: it says which and why.
+  const shown = loaded !== null && data !== null;
   return (
     <div className="page page--checkout">
       <h1>Checkout</h1>
       <p className="lead">Review your Trips Collection, choose your protection options and pay securely.</p>
-      {items.length === 0 ? (
+      {items.length === 0 && !shown ? (
         <EmptyTrip message="There is nothing to check out yet: add a stay to your Trips Collection first." />
       ) : data === null ? (
         <p className="checkout-problem" role="alert">
