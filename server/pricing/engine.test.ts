@@ -7,7 +7,7 @@ import { priceActivity, priceUnitStay, protectionOf, rentOf, searchAvailability,
 import { buildPricingData, dayOf } from './model.ts';
 import { quoteStay } from './quote.ts';
 import { fixtureOptions, fixtureRows, NOW, TODAY } from './test-fixture.ts';
-import { parseQuoteQuery, parseSearchQuery, type ParseContext } from './validate.ts';
+import { parseQuoteQuery, parseSearchQuery, PricingInputError, type ParseContext } from './validate.ts';
 
 const data = buildPricingData(fixtureRows, fixtureOptions);
 const today = dayOf(TODAY) as number;
@@ -300,5 +300,46 @@ describe('amounts are exact to the cent', () => {
         expect(String(price.p)).toMatch(/^\d+(\.\d{1,2})?$/);
       }
     }
+  });
+});
+
+describe("a refused query in a guest's words (issue 22)", () => {
+  const refusal = (rcav: Record<string, QueryValue>, extra: Record<string, QueryValue> = {}): PricingInputError => {
+    try {
+      parseQuoteQuery(toQueryString({ rcav, ...extra }), { ...parse, maxFlexDays: 0 });
+    } catch (error) {
+      if (error instanceof PricingInputError) return error;
+      throw error;
+    }
+    throw new Error(`not refused: ${JSON.stringify(rcav)}`);
+  };
+
+  it.each<[string, Record<string, QueryValue>, string, string | null]>([
+    ['a past arrival', { begin: '2026-12-01', end: '2026-12-05', adult: 2, IDs: [1001] }, 'Its arrival date has passed.', 'past'],
+    ['no adult', { begin: '2027-03-01', end: '2027-03-05', adult: 0, IDs: [1001] }, 'The number of adults must be from 1 to 50.', null],
+    ['a departure before the arrival', { begin: '2027-03-05', end: '2027-03-01', adult: 2, IDs: [1001] }, 'Its departure date is not after its arrival date.', null],
+    ['an unknown rental', { begin: '2027-03-01', end: '2027-03-05', adult: 2, IDs: [1999] }, 'It is no longer offered.', 'gone'],
+    ['a date that does not exist', { begin: '2027-02-30', end: '2027-03-05', adult: 2, IDs: [1001] }, 'The arrival date is not a real date.', null],
+  ])('%s', (_name, rcav, visitor, reason) => {
+    const error = refusal(rcav);
+    expect(error.message).toMatch(/rcav|eid/);
+    expect(error.visitorMessage).toBe(visitor);
+    expect(error.reason).toBe(reason);
+  });
+
+  it('never names a parameter, whatever the query (fast-check)', () => {
+    const value = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -5, max: 400 }).map(String), fc.constantFrom('2027-02-30', '2026-12-01', '2027-03-05', '03/05/2027', ''));
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom('begin', 'end', 'nights', 'adult', 'child', 'senior', 'IDs', 'coupon', 'flex', 'bogus'), value), fc.dictionary(fc.constantFrom('og', 'buy_text', 'special_data', 'senior'), value), (rcav, extra) => {
+        try {
+          parseQuoteQuery(toQueryString({ rcav, ...extra }), { ...parse, maxFlexDays: 0 });
+        } catch (error) {
+          if (!(error instanceof PricingInputError)) throw error;
+          expect(error.visitorMessage).not.toMatch(/rcav|\[|\]|\beid|IDs|special_data|buy_text|\bog\b|\bqp\b/);
+          expect(error.visitorMessage).toMatch(/^[A-Z].*\.$/);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyOrder } from './order';
-import { parseSharedOrderAnswer, parseVerification } from './verification';
+import { parseSharedOrderAnswer, parseVerification, stayLabel } from './verification';
 
 describe('parseVerification', () => {
   it('takes a checked order and its changes', () => {
@@ -25,5 +25,14 @@ describe('parseSharedOrderAnswer', () => {
     expect(parseSharedOrderAnswer({ order: 'e30=', changes })).toEqual({ ok: true, value: { encoded: 'e30=', changes } });
     expect(parseSharedOrderAnswer({ order: {}, changes: [] }).ok).toBe(false);
     expect(parseSharedOrderAnswer({ order: 'e30=' }).ok).toBe(false);
+  });
+});
+
+describe('stayLabel', () => {
+  it('names a stay with its dates as a guest reads them, an activity with its day', () => {
+    expect(stayLabel('Seaside Landing', '2027-10-05', '2027-10-08')).toBe('Seaside Landing, Tue, Oct 5, 2027 – Fri, Oct 8, 2027');
+    expect(stayLabel('Kayak tour', '2027-10-05')).toBe('Kayak tour, Tue, Oct 5, 2027');
+    expect(stayLabel('Kayak tour', '10/05/2027', '10/05/2027')).toBe('Kayak tour, Tue, Oct 5, 2027');
+    expect(stayLabel('Gift card', undefined)).toBe('Gift card');
   });
 });
