@@ -8,7 +8,10 @@
  *
  * Prints the counts and writes bench/results/booking-space.json.
  *
- *   npx tsx bench/booking-space.ts            # DAYS (730), SEED (fast-check seed, default: the clock)
+ * The demo's seasons want 2–7 nights at least; MIN_STAY (default 1) sets every season's minimum, so
+ * that by default every length from 1 night is offered and booked (MIN_STAY=demo keeps the demo's).
+ *
+ *   npx tsx bench/booking-space.ts            # DAYS (730), SEED (fast-check seed, default: the clock), MIN_STAY (1)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +23,9 @@ import { ARRIVAL_DAYS, choicesFor, guestArbitrary, MAX_LENGTH, openBookingWorld,
 const days = Number(process.env.DAYS ?? ARRIVAL_DAYS);
 const seed = Number(process.env.SEED ?? Date.now() % 2 ** 31);
 const started = performance.now();
+const minimumStay = process.env.MIN_STAY === 'demo' ? null : Number(process.env.MIN_STAY ?? 1);
 const world = await openBookingWorld();
+if (minimumStay !== null) await world.setMinimumStay(minimumStay);
 const guests = fc.sample(guestArbitrary, { numRuns: 5000, seed });
 
 let booked = 0;
@@ -57,14 +62,18 @@ for (let day = 0; day < days; day++) {
 }
 await world.close();
 
+const bookedLengths = [...lengthsBooked].sort((a, b) => a - b);
 const result = {
-  date: new Date().toISOString().slice(0, 10),
-  machine: { cpus: os.cpus().length, load: os.loadavg().map((x) => Math.round(x * 100) / 100) },
+  date: new Date().toISOString(),
+  cpus: os.cpus().length,
+  loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
   seed,
+  minimumStay: minimumStay ?? 'demo seasons (2–7 nights)',
   arrivals: { first: world.today, last: addDays(world.today, days - 1), days },
-  lengths: { tried: `1–${MAX_LENGTH}`, booked: [...lengthsBooked].sort((a, b) => a - b) },
+  lengths: { tried: [1, MAX_LENGTH], booked: [bookedLengths[0] ?? 0, bookedLengths.at(-1) ?? 0], bookedCount: bookedLengths.length },
   stays: { tried: days * MAX_LENGTH, booked, refused: refused.length, notAllowedByEngine: Object.fromEntries(notAllowed) },
-  guests: { countries: countries.size, phoneFormats: phones.size, realFormats: REAL_GUESTS.length },
+  guests: { countries: countries.size, phoneNumbers: phones.size, realFormats: REAL_GUESTS.length },
+  refusals: refused.slice(0, 20),
   seconds: Math.round((performance.now() - started) / 1000),
 };
 console.log(JSON.stringify(result, null, 2));

@@ -169,6 +169,14 @@ interface Kill9 extends Dated {
   lost: number;
   cycles: Array<{ restartMs: number }>;
 }
+interface BookingSpace extends Dated {
+  minimumStay: number | string;
+  arrivals: { first: string; last: string; days: number };
+  lengths: { tried: [number, number]; booked: [number, number]; bookedCount: number };
+  stays: { tried: number; booked: number; refused: number; notAllowedByEngine: Record<string, number> };
+  guests: { countries: number; phoneNumbers: number; realFormats: number };
+  seconds: number;
+}
 interface ShareStorage extends Dated {
   shares: number;
   real: { lineItems: number; bytesPerShare: number };
@@ -374,6 +382,22 @@ export const BENCHES: Array<Bench<Dated>> = [
     figures: (r) => {
       const halfWritten = Object.values(r.checks.halfWritten).reduce((sum, n) => sum + n, 0);
       return `${r.kills} kills: ${count(r.totals.acknowledged)} acknowledged, ${count(r.checks.acknowledgedMissing)} lost, ${count(halfWritten)} half-written; ${count(r.totals.cutOff)} cut off (${count(r.totals.cutOffThatHadBooked)} had booked), ${count(r.retriedAfterRestart.bookedNow + r.retriedAfterRestart.sameBooking)} booked once on retry`;
+    },
+  }),
+  bench<BookingSpace>({
+    file: 'booking-space.json',
+    command: '`npx tsx bench/booking-space.ts`',
+    measures: 'every free stay of the next 730 days × 1–35 nights booked through the search, the Trips Collection arithmetic, the checkout route and the pricing engine, by guests of many countries and scripts (see [Tests on any day](#tests-on-any-day)): every one must book',
+    figures: (r) => `${count(r.stays.tried)} stays: ${count(r.stays.booked)} booked, ${count(r.stays.refused)} refused; ${count(Object.values(r.stays.notAllowedByEngine).reduce((sum, n) => sum + n, 0))} not offered (minimum stay)`,
+    blocks: {
+      'booking-space': (r) => {
+        const notAllowed = Object.entries(r.stays.notAllowedByEngine).map(([reason, n]) => `${count(n)} ${reason === 'min-stay' ? "shorter than the season's minimum stay" : reason}`);
+        return [
+          `Last full run (${measured(r)}; \`bench/results/booking-space.json\`): arrivals ${r.arrivals.first} to ${r.arrivals.last} (${count(r.arrivals.days)} days) × ${r.lengths.tried[0]}–${r.lengths.tried[1]} nights, seasons' minimum stay ${typeof r.minimumStay === 'number' ? `set to ${r.minimumStay} night${r.minimumStay === 1 ? '' : 's'}` : `as the ${r.minimumStay}`},`,
+          `${count(r.stays.tried)} stays: **${count(r.stays.booked)} booked, ${count(r.stays.refused)} refused**${notAllowed.length > 0 ? `; not offered by the engine: ${notAllowed.join(', ')}` : ''}.`,
+          `Lengths booked: ${r.lengths.booked[0]}–${r.lengths.booked[1]} nights; guests of ${count(r.guests.countries)} countries with ${count(r.guests.phoneNumbers)} different phone numbers (the ${r.guests.realFormats} real formats first); ${count(r.seconds)} s.`,
+        ].join('\n');
+      },
     },
   }),
   bench<EventLoop>({

@@ -188,6 +188,8 @@ export interface BookingWorld {
   book(stay: StayToBook, guest: GuestDetails, choices: BookingChoices): Promise<{ response: LightMyRequestResponse; offer: Price }>;
   /** Frees every night booked so far (the next batch of stays finds them free). */
   clearBookings(): Promise<void>;
+  /** Sets every season's minimum stay (the demo's are 2–7 nights; 1 offers every length). */
+  setMinimumStay(nights: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -302,6 +304,10 @@ export async function openBookingWorld({ now = new Date(), months = 27 }: { now?
       await mail.idle();
       await db.execute(sql`delete from trip_bookings`);
       await db.execute(sql`delete from mail_queue`);
+      pricing.invalidate();
+    },
+    async setMinimumStay(nights) {
+      await db.update(schema.seasons).set({ minStay: nights });
       pricing.invalidate();
     },
     async close() {
