@@ -7,6 +7,8 @@
  * - named rate limits per real client address (`config: { limit: 'share' }`); a route that
  *   changes state without one gets the `form` limit: 429 with Retry-After (rate-limits.ts);
  * - every HTML (and SVG) answer carries a Content-Security-Policy (error-page.ts);
+ * - a query string, path parameter or body holding a NUL character or an unpaired surrogate is
+ *   refused with 400 naming the field (text-input.ts), before any handler sees it;
  * - a request without a Host header that names a host (HTTP/1.0 without one, a Host with
  *   markup) is refused with 400, except the health check, which load balancers may send bare.
  *   Nothing is built from the Host (URLs use the public origin), but it is checked before any
@@ -21,6 +23,7 @@ import { changesState, crossSiteVerdict, type CrossSitePolicy } from './cross-si
 import { FALLBACK_CSP, sendProblem } from './error-page.ts';
 import { addressList, listHas } from './origins.ts';
 import { DEFAULT_RATE_LIMITS, describeRateLimit, type RateLimitName, type RateLimits } from './rate-limits.ts';
+import { refuseBadText } from './text-input.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -97,6 +100,9 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     // First of the route's own hooks: a refused request does no work.
     route.onRequest = [guard(config.mutates, config.limit), ...existing];
   });
+
+  // After the body is parsed, before any handler: text that is not text never reaches one.
+  app.addHook('preValidation', refuseBadText);
 
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
