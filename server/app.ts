@@ -14,6 +14,7 @@ import { htmlDocument } from './html.ts';
 import { sendProblem } from './security/error-page.ts';
 import { registerSecurity, type SecurityOptions } from './security/register-security.ts';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
+import { privateLoggerOptions } from './security/log-redaction.ts';
 import { registerTileRoutes } from './tiles/routes.ts';
 import type { RankingService } from './ranking/ranking-service.ts';
 import { registerRankingRoutes } from './ranking/routes.ts';
@@ -172,7 +173,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   // Virtual tours and videos from other sites are framed only from the origins the owner allows (bt_virtual_tours.embed_origins).
   const frameOrigins = [...(deps.settings.bt_virtual_tours.embed_origins ?? []).map((origin) => origin.toLowerCase()), ...captchaOrigins.frames];
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Bodies, query strings and a failed query's values stay out of the log (security/log-redaction.ts).
+    logger: deps.logger ? privateLoggerOptions(deps.logger) : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     return503OnClosing: true,
