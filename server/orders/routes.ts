@@ -13,6 +13,7 @@
  *                                                  lead: the share form without script (with script it goes
  *                                                  through POST /system/ajax, shareAjaxForm below)
  *   POST /rescms/page/share (path)               → { form, url }: the share-this-page form and the page's short URL
+ *                                                  (SHARE_QUOTA new links a client a day, SHARE_DAYS unused and it goes)
  *   GET  /s/{code}                               → 302 to the page a short link stands for
  *
  * The session is an unguessable id in a signed HttpOnly cookie (SameSite=Lax, Secure behind
@@ -363,7 +364,13 @@ export async function registerOrderRoutes(app: FastifyInstance, options: OrderRo
       if (!(request.body instanceof URLSearchParams)) throw new BadRequest('Send path form-encoded (application/x-www-form-urlencoded)', 415);
       const path = singleField(request.body, 'path', 500);
       if (!isPagePath(path)) throw new BadRequest('path must be a page of this site, such as /events');
-      const code = await pageLinks.shorten(path);
+      const shortened = await pageLinks.shorten(path, clientKey(request.ip));
+      if (!shortened.ok) {
+        throw shortened.reason === 'quota'
+          ? new ShareRefused('You have shared many new pages today: please use one of the links you already have, or try again later.', 429, shortened.retryAfterSeconds)
+          : new ShareRefused('Sharing is paused just now: too many page links are kept. Please try again later.', 503, shortened.retryAfterSeconds);
+      }
+      const { code } = shortened;
       const url = publicUrl(publicOrigin, `${PAGE_LINK_PREFIX}${code}`);
       reply.header('cache-control', 'no-store');
       return { form: shareFormHtml({ url, target: { kind: 'page', code }, fragment: '', showUrl: false }), url };

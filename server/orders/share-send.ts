@@ -41,6 +41,7 @@ export const NO_PAGE_LINKS: PageLinks = {
   },
   resolve: async () => null,
   addLead: async () => {},
+  sweep: async () => 0,
 };
 
 /** How a share reaches the friend: a queued email with the link (the site's public address of the target). */
