@@ -20,7 +20,7 @@ import type { RankingService } from './ranking/ranking-service.ts';
 import { registerRankingRoutes } from './ranking/routes.ts';
 import type { PricingService } from './pricing/pricing-service.ts';
 import { browserSettings, registerPricingRoutes } from './pricing/routes.ts';
-import { registerOrderRoutes, shareAjaxForm, shareMailOf, type OrderRouteOptions } from './orders/routes.ts';
+import { registerOrderRoutes, shareAjaxForm, shareLinksOf, type OrderRouteOptions } from './orders/routes.ts';
 import { SHARE_FORM_ID } from './orders/share-form.ts';
 import { NO_CAPTCHA, NO_PAGE_LINKS } from './orders/share-send.ts';
 import { registerSystemAjax } from './ajax/system-ajax.ts';
@@ -70,7 +70,7 @@ export interface ServerDependencies {
   /** The pricing engine (spec §7 Availability): avail search, quotes, and the page settings' specials. */
   pricing?: PricingService;
   /** The Trips Collection's session mode and sharing (spec §7): where orders live and how they are re-priced. */
-  orders?: Pick<OrderRouteOptions, 'store' | 'pricing' | 'pageLinks' | 'mail'>;
+  orders?: Pick<OrderRouteOptions, 'store' | 'pricing' | 'pageLinks'>;
   /** Checkout and booking (issue 13): provinces, POST /rescms/order/checkout. */
   checkout?: CheckoutService;
   /** Rendered pages kept until the content changes (page-cache.ts); without it every page is rendered. */
@@ -248,7 +248,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.orders) {
     await registerOrderRoutes(app, { ...deps.orders, settings: deps.settings, publicOrigin, captcha });
     // The site's forms sent asynchronously (spec §7 CMS asynchronous requests).
-    await registerSystemAjax(app, { [SHARE_FORM_ID]: shareAjaxForm({ store: deps.orders.store, pageLinks: deps.orders.pageLinks ?? NO_PAGE_LINKS, captcha, mail: shareMailOf({ mail: deps.orders.mail, settings: deps.settings, publicOrigin }) }) });
+    await registerSystemAjax(app, { [SHARE_FORM_ID]: shareAjaxForm({ store: deps.orders.store, pageLinks: deps.orders.pageLinks ?? NO_PAGE_LINKS, captcha, links: shareLinksOf({ settings: deps.settings, publicOrigin }) }) });
   }
   if (deps.pricing) await registerCalendarRoute(app, deps.pricing);
   if (deps.checkout) await registerCheckoutRoutes(app, { checkout: deps.checkout });

@@ -203,7 +203,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     search,
     ranking,
     pricing,
-    orders: { store: orders, pricing: repricing, pageLinks, mail: { queue: mail, db: database.db } },
+    orders: { store: orders, pricing: repricing, pageLinks },
     checkout,
     leads: {
       db: database.db,

@@ -22,6 +22,22 @@ export const SHARE_SEND_PATH = '/rescms/order/share/send';
 
 export { SHARE_FORM_CALLBACK, SHARE_FORM_ID, SHARE_FORM_MESSAGES_ID };
 
+/**
+ * What replaces the share form once it is accepted (server/orders/share-send.ts): the email,
+ * ready in the visitor's own email app behind a mailto: link, and the link itself for a visitor
+ * without one (webmail) to paste.
+ */
+export function shareEmailReadyHtml(text: string, email: { mailto: string; link: string }): string {
+  const e = escapeHtml;
+  return [
+    '<div class="share-form__sent" role="status">',
+    `<p>${e(text)}</p>`,
+    `<p><a class="button button--primary share-form__mail" href="${e(email.mailto)}">Open it in your email app</a></p>`,
+    `<p class="share-form__mail-link">No email app? Copy the link into your message: <a href="${e(email.link)}">${e(email.link)}</a></p>`,
+    '</div>',
+  ].join('');
+}
+
 /** What a share form sends: a shared Trips Collection (`code`) or a page of the site (`page_code`). */
 export type ShareTarget = { kind: 'order'; code: string } | { kind: 'page'; code: string };
 
