@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import { changesState, crossSiteVerdict, type CrossSitePolicy } from './cross-site.ts';
 import { FALLBACK_CSP, sendProblem } from './error-page.ts';
 import { addressList, listHas } from './origins.ts';
-import { DEFAULT_RATE_LIMITS, describeRateLimit, type RateLimitName, type RateLimits } from './rate-limits.ts';
+import { clientKey, DEFAULT_RATE_LIMITS, describeRateLimit, type RateLimitName, type RateLimits } from './rate-limits.ts';
 import { refuseBadText } from './text-input.ts';
 
 declare module 'fastify' {
@@ -31,6 +31,12 @@ declare module 'fastify' {
     limit?: RateLimitName;
     /** true: a GET that changes state, checked like a POST; false: a POST that changes nothing (a search). */
     mutates?: boolean;
+    /**
+     * Who the named limit counts this request under, instead of its client address (the admin
+     * login: a browser that logged in before counts on its own, so others' wrong passwords from a
+     * shared address do not lock it out). undefined: the address.
+     */
+    limitKey?: (request: FastifyRequest) => string | undefined;
   }
 }
 
@@ -60,7 +66,14 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     const exempt = options.rateLimitExempt && options.rateLimitExempt.length > 0 ? addressList(options.rateLimitExempt) : null;
     await app.register(rateLimit, { global: false, allowList: exempt ? (request: FastifyRequest) => listHas(exempt, request.ip) : undefined });
     for (const name of Object.keys(limits) as RateLimitName[]) {
-      limiters.set(name, app.createRateLimit({ max: limits[name].max, timeWindow: limits[name].windowMs }));
+      limiters.set(
+        name,
+        app.createRateLimit({
+          max: limits[name].max,
+          timeWindow: limits[name].windowMs,
+          keyGenerator: (request: FastifyRequest) => request.routeOptions.config.limitKey?.(request) ?? clientKey(request.ip),
+        }),
+      );
     }
   }
 
