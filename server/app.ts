@@ -84,7 +84,7 @@ export interface ServerDependencies {
   /** The first-party analytics collector (issue 16): POST /analytics/collect. */
   analytics?: AnalyticsCollector;
   /** The site owner's analytics dashboard at /admin/analytics (issue 16), when ADMIN_PASSWORD is set; without it the dashboard answers 404. */
-  admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now' | 'reviews'>;
+  admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now' | 'reviews' | 'loginThrottle'>;
   /**
    * The captcha the site's forms are checked with (issue 14; server/captcha/verifier.ts), GET
    * /captcha/challenge for the self-hosted ALTCHA, and the provider's origins in the CSP; without it

@@ -11,13 +11,19 @@ import { loadSiteSettings } from '../config.ts';
 import { createContentService } from '../content/content-service.ts';
 import type { OpenDatabase } from '../db/client.ts';
 import { adminLoginFailures, adminSessions } from '../db/schema.ts';
-import { testRenderer as renderer } from '../test-renderer.ts';
+import type { PageRenderer } from '../renderer.ts';
 import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
 import { ADMIN_COOKIE, DEVICE_COOKIE } from './admin-session.ts';
 import { DEFAULT_LOGIN_THROTTLE, waitAfter, type LoginThrottleLimits } from './login-throttle.ts';
 import { waitMessage, WRONG_PASSWORD } from './routes.ts';
 
 const settings = loadSiteSettings(path.resolve('config/site.json'));
+/** No page is rendered here (a stub: the page bundle is not loaded for a test that needs none). */
+const renderer: PageRenderer = {
+  render: () => Promise.reject(new Error('no pages in this test')),
+  assets: () => ({ scripts: [], styles: [] }) as unknown as ReturnType<PageRenderer['assets']>,
+  close: async () => {},
+};
 const PASSWORD = 'correct horse battery staple';
 const SECRET = 'admin-login-test-secret-admin-login';
 

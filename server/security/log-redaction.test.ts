@@ -21,11 +21,17 @@ import { reverseKey } from '../leads/antibot.ts';
 import { createMailQueue, type MailQueue } from '../mail/mail-queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { NO_CAPTCHA } from '../orders/share-send.ts';
-import { testRenderer as renderer } from '../test-renderer.ts';
+import type { PageRenderer } from '../renderer.ts';
 import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
 import { maskEmails, safeError, withoutQuery } from './log-redaction.ts';
 
 const settings = loadSiteSettings(path.resolve('config/site.json'));
+/** No page is rendered here (a stub: the page bundle is not loaded for a test that needs none). */
+const renderer: PageRenderer = {
+  render: () => Promise.reject(new Error('no pages in this test')),
+  assets: () => ({ scripts: [], styles: [] }) as unknown as ReturnType<PageRenderer['assets']>,
+  close: async () => {},
+};
 const GUEST = { name: 'Eve Private', email: 'eve.private@example.com', phone: '+1 555 867 5309', message: 'Booking code ABC123xyz, 42 Hidden Lane' };
 
 let database: OpenDatabase;

@@ -35,7 +35,7 @@ import { NO_CAPTCHA } from '../orders/share-send.ts';
 import { dayOf, isoOfDay } from '../pricing/model.ts';
 import { createPricingService, type PricingService } from '../pricing/pricing-service.ts';
 import { fixtureSettings, insertFixture, NOW, TODAY } from '../pricing/test-fixture.ts';
-import { testRenderer as renderer } from '../test-renderer.ts';
+import type { PageRenderer } from '../renderer.ts';
 import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
 import { findBadText, hasLineBreak, parseJsonText } from './text-input.ts';
 
@@ -69,6 +69,12 @@ describe('the rule (server/security/text-input.ts)', () => {
 });
 
 const settings = fixtureSettings(loadSiteSettings(path.resolve('config/site.json')));
+/** No page is rendered here (a stub: the page bundle is not loaded for a test that needs none). */
+const renderer: PageRenderer = {
+  render: () => Promise.reject(new Error('no pages in this test')),
+  assets: () => ({ scripts: [], styles: [] }) as unknown as ReturnType<PageRenderer['assets']>,
+  close: async () => {},
+};
 const today = dayOf(TODAY) as number;
 /** The site's own calls carry X-Requested-With (src/effects/http-client.ts). */
 const OWN_CALL = { 'x-requested-with': 'XMLHttpRequest' };
