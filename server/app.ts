@@ -15,6 +15,7 @@ import { sendProblem } from './security/error-page.ts';
 import { registerSecurity, type SecurityOptions } from './security/register-security.ts';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 import { privateLoggerOptions } from './security/log-redaction.ts';
+import { isServableMediaPath } from './demo/media.ts';
 import { registerTileRoutes } from './tiles/routes.ts';
 import type { RankingService } from './ranking/ranking-service.ts';
 import { registerRankingRoutes } from './ranking/routes.ts';
@@ -216,6 +217,9 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     decorateReply: false,
     maxAge: '1d',
     index: false,
+    // A file being written (hidden, *.tmp) is never served: only whole files under their real names.
+    dotfiles: 'ignore',
+    allowedPath: isServableMediaPath,
   });
   if (deps.renderer.clientDir) {
     await app.register(fastifyStatic, {
