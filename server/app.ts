@@ -193,8 +193,9 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   // time and served as they are.
   await app.register(compress, COMPRESSION);
   await app.register(cookie, { secret: deps.cookieSecret });
-  // The page CSP carries a per-request nonce, so it is set by the page handler below.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // The page CSP carries a per-request nonce, so it is set by the page handler below; HSTS only
+  // over https, by registerSecurity (helmet would send it on plain http too).
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, strictTransportSecurity: false });
   // Before any route: routes that change state and named limits are protected by default.
   await registerSecurity(app, { publicOrigin, ...deps.security });
 

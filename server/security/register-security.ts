@@ -9,6 +9,8 @@
  * - every HTML (and SVG) answer carries a Content-Security-Policy (error-page.ts);
  * - a query string, path parameter or body holding a NUL character or an unpaired surrogate is
  *   refused with 400 naming the field (text-input.ts), before any handler sees it;
+ * - Strict-Transport-Security is sent only over https: when the request came over https (as
+ *   TRUST_PROXY lets the server see it) or PUBLIC_ORIGIN is https, never to a plain-http site;
  * - a request without a Host header that names a host (HTTP/1.0 without one, a Host with
  *   markup) is refused with 400, except the health check, which load balancers may send bare.
  *   Nothing is built from the Host (URLs use the public origin), but it is checked before any
@@ -42,6 +44,9 @@ declare module 'fastify' {
 
 /** A host name (letters, digits, '.', '-', '_') or an IP literal, with an optional port. */
 const VALID_HOST = /^[A-Za-z0-9._-]{1,253}(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](?::\d{1,5})?$/;
+/** helmet's default: a year, subdomains included. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** Answers without a Host: the health check of a load balancer sending HTTP/1.0. */
 const HOSTLESS_PATHS = new Set(['/healthz']);
 
@@ -117,7 +122,10 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   // After the body is parsed, before any handler: text that is not text never reaches one.
   app.addHook('preValidation', refuseBadText);
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  const httpsSite = options.publicOrigin.startsWith('https:');
+  app.addHook('onSend', async (request, reply, payload) => {
+    // RFC 6797 §7.2: HSTS belongs to https answers only (helmet's own is turned off in app.ts).
+    if (httpsSite || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     const type = String(reply.getHeader('content-type') ?? '');
     if ((type.startsWith('text/html') || type.startsWith('image/svg+xml')) && !reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', FALLBACK_CSP);

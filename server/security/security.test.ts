@@ -325,3 +325,24 @@ async function rawRequest(host: string | undefined, target = '/search'): Promise
   const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
   return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
 }
+
+describe('Strict-Transport-Security only over https (issue 23 item 6)', () => {
+  it('is never sent to a plain-http site; sent when PUBLIC_ORIGIN is https, or the request came over https through a trusted proxy', async () => {
+    const hsts = (response: LightMyRequestResponse) => response.headers['strict-transport-security'];
+    const plain = await buildServer(dependencies({ publicOrigin: 'http://localhost:3000', security: { rateLimits: false } }));
+    const proxied = await buildServer(dependencies({ publicOrigin: 'http://localhost:3000', trustProxy: parseTrustProxy('1'), security: { rateLimits: false } }));
+    try {
+      for (const url of ['/healthz', '/', '/nothing-here']) {
+        expect(hsts(await plain.inject({ url })), url).toBeUndefined();
+        // A client's own X-Forwarded-Proto is not believed without TRUST_PROXY.
+        expect(hsts(await plain.inject({ url, headers: { 'x-forwarded-proto': 'https' } })), url).toBeUndefined();
+        expect(hsts(await proxied.inject({ url })), url).toBeUndefined();
+        expect(hsts(await proxied.inject({ url, headers: { 'x-forwarded-proto': 'https' } })), url).toBe('max-age=31536000; includeSubDomains');
+        expect(hsts(await app.inject({ url })), url).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await plain.close();
+      await proxied.close();
+    }
+  });
+});
