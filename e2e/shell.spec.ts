@@ -37,7 +37,7 @@ test.describe('page shell', () => {
   });
 
   test('a status message from the server opens in a modal that keeps focus and closes with its button', async ({ page, context, baseURL }) => {
-    // The server's signed status cookie, as the share form's no-script answer sets it (server/status-messages.ts).
+    // The server's signed status cookie, as a form's no-script answer sets it (server/status-messages.ts addStatusMessage).
     const text = 'Your Trips Collection is on its way to friend@example.com.';
     await context.addCookies([{ name: 'status_messages', value: encodeURIComponent(await signedByTheServer(baseURL as string, JSON.stringify([{ type: 'status', text }]))), url: baseURL as string }]);
     await page.goto('/search');

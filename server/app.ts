@@ -14,12 +14,14 @@ import { htmlDocument } from './html.ts';
 import { sendProblem } from './security/error-page.ts';
 import { registerSecurity, type SecurityOptions } from './security/register-security.ts';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
+import { privateLoggerOptions } from './security/log-redaction.ts';
+import { isServableMediaPath } from './demo/media.ts';
 import { registerTileRoutes } from './tiles/routes.ts';
 import type { RankingService } from './ranking/ranking-service.ts';
 import { registerRankingRoutes } from './ranking/routes.ts';
 import type { PricingService } from './pricing/pricing-service.ts';
 import { browserSettings, registerPricingRoutes } from './pricing/routes.ts';
-import { registerOrderRoutes, shareAjaxForm, shareMailOf, type OrderRouteOptions } from './orders/routes.ts';
+import { registerOrderRoutes, shareAjaxForm, shareLinksOf, type OrderRouteOptions } from './orders/routes.ts';
 import { SHARE_FORM_ID } from './orders/share-form.ts';
 import { NO_CAPTCHA, NO_PAGE_LINKS } from './orders/share-send.ts';
 import { registerSystemAjax } from './ajax/system-ajax.ts';
@@ -69,7 +71,7 @@ export interface ServerDependencies {
   /** The pricing engine (spec §7 Availability): avail search, quotes, and the page settings' specials. */
   pricing?: PricingService;
   /** The Trips Collection's session mode and sharing (spec §7): where orders live and how they are re-priced. */
-  orders?: Pick<OrderRouteOptions, 'store' | 'pricing' | 'pageLinks' | 'mail'>;
+  orders?: Pick<OrderRouteOptions, 'store' | 'pricing' | 'pageLinks'>;
   /** Checkout and booking (issue 13): provinces, POST /rescms/order/checkout. */
   checkout?: CheckoutService;
   /** Rendered pages kept until the content changes (page-cache.ts); without it every page is rendered. */
@@ -83,7 +85,7 @@ export interface ServerDependencies {
   /** The first-party analytics collector (issue 16): POST /analytics/collect. */
   analytics?: AnalyticsCollector;
   /** The site owner's analytics dashboard at /admin/analytics (issue 16), when ADMIN_PASSWORD is set; without it the dashboard answers 404. */
-  admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now' | 'reviews'>;
+  admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now' | 'reviews' | 'loginThrottle'>;
   /**
    * The captcha the site's forms are checked with (issue 14; server/captcha/verifier.ts), GET
    * /captcha/challenge for the self-hosted ALTCHA, and the provider's origins in the CSP; without it
@@ -172,7 +174,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   // Virtual tours and videos from other sites are framed only from the origins the owner allows (bt_virtual_tours.embed_origins).
   const frameOrigins = [...(deps.settings.bt_virtual_tours.embed_origins ?? []).map((origin) => origin.toLowerCase()), ...captchaOrigins.frames];
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Bodies, query strings and a failed query's values stay out of the log (security/log-redaction.ts).
+    logger: deps.logger ? privateLoggerOptions(deps.logger) : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     return503OnClosing: true,
@@ -190,8 +193,9 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   // time and served as they are.
   await app.register(compress, COMPRESSION);
   await app.register(cookie, { secret: deps.cookieSecret });
-  // The page CSP carries a per-request nonce, so it is set by the page handler below.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // The page CSP carries a per-request nonce, so it is set by the page handler below; HSTS only
+  // over https, by registerSecurity (helmet would send it on plain http too).
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, strictTransportSecurity: false });
   // Before any route: routes that change state and named limits are protected by default.
   await registerSecurity(app, { publicOrigin, ...deps.security });
 
@@ -214,6 +218,9 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     decorateReply: false,
     maxAge: '1d',
     index: false,
+    // A file being written (hidden, *.tmp) is never served: only whole files under their real names.
+    dotfiles: 'ignore',
+    allowedPath: isServableMediaPath,
   });
   if (deps.renderer.clientDir) {
     await app.register(fastifyStatic, {
@@ -246,7 +253,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.orders) {
     await registerOrderRoutes(app, { ...deps.orders, settings: deps.settings, publicOrigin, captcha });
     // The site's forms sent asynchronously (spec §7 CMS asynchronous requests).
-    await registerSystemAjax(app, { [SHARE_FORM_ID]: shareAjaxForm({ store: deps.orders.store, pageLinks: deps.orders.pageLinks ?? NO_PAGE_LINKS, captcha, mail: shareMailOf({ mail: deps.orders.mail, settings: deps.settings, publicOrigin }) }) });
+    await registerSystemAjax(app, { [SHARE_FORM_ID]: shareAjaxForm({ store: deps.orders.store, pageLinks: deps.orders.pageLinks ?? NO_PAGE_LINKS, captcha, links: shareLinksOf({ settings: deps.settings, publicOrigin }) }) });
   }
   if (deps.pricing) await registerCalendarRoute(app, deps.pricing);
   if (deps.checkout) await registerCheckoutRoutes(app, { checkout: deps.checkout });

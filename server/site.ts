@@ -141,6 +141,8 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   const secret = dataDirSecret(config.dataDir, 'cookie-secret', process.env.COOKIE_SECRET);
   const pricing = createPricingService({ db: database.db, settings });
   const orders = createOrderStore(database.db, { secret, shares: config.shares });
+  // Page short links live like shared Trips Collections (SHARE_QUOTA, SHARE_DAYS, SHARE_MAX_TOTAL).
+  const pageLinks = createPageLinks(database.db, { secret, shares: config.shares });
   // Every absolute URL (share links, email links …) starts with it; never the Host header of a request.
   const publicOrigin = config.publicOrigin ?? loopbackOrigin(config.port);
   const repricing = orderPricing(pricing);
@@ -201,7 +203,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     search,
     ranking,
     pricing,
-    orders: { store: orders, pricing: repricing, pageLinks: createPageLinks(database.db), mail: { queue: mail, db: database.db } },
+    orders: { store: orders, pricing: repricing, pageLinks },
     checkout,
     leads: {
       db: database.db,
@@ -224,10 +226,10 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   if (payments.test) app.log.warn(`Payments: ${payments.label} (the built-in test provider; set PAYMENT_PROVIDER_MODULE for a real one)`);
   app.log.info({ mail: mail.transport.kind, to: mail.transport.target }, 'email delivery');
   mail.start();
-  // Session-mode orders untouched for 30 days and share links unused for SHARE_DAYS go: now and every 6 hours.
+  // Session-mode orders untouched for 30 days and share and page links unused for SHARE_DAYS go: now and every 6 hours.
   const sweepOrders = () =>
-    orders.sweep().then(
-      ({ sessions, shares }) => (sessions > 0 || shares > 0) && app.log.info({ sessions, shares }, 'old order sessions and share links removed'),
+    Promise.all([orders.sweep(), pageLinks.sweep()]).then(
+      ([{ sessions, shares }, pages]) => (sessions > 0 || shares > 0 || pages > 0) && app.log.info({ sessions, shares, pages }, 'old order sessions and share links removed'),
       (error: unknown) => app.log.warn({ err: error }, 'could not remove old order sessions and share links'),
     );
   // Used captcha tokens that have expired go with them (they would be refused as expired anyway).

@@ -11,13 +11,17 @@
  *   POST /admin/reviews/{id}/approve|reject      → 303 back to /admin/reviews with a notice | 401 without a session
  *
  * The posts are refused from other sites by the security layer (Fetch Metadata, Origin) like every
- * request that changes state; the login has its own rate limit (`admin`) per real client. Every
- * answer is private (no-store) and noindex.
+ * request that changes state. Wrong passwords make the client wait before its next try
+ * (login-throttle.ts: per address, but a browser that logged in before counts on its own), and
+ * the login's `admin` rate limit counts the same way. A session lives in the database, so logging
+ * out ends it on every instance (admin-session.ts). Every answer is private (no-store) and noindex.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { sendProblem } from '../security/error-page.ts';
 import { adminSessions, passwordMatches } from './admin-session.ts';
+import { createLoginThrottle, throttleKeys, type LoginThrottleLimits } from './login-throttle.ts';
+import { clientKey } from '../security/rate-limits.ts';
 import { analyticsReport, parseDateRange } from './analytics-report.ts';
 import { drawCharts } from './charts.ts';
 import { EXPORTS, isExportName } from './exports.ts';
@@ -31,7 +35,7 @@ export interface AdminRouteOptions {
   password: string;
   /** The server's cookie secret (keys the session tag; @fastify/cookie signs with it too). */
   secret: string;
-  db: Pick<Database, 'execute'>;
+  db: Pick<Database, 'execute' | 'select' | 'insert' | 'update' | 'delete'>;
   siteName: string;
   publicOrigin: string;
   now?: () => Date;
@@ -40,10 +44,13 @@ export interface AdminRouteOptions {
    * reviews (the search index re-reads the listing, the page caches forget it).
    */
   reviews?: { store: ReviewStore; changed: (eid: number) => Promise<void> };
+  /** How wrong passwords are slowed down (login-throttle.ts DEFAULT_LOGIN_THROTTLE). */
+  loginThrottle?: LoginThrottleLimits;
 }
 
 export const WRONG_PASSWORD = 'That password is not right. Please try again.';
 export const NO_PASSWORD = 'Please enter the password.';
+export const waitMessage = (seconds: number): string => `Too many wrong passwords from here. Please wait ${seconds} s before trying again.`;
 /** The largest login form read (bytes). */
 const LOGIN_BODY_LIMIT = 4096;
 
@@ -63,30 +70,47 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export async function registerAdminRoutes(app: FastifyInstance, options: AdminRouteOptions): Promise<void> {
   const now = options.now ?? (() => new Date());
-  const sessions = adminSessions({ password: options.password, secret: options.secret, publicOrigin: options.publicOrigin, now });
+  const sessions = adminSessions({ password: options.password, secret: options.secret, publicOrigin: options.publicOrigin, db: options.db, now });
+  const throttle = createLoginThrottle(options.db, { now, limits: options.loginThrottle });
   const read = { config: { limit: 'content' as const } };
+  // The login's rate limit counts a browser that logged in before on its own, as the throttle does.
+  const device = (request: FastifyRequest) => {
+    const id = sessions.deviceOf(request);
+    return id === null ? undefined : `admin-device:${id}`;
+  };
 
   await app.register(async (scope) => {
     acceptFormBodies(scope, LOGIN_BODY_LIMIT);
+    // Every admin route knows whether its session is still in the database before it runs.
+    scope.addHook('onRequest', async (request) => sessions.verify(request));
 
     scope.get(LOGIN_PATH, read, async (request, reply) => {
       if (sessions.isLoggedIn(request)) return reply.header('cache-control', 'no-store').redirect(ADMIN_PATH, 303);
       return privateHtml(reply, 200, loginPage(options.siteName));
     });
 
-    scope.post(LOGIN_PATH, { config: { limit: 'admin' }, bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
+    scope.post(LOGIN_PATH, { config: { limit: 'admin', limitKey: device }, bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
       const given = request.body instanceof URLSearchParams ? (request.body.get('password') ?? '') : '';
       if (given === '') return privateHtml(reply, 401, loginPage(options.siteName, NO_PASSWORD));
+      const keys = throttleKeys(sessions.deviceOf(request), clientKey(request.ip));
+      // While this client waits, the password is not even looked at: a guess tells nothing.
+      const wait = await throttle.waitSeconds(keys);
+      if (wait > 0) {
+        request.log.warn({ waitSeconds: wait, trusted: keys.length === 1 }, 'site owner login refused: waiting after wrong passwords');
+        return privateHtml(reply.header('retry-after', String(wait)), 429, loginPage(options.siteName, waitMessage(wait)));
+      }
       if (!passwordMatches(given, options.password)) {
-        request.log.warn('site owner login with a wrong password');
+        request.log.warn({ trusted: keys.length === 1 }, 'site owner login with a wrong password');
+        await throttle.failed(keys);
         return privateHtml(reply, 401, loginPage(options.siteName, WRONG_PASSWORD));
       }
-      sessions.start(request, reply);
+      await throttle.succeeded(keys);
+      await sessions.start(request, reply);
       return reply.header('cache-control', 'no-store').redirect(ADMIN_PATH, 303);
     });
 
-    scope.post(LOGOUT_PATH, { config: { limit: 'admin' } }, async (request, reply) => {
-      sessions.end(request, reply);
+    scope.post(LOGOUT_PATH, { config: { limit: 'admin', limitKey: device } }, async (request, reply) => {
+      await sessions.end(request, reply);
       return reply.header('cache-control', 'no-store').redirect(LOGIN_PATH, 303);
     });
 

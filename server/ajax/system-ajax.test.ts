@@ -12,15 +12,15 @@ import { CAPTCHA_REFUSED, type CaptchaVerdict, type CaptchaVerifier } from '../c
 import type { OpenDatabase } from '../db/client.ts';
 import { createOrderStore, type OrderStore, type SharedItem } from '../orders/order-store.ts';
 import { createPageLinks, type PageLinks } from '../orders/page-links.ts';
-import type { QueuedMail } from '../mail/mail-queue.ts';
-import { registerOrderRoutes, shareAjaxForm, shareMailOf, type OrderPricing, type OrderRouteOptions } from '../orders/routes.ts';
+import { registerOrderRoutes, shareAjaxForm, shareLinksOf, type OrderPricing } from '../orders/routes.ts';
 import { SHARE_FORM_ID } from '../orders/share-form.ts';
 import { registerSecurity } from '../security/register-security.ts';
 import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
 import { registerSystemAjax } from './system-ajax.ts';
 import { JSDOM } from 'jsdom';
 import { configureSanitizer, sanitizeHtml } from '../../src/bindings/html-sanitizer.ts';
-import { shareFormHtml } from '../orders/share-form.ts';
+import { shareEmailReadyHtml, shareFormHtml } from '../orders/share-form.ts';
+import { shareEmail } from '../orders/share-send.ts';
 
 const settings = parseSiteSettings(JSON.parse(fs.readFileSync(path.resolve('config/site.json'), 'utf8')));
 const PUBLIC_ORIGIN = 'https://coral.test';
@@ -54,21 +54,25 @@ let orderCode: string;
 const apps: FastifyInstance[] = [];
 
 /** The site's order and system/ajax routes behind the real security plumbing, with the given captcha. */
-async function site(captcha: CaptchaVerifier, mail?: OrderRouteOptions['mail']): Promise<FastifyInstance> {
+async function site(captcha: CaptchaVerifier): Promise<FastifyInstance> {
   const app = Fastify();
   apps.push(app);
   await app.register(cookie, { secret: 'test-secret' });
   await registerSecurity(app, { publicOrigin: PUBLIC_ORIGIN, rateLimits: false });
-  await registerOrderRoutes(app, { store, pricing, settings, publicOrigin: PUBLIC_ORIGIN, captcha, pageLinks, mail });
-  await registerSystemAjax(app, { [SHARE_FORM_ID]: shareAjaxForm({ store, pageLinks, captcha, mail: shareMailOf({ mail, settings, publicOrigin: PUBLIC_ORIGIN }) }) });
+  await registerOrderRoutes(app, { store, pricing, settings, publicOrigin: PUBLIC_ORIGIN, captcha, pageLinks });
+  await registerSystemAjax(app, { [SHARE_FORM_ID]: shareAjaxForm({ store, pageLinks, captcha, links: shareLinksOf({ settings, publicOrigin: PUBLIC_ORIGIN }) }) });
   return app;
 }
 
-/** A mail queue that keeps what it is given. */
-function fakeMail(): NonNullable<OrderRouteOptions['mail']> & { sent: QueuedMail[] } {
-  const sent: QueuedMail[] = [];
-  return { sent, db: database.db, queue: { enqueue: async (_db, mail) => void sent.push(mail), kick: () => {} } };
+/** The mailto: link of an accepted share form's answer, read as a browser would. */
+function mailtoOf(html: string): { to: string; subject: string; body: string } {
+  const href = new JSDOM(html).window.document.querySelector('a.share-form__mail')?.getAttribute('href') ?? '';
+  expect(href.startsWith('mailto:'), href).toBe(true);
+  const url = new URL(href);
+  return { to: decodeURIComponent(url.pathname), subject: url.searchParams.get('subject') ?? '', body: url.searchParams.get('body') ?? '' };
 }
+
+const emailsQueued = async () => ((await database.db.execute(sql`select count(*)::int as n from mail_queue`)) as unknown as { rows: { n: number }[] }).rows[0]?.n;
 
 /** What the browser's CMS ajax client posts (spec §7): the form's fields, form_id and the page state. */
 function ajaxPayload(fields: Record<string, string>): string {
@@ -84,14 +88,14 @@ const post = (app: FastifyInstance, payload: string, headers: Record<string, str
   app.inject({ method: 'POST', url: '/system/ajax', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload });
 
 const leads = async (table: 'share_leads' | 'page_share_leads') =>
-  ((await database.db.execute(sql.raw(`select code, recipient_email from ${table}`))) as unknown as { rows: unknown[] }).rows;
+  ((await database.db.execute(sql.raw(`select code, sender_name, sender_email, recipient_email, message, opt_in from ${table}`))) as unknown as { rows: unknown[] }).rows;
 
 const SENDER = { sender_name: 'Ana', email: 'ana@example.com', to: 'ben@example.org', message: 'Look!' };
 
 beforeAll(async () => {
   database = await openTestDatabase();
   store = createOrderStore(database.db, { secret: 'test-secret' });
-  pageLinks = createPageLinks(database.db);
+  pageLinks = createPageLinks(database.db, { secret: 'test-secret' });
 });
 
 beforeEach(async () => {
@@ -109,30 +113,52 @@ afterAll(async () => {
 });
 
 describe('POST /system/ajax: the Trips Collection share form (form id bt-leads-share-submit-rc-core-order-share)', () => {
-  it('sends it: the form is replaced by the confirmation and the lead is kept', async () => {
+  it('accepts it: the form is replaced by the email, ready in the visitor\'s own email app; the sender is kept as a lead; the site sends nothing', async () => {
     const captcha = fakeCaptcha({ ok: true });
     const app = await site(captcha);
     const response = await post(app, ajaxPayload({ code: orderCode, fragment: `#short-url=${orderCode}`, ...SENDER, bt_leads_optin: '1', [CAPTCHA_RESPONSE_FIELD]: 'solved-token' }));
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual([
-      { command: 'insert', method: 'replaceWith', selector: `#${SHARE_FORM_ID}`, data: '<div class="share-form__sent" role="status"><p>Your Trips Collection is on its way to ben@example.org.</p></div>' },
-    ]);
+    const [command] = response.json() as Array<{ command: string; method: string; selector: string; data: string }>;
+    expect(command).toMatchObject({ command: 'insert', method: 'replaceWith', selector: `#${SHARE_FORM_ID}` });
+    const status = new JSDOM(command!.data).window.document.querySelector('[role="status"]');
+    expect(status?.querySelector('p')?.textContent).toBe('Your email to ben@example.org is ready: send it from your own email app.');
+    const link = `${PUBLIC_ORIGIN}${settings.order.share_url}#short-url=${orderCode}`;
+    // Addressed to the friend, a subject of the site's words only, the visitor's message and the link.
+    expect(mailtoOf(command!.data)).toEqual({ to: 'ben@example.org', subject: `A Trips Collection of ${settings.site.name} for you`, body: `Look!\r\n\r\nA Trips Collection of ${settings.site.name}: ${link}\r\n\r\nAna` });
+    expect(status?.querySelector('.share-form__mail-link a')?.getAttribute('href')).toBe(link);
     expect(captcha.asked).toEqual([{ token: 'solved-token', formId: SHARE_FORM_ID }]);
-    expect(await leads('share_leads')).toEqual([{ code: orderCode, recipient_email: 'ben@example.org' }]);
+    // The lead is the sender who agreed to be contacted; the friend's address and the message are not the site's to keep.
+    expect(await leads('share_leads')).toEqual([{ code: orderCode, sender_name: 'Ana', sender_email: 'ana@example.com', recipient_email: '', message: '', opt_in: true }]);
+    expect(await emailsQueued()).toBe(0);
   });
 
-  it('emails the link to the friend, with the sender and their message; a refused form sends nothing', async () => {
-    const mail = fakeMail();
-    const app = await site(fakeCaptcha({ ok: true }), mail);
-    expect((await post(app, ajaxPayload({ code: orderCode, ...SENDER, [CAPTCHA_RESPONSE_FIELD]: 'solved-token' }))).statusCode).toBe(400);
-    expect(mail.sent).toEqual([]);
+  it('is no mail relay: however often a client sends it, to whomever and with whatever text, no email leaves the site', async () => {
+    const app = await site(fakeCaptcha({ ok: true }));
+    for (let i = 0; i < 25; i++) {
+      const response = await post(app, ajaxPayload({ code: orderCode, ...SENDER, to: `victim${i}@example.net`, message: 'WIN A FREE CRUISE http://spam.example', bt_leads_optin: '1', [CAPTCHA_RESPONSE_FIELD]: `t${i}` }));
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(await emailsQueued()).toBe(0);
+    const addresses = ((await database.db.execute(sql`select recipient_email from share_leads`)) as unknown as { rows: Array<{ recipient_email: string }> }).rows;
+    expect(new Set(addresses.map((row) => row.recipient_email))).toEqual(new Set(['']));
+  });
+
+  it('refuses a line break in the sender\'s name with the field\'s message, without spending the captcha', async () => {
+    const captcha = fakeCaptcha({ ok: true });
+    const app = await site(captcha);
     const response = await post(app, ajaxPayload({ code: orderCode, ...SENDER, sender_name: 'Ana\r\nBcc: x@evil.example', bt_leads_optin: '1', [CAPTCHA_RESPONSE_FIELD]: 'solved-token' }));
-    expect(response.statusCode, response.body).toBe(200);
-    expect(mail.sent).toHaveLength(1);
-    const [message] = mail.sent;
-    expect(message).toMatchObject({ kind: 'share-order', reference: orderCode, to: 'ben@example.org', subject: 'Ana Bcc: x@evil.example shared a Trips Collection with you' });
-    expect(message?.text).toContain('Look!');
-    expect(message?.text).toContain(`${PUBLIC_ORIGIN}${settings.order.share_url}#short-url=${orderCode}`);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain('Your name must be on one line.');
+    expect(captcha.asked).toEqual([]);
+    expect(await leads('share_leads')).toEqual([]);
+  });
+
+  it('refuses a NUL character in any field with a 400 alert naming the field (it used to answer 500)', async () => {
+    const app = await site(fakeCaptcha({ ok: true }));
+    const response = await post(app, ajaxPayload({ code: orderCode, ...SENDER, message: 'a\u0000b', bt_leads_optin: '1' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual([{ command: 'alert', text: expect.stringMatching(/^The field message holds a character that is not text/) }]);
+    expect(await leads('share_leads')).toEqual([]);
   });
 
   it('refuses it without the opt-in: 400, the alert text shown in the form, no lead, the captcha token not spent', async () => {
@@ -165,6 +191,22 @@ describe('POST /system/ajax: the Trips Collection share form (form id bt-leads-s
     expect(unknown.statusCode).toBe(404);
     expect(JSON.stringify(unknown.json())).toContain('This shared Trips Collection does not exist or has been removed.');
     expect(captcha.asked).toEqual([]);
+  });
+
+  it('the form posted without script answers a page with the email ready in the visitor\'s email app, and the way back', async () => {
+    const app = await site(fakeCaptcha({ ok: true }));
+    const response = await app.inject({
+      method: 'POST',
+      url: '/rescms/order/share/send',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...FROM_THIS_SITE },
+      payload: new URLSearchParams({ code: orderCode, ...SENDER, bt_leads_optin: '1' }).toString(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(mailtoOf(response.body).to).toBe('ben@example.org');
+    const back = new JSDOM(response.body).window.document.querySelector('main > p:last-child a');
+    expect(back?.getAttribute('href')).toBe(`${settings.order.share_url}#short-url=${orderCode}`);
   });
 
   it('the form posted without script asks the captcha too (400, the entries are the visitor’s to send again)', async () => {
@@ -240,18 +282,22 @@ describe('the share-this-page short link and form', () => {
     }
   });
 
-  it('sends a page through system/ajax, keeps the lead, and mails the link with the page hash', async () => {
-    const mail = fakeMail();
-    const app = await site(fakeCaptcha({ ok: true }), mail);
-    const code = await pageLinks.shorten('/events');
+  it('sends a page through system/ajax: the sender kept as a lead, the email ready with the link and the page hash', async () => {
+    const app = await site(fakeCaptcha({ ok: true }));
+    const shortened = await pageLinks.shorten('/events', '192.0.2.1');
+    if (!shortened.ok) throw new Error('not shortened');
+    const { code } = shortened;
+    const dataOf = (response: { json(): unknown }) => (response.json() as Array<{ data: string }>)[0]!.data;
     const response = await post(app, ajaxPayload({ page_code: code, fragment: '#rcav=x', ...SENDER, bt_leads_optin: '1', [CAPTCHA_RESPONSE_FIELD]: 't' }));
     expect(response.statusCode, response.body).toBe(200);
-    expect(JSON.stringify(response.json())).toContain('The page is on its way to ben@example.org.');
-    expect(await leads('page_share_leads')).toEqual([{ code, recipient_email: 'ben@example.org' }]);
-    expect(mail.sent.map((message) => message.text.match(/Open it here: (\S+)/)?.[1])).toEqual([`${PUBLIC_ORIGIN}/s/${code}#rcav=x`]);
-    // A hash that is not one (quotes, spaces, markup) is left off the link rather than mailed.
-    await post(app, ajaxPayload({ page_code: code, fragment: '#"><script>', ...SENDER, bt_leads_optin: '1', [CAPTCHA_RESPONSE_FIELD]: 't' }));
-    expect(mail.sent[1]?.text.endsWith(`Open it here: ${PUBLIC_ORIGIN}/s/${code}`)).toBe(true);
+    expect(await leads('page_share_leads')).toEqual([{ code, sender_name: 'Ana', sender_email: 'ana@example.com', recipient_email: '', message: '', opt_in: true }]);
+    const email = mailtoOf(dataOf(response));
+    expect(email.subject).toBe(`A page of ${settings.site.name} for you`);
+    expect(email.body).toContain(`A page of ${settings.site.name}: ${PUBLIC_ORIGIN}/s/${code}#rcav=x\r\n`);
+    // A hash that is not one (quotes, spaces, markup) is left off the link.
+    const hostile = await post(app, ajaxPayload({ page_code: code, fragment: '#"><script>', ...SENDER, bt_leads_optin: '1', [CAPTCHA_RESPONSE_FIELD]: 't' }));
+    expect(mailtoOf(dataOf(hostile)).body).toContain(`A page of ${settings.site.name}: ${PUBLIC_ORIGIN}/s/${code}\r\n`);
+    expect(await emailsQueued()).toBe(0);
   });
 });
 
@@ -267,5 +313,13 @@ describe('the share form through the browser\'s sanitizer', () => {
     expect(form.querySelector('.async-captcha')).not.toBeNull();
     const names = [...form.querySelectorAll('input, textarea')].map((field) => field.getAttribute('name'));
     expect(names).toEqual(['form_id', 'page_code', 'fragment', 'sender_name', 'email', 'to', 'message', CAPTCHA_RESPONSE_FIELD, 'bt_leads_optin']);
+  });
+
+  it('keeps the mailto: link of the accepted form, with a quote in the message', () => {
+    const window = new JSDOM('').window;
+    configureSanitizer(window as unknown as Parameters<typeof configureSanitizer>[0]);
+    const email = shareEmail('ben@example.org', { kind: 'page', code: 'Ab3dE9xQAb3d' }, { senderName: 'Ana', message: 'Look "here" & <there>' }, 'https://coral.test/s/Ab3dE9xQAb3d', 'Coral');
+    const html = sanitizeHtml(shareEmailReadyHtml('Ready.', email));
+    expect(mailtoOf(html)).toEqual({ to: 'ben@example.org', subject: email.subject, body: email.body });
   });
 });

@@ -53,6 +53,13 @@ const FORM_ID = /^[a-z0-9_-]{1,100}$/;
 export async function registerSystemAjax(app: FastifyInstance, forms: Readonly<Record<string, AjaxForm>>): Promise<void> {
   await app.register(async (scope) => {
     acceptFormBodies(scope, AJAX_BODY_LIMIT);
+    // Refused before the form saw it (a body too large, text that is not text: server/security/text-input.ts): an alert, as the browser applies commands.
+    scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      if (status >= 500) request.log.error({ err: error }, 'system/ajax request failed');
+      const text = status >= 500 ? 'The form could not be sent just now. Please try again.' : error.message;
+      return reply.status(status).header('cache-control', 'no-store').send([{ command: 'alert', text }] satisfies AjaxCommand[]);
+    });
     scope.post(SYSTEM_AJAX_PATH, { config: { limit: 'form' } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const refuse = (status: number, text: string) => reply.status(status).send([{ command: 'alert', text }] satisfies AjaxCommand[]);

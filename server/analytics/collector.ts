@@ -19,6 +19,7 @@ import type { Database } from '../db/client.ts';
 import { analyticsEvents } from '../db/schema.ts';
 import type { RankingService } from '../ranking/ranking-service.ts';
 import { clientKey } from '../security/rate-limits.ts';
+import { parseJsonText } from '../security/text-input.ts';
 
 export const DEFAULT_RETENTION_DAYS = 400;
 
@@ -83,13 +84,11 @@ export function registerAnalyticsRoutes(app: FastifyInstance, collector: Analyti
     { bodyLimit: MAX_BATCH_BYTES, config: { limit: 'analytics' } },
     async (request, reply) => {
       let body: unknown = request.body;
-      // sendBeacon posts a string as text/plain.
+      // sendBeacon posts a string as text/plain: parsed here, under the text rule of every body (server/security/text-input.ts).
       if (typeof body === 'string') {
-        try {
-          body = JSON.parse(body);
-        } catch {
-          return reply.status(400).send({ statusCode: 400, error: 'Bad Request', message: 'The body is not JSON' });
-        }
+        const parsed = parseJsonText(body);
+        if (!parsed.ok) return reply.status(400).send({ statusCode: 400, error: 'Bad Request', message: parsed.message });
+        body = parsed.value;
       }
       const parsed = parseBatch(body);
       if (!parsed.ok) return reply.status(400).send({ statusCode: 400, error: 'Bad Request', message: `Not an analytics batch: ${parsed.message}` });

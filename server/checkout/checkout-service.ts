@@ -42,6 +42,7 @@ import type { MailQueue } from '../mail/mail-queue.ts';
 import type { OrderStore } from '../orders/order-store.ts';
 import type { PricedStay } from '../orders/pricing-adapter.ts';
 import { EMAIL } from '../../src/domain/lead-forms.ts';
+import { hasLineBreak, oneLineMessage } from '../security/text-input.ts';
 import { verifyOrder, type OrderPricing } from '../orders/routes.ts';
 import { countryList, isCountryCode } from './countries.ts';
 import { confirmationEmail } from './emails.ts';
@@ -66,6 +67,8 @@ interface TextField {
   label: string;
   max: number;
   required: string | null;
+  /** Keeps line breaks (arrival notes); every other field is one line (server/security/text-input.ts). */
+  multiLine?: true;
 }
 
 /** The guest fields of the checkout form, by the form's field names. */
@@ -79,7 +82,7 @@ export const GUEST_FIELDS = {
   postal_code: { label: 'Postal code', max: 20, required: 'Please enter your postal code.' },
   country: { label: 'Country', max: 2, required: 'Please choose your country.' },
   state: { label: 'State or province', max: 100, required: null },
-  notes: { label: 'Arrival notes', max: 2000, required: null },
+  notes: { label: 'Arrival notes', max: 2000, required: null, multiLine: true },
 } as const satisfies Record<string, TextField>;
 type GuestField = keyof typeof GUEST_FIELDS;
 
@@ -402,6 +405,7 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
       }
       if (value.length > field.max) errors[name] = `${field.label} must be at most ${field.max} characters.`;
       else if (value === '' && field.required) errors[name] = field.required;
+      else if (!field.multiLine && hasLineBreak(value)) errors[name] = oneLineMessage(field.label);
       guest[name] = value;
     }
     if (!errors.email && guest.email && !EMAIL.test(guest.email)) {

@@ -695,8 +695,10 @@ export const reviewSubmissions = pgTable(
 
 /**
  * Short links of the site's own pages (the share-this-page modal, spec §2): one unguessable code
- * per page path (path and query, never the hash), kept for good, so the same page always gets the
- * same short link. GET /s/{code} redirects to the page.
+ * per page path (path and query, never the hash), so the same page gets the same short link while
+ * it lives. GET /s/{code} redirects to the page. Like a shared Trips Collection, a link not opened
+ * or shared again for SHARE_DAYS is removed, and one client (`client_key`: a keyed hash of its
+ * address) may create SHARE_QUOTA a day (migration 0011).
  */
 export const pageLinks = pgTable(
   'page_links',
@@ -704,8 +706,15 @@ export const pageLinks = pgTable(
     code: text('code').primaryKey(),
     path: text('path').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    clientKey: text('client_key'),
   },
-  (t) => [check('page_links_code_check', sql`length(${t.code}) >= 8`), uniqueIndex('page_links_path_idx').on(t.path)],
+  (t) => [
+    check('page_links_code_check', sql`length(${t.code}) >= 8`),
+    uniqueIndex('page_links_path_idx').on(t.path),
+    index('page_links_used_idx').on(t.usedAt),
+    index('page_links_client_idx').on(t.clientKey, t.createdAt),
+  ],
 );
 
 /** 'Send this page' requests from the share-this-page form: kept for the site owner. */
@@ -720,4 +729,30 @@ export const pageShareLeads = pgTable('page_share_leads', {
   message: text('message').notNull().default(''),
   optIn: boolean('opt_in').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * The site owner's sessions (server/admin/admin-session.ts, migration 0011): a session cookie is
+ * valid only while its id is here and unexpired, so a logout ends it on every instance at once.
+ */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Wrong admin passwords counted per key (server/admin/login-throttle.ts, migration 0011): a client
+ * address, a browser that logged in before (its device cookie), or all untrusted clients together.
+ * After a few, that key waits (locked_until) before its next try.
+ */
+export const adminLoginFailures = pgTable('admin_login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  firstFailureAt: timestamp('first_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
 });

@@ -40,6 +40,7 @@ import { CAPTCHA_RESPONSE_FIELD, OPT_IN_ALERT, OPT_IN_FIELD } from '../../src/do
 import { createAntibotKeys, reverseKey } from './antibot.ts';
 import { ANTIBOT_SCRIPT } from './antibot-script.ts';
 import { acceptFormBodies } from '../form-body.ts';
+import { hasLineBreak, oneLineMessage } from '../security/text-input.ts';
 
 const LEAD_BODY_LIMIT = 32 * 1024;
 /** Leads one email address may send in an hour. */
@@ -121,6 +122,10 @@ export async function registerLeadRoutes(app: FastifyInstance, options: LeadRout
       const values: Record<string, string> = {};
       for (const f of form.fields) values[f.name] = field(fields, f.name);
       const errors = leadFieldErrors(form, values, isCountryCode);
+      // Names, addresses and phones are one line; the message keeps its line breaks.
+      for (const f of form.fields) {
+        if (f.name !== 'message' && hasLineBreak(values[f.name] ?? '')) errors[f.name] = oneLineMessage(f.label.replace(/ \(optional\)$/, ''));
+      }
       let eid: number | null = null;
       let rental: string | null = null;
       if (form.aboutRental) {

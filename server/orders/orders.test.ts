@@ -408,20 +408,23 @@ describe('sending a shared Trips Collection', () => {
   const send = (fields: Record<string, string>, accept = 'application/json') =>
     app.inject({ method: 'POST', url: '/rescms/order/share/send', headers: { 'content-type': 'application/x-www-form-urlencoded', accept }, payload: new URLSearchParams(fields).toString() });
 
-  it('keeps the request as a lead and confirms it', async () => {
+  it('keeps the sender as a lead and answers the email for the visitor\'s own email app', async () => {
     const code = await sharedCode();
     const response = await send({ code, name: 'Ana', email: 'ana@example.com', to: 'ben@example.org', message: 'Look!', bt_leads_optin: '1', fragment: `#short-url=${code}` });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().message).toBe('Your Trips Collection is on its way to ben@example.org.');
+    expect(response.json().message).toBe('Your email to ben@example.org is ready: send it from your own email app.');
+    expect(response.json().mailto).toMatch(/^mailto:ben@example\.org\?subject=A%20Trips%20Collection%20of%20.+&body=Look%21%0D%0A/);
+    expect(response.json().link).toBe(`${PUBLIC_ORIGIN}/mytrip#short-url=${code}`);
     const rows = (await database.db.execute(sql`select sender_email, recipient_email, opt_in from share_leads`)) as unknown as { rows: unknown[] };
-    expect(rows.rows).toEqual([{ sender_email: 'ana@example.com', recipient_email: 'ben@example.org', opt_in: true }]);
+    expect(rows.rows).toEqual([{ sender_email: 'ana@example.com', recipient_email: '', opt_in: true }]);
   });
 
-  it('without script, goes back to the shared trip with a status message', async () => {
+  it('without script, answers a page with the email ready and a link back to the shared trip', async () => {
     const code = await sharedCode();
     const response = await send({ code, name: 'Ana', email: 'ana@example.com', to: 'ben@example.org', bt_leads_optin: '1' }, 'text/html');
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe(`/mytrip#short-url=${code}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('href="mailto:ben@example.org?subject=');
+    expect(response.body).toContain(`href="/mytrip#short-url=${code}"`);
   });
 
   it.each([

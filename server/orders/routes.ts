@@ -9,10 +9,12 @@
  *                                                  checkout, with its protection and payments (server/checkout/quote.ts)
  *   GET  /rescms/order/shorturl/{code}           → the shared order at today's prices, base64 (text/plain);
  *                                                  with Accept: application/json { order, changes }
- *   POST /rescms/order/share/send                → sends the Trips Collection (or a page) to someone, kept as a
- *                                                  lead: the share form without script (with script it goes
- *                                                  through POST /system/ajax, shareAjaxForm below)
+ *   POST /rescms/order/share/send                → the share form without script (with script it goes through
+ *                                                  POST /system/ajax, shareAjaxForm below): checked, the sender kept
+ *                                                  as a lead, and the email to the friend made ready for the
+ *                                                  visitor's own email app (share-send.ts: the site sends none)
  *   POST /rescms/page/share (path)               → { form, url }: the share-this-page form and the page's short URL
+ *                                                  (SHARE_QUOTA new links a client a day, SHARE_DAYS unused and it goes)
  *   GET  /s/{code}                               → 302 to the page a short link stands for
  *
  * The session is an unguessable id in a signed HttpOnly cookie (SameSite=Lax, Secure behind
@@ -37,18 +39,16 @@ import type { PricedStay } from './pricing-adapter.ts';
 import { sendProblem } from '../security/error-page.ts';
 import { publicUrl } from '../security/origins.ts';
 import { clientKey } from '../security/rate-limits.ts';
-import { addStatusMessage } from '../status-messages.ts';
 import { newSessionId, SESSION_DAYS, SHARE_CODE, type OrderStore, type SharedItem } from './order-store.ts';
-import { SHARE_FORM_CALLBACK, SHARE_FORM_ID, SHARE_FORM_MESSAGES_ID, SHARE_SEND_PATH, shareFormHtml } from './share-form.ts';
+import { SHARE_FORM_CALLBACK, SHARE_FORM_ID, SHARE_FORM_MESSAGES_ID, SHARE_SEND_PATH, shareEmailReadyHtml, shareFormHtml } from './share-form.ts';
 import type { CaptchaVerifier } from '../captcha/verifier.ts';
 import { escapeHtml } from '../html.ts';
 import type { AjaxForm } from '../ajax/system-ajax.ts';
 import { AjaxRefused } from '../ajax/system-ajax.ts';
 import { isPagePath, type PageLinks } from './page-links.ts';
-import { NO_CAPTCHA, NO_PAGE_LINKS, sendShare, ShareSendRefused, singleField, type ShareMail, type ShareSendDeps } from './share-send.ts';
-import type { Database } from '../db/client.ts';
-import type { MailQueue } from '../mail/mail-queue.ts';
+import { NO_CAPTCHA, NO_PAGE_LINKS, sendShare, ShareSendRefused, singleField, type ShareLinks, type ShareSendDeps } from './share-send.ts';
 import { acceptFormBodies } from '../form-body.ts';
+import { simplePageHtml } from '../security/error-page.ts';
 
 
 /** Where a page's short link leads: GET {PAGE_LINK_PREFIX}{code}. */
@@ -88,8 +88,6 @@ export interface OrderRouteOptions {
   publicOrigin: string;
   /** The captcha the share forms are checked with (server/captcha/verifier.ts); none asked without it. */
   captcha?: CaptchaVerifier;
-  /** The mail queue the share forms' emails to the friend go through; without it a share is only kept. */
-  mail?: { queue: Pick<MailQueue, 'enqueue' | 'kick'>; db: Pick<Database, 'insert'> };
   /** The pages' short links (the share-this-page modal); without them no page is shortened. */
   pageLinks?: PageLinks;
 }
@@ -186,8 +184,8 @@ export function shareAjaxForm(deps: ShareSendDeps): AjaxForm {
     callback: SHARE_FORM_CALLBACK,
     async submit(fields, request) {
       try {
-        const { text } = await sendShare(fields, request.ip, deps);
-        return [{ command: 'insert', method: 'replaceWith', selector: `#${SHARE_FORM_ID}`, data: `<div class="share-form__sent" role="status"><p>${escapeHtml(text)}</p></div>` }];
+        const { text, email } = await sendShare(fields, request.ip, deps);
+        return [{ command: 'insert', method: 'replaceWith', selector: `#${SHARE_FORM_ID}`, data: shareEmailReadyHtml(text, email) }];
       } catch (error) {
         if (!(error instanceof ShareSendRefused)) throw error;
         throw new AjaxRefused(error.statusCode, [
@@ -198,11 +196,9 @@ export function shareAjaxForm(deps: ShareSendDeps): AjaxForm {
   };
 }
 
-/** The share emails of these routes (none without a mail queue): the link is the site's public address of the shared trip or page. */
-export function shareMailOf({ mail, settings, publicOrigin }: Pick<OrderRouteOptions, 'mail' | 'settings' | 'publicOrigin'>): ShareMail | undefined {
-  if (!mail) return undefined;
+/** The links the share emails carry: the site's public address of the shared trip or page. */
+export function shareLinksOf({ settings, publicOrigin }: Pick<OrderRouteOptions, 'settings' | 'publicOrigin'>): ShareLinks {
   return {
-    ...mail,
     siteName: settings.site.name,
     link: (target, fragment) => publicUrl(publicOrigin, target.kind === 'order' ? `${settings.order.share_url}#short-url=${target.code}` : `${PAGE_LINK_PREFIX}${target.code}${fragment}`),
   };
@@ -353,11 +349,15 @@ export async function registerOrderRoutes(app: FastifyInstance, options: OrderRo
 
     scope.post(SHARE_SEND_PATH, { config: { limit: 'form' } }, async (request, reply) => {
       if (!(request.body instanceof URLSearchParams)) throw new BadRequest('Send the share form form-encoded (application/x-www-form-urlencoded)', 415);
-      const { text, target, path } = await sendShare(request.body, request.ip, { store, pageLinks, captcha, mail: shareMailOf(options) });
-      if ((request.headers.accept ?? '').includes('application/json')) return { message: text };
-      // Without script: back to the shared trip (or the page), with the confirmation as a status message.
-      addStatusMessage(request, reply, { type: 'status', text });
-      return reply.redirect(target.kind === 'order' ? `${settings.order.share_url}#short-url=${target.code}` : path, 303);
+      const { text, email, target, path } = await sendShare(request.body, request.ip, { store, pageLinks, captcha, links: shareLinksOf(options) });
+      reply.header('cache-control', 'no-store');
+      if ((request.headers.accept ?? '').includes('application/json')) return { message: text, mailto: email.mailto, link: email.link };
+      // Without script: a page with the email ready in the visitor's email app, and the way back.
+      const back = target.kind === 'order' ? `${settings.order.share_url}#short-url=${target.code}` : path;
+      const title = target.kind === 'order' ? 'Share your Trips Collection' : 'Share this page';
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(simplePageHtml(title, `${shareEmailReadyHtml(text, email)}<p><a href="${escapeHtml(back)}">Back to the ${target.kind === 'order' ? 'Trips Collection' : 'page'}</a></p>`));
     });
 
     // The share-this-page modal (spec §2): the page's short link, made once per path and kept, and its share form.
@@ -365,7 +365,13 @@ export async function registerOrderRoutes(app: FastifyInstance, options: OrderRo
       if (!(request.body instanceof URLSearchParams)) throw new BadRequest('Send path form-encoded (application/x-www-form-urlencoded)', 415);
       const path = singleField(request.body, 'path', 500);
       if (!isPagePath(path)) throw new BadRequest('path must be a page of this site, such as /events');
-      const code = await pageLinks.shorten(path);
+      const shortened = await pageLinks.shorten(path, clientKey(request.ip));
+      if (!shortened.ok) {
+        throw shortened.reason === 'quota'
+          ? new ShareRefused('You have shared many new pages today: please use one of the links you already have, or try again later.', 429, shortened.retryAfterSeconds)
+          : new ShareRefused('Sharing is paused just now: too many page links are kept. Please try again later.', 503, shortened.retryAfterSeconds);
+      }
+      const { code } = shortened;
       const url = publicUrl(publicOrigin, `${PAGE_LINK_PREFIX}${code}`);
       reply.header('cache-control', 'no-store');
       return { form: shareFormHtml({ url, target: { kind: 'page', code }, fragment: '', showUrl: false }), url };

@@ -2,7 +2,8 @@
  * The share form (spec §3 Share form) the share endpoint answers with: the short URL, social
  * links that each carry their share URL and the query parameter that takes the link, the page
  * hash in a hidden fragment field, a captcha response field, and the bt_leads_optin checkbox,
- * inside a form that sends the Trips Collection to someone by email. Every value is escaped.
+ * inside a form that writes an email to someone with the link, for the visitor's own email app
+ * (share-send.ts). Every value is escaped.
  * The share modal itself shows the configured heading, subheading and description (spec §2
  * Share order), so the form does not repeat them.
  */
@@ -21,6 +22,22 @@ export const SOCIAL_LINKS: ReadonlyArray<{ name: string; url: string; query: str
 export const SHARE_SEND_PATH = '/rescms/order/share/send';
 
 export { SHARE_FORM_CALLBACK, SHARE_FORM_ID, SHARE_FORM_MESSAGES_ID };
+
+/**
+ * What replaces the share form once it is accepted (server/orders/share-send.ts): the email,
+ * ready in the visitor's own email app behind a mailto: link, and the link itself for a visitor
+ * without one (webmail) to paste.
+ */
+export function shareEmailReadyHtml(text: string, email: { mailto: string; link: string }): string {
+  const e = escapeHtml;
+  return [
+    '<div class="share-form__sent" role="status">',
+    `<p>${e(text)}</p>`,
+    `<p><a class="button button--primary share-form__mail" href="${e(email.mailto)}">Open it in your email app</a></p>`,
+    `<p class="share-form__mail-link">No email app? Copy the link into your message: <a href="${e(email.link)}">${e(email.link)}</a></p>`,
+    '</div>',
+  ].join('');
+}
 
 /** What a share form sends: a shared Trips Collection (`code`) or a page of the site (`page_code`). */
 export type ShareTarget = { kind: 'order'; code: string } | { kind: 'page'; code: string };
@@ -71,6 +88,8 @@ export function shareFormHtml({
     `<div class="${ASYNC_CAPTCHA_CLASS}"></div>`,
     `<input type="hidden" name="${CAPTCHA_RESPONSE_FIELD}" value="">`,
     `<p class="share-form__optin"><input id="share-form-optin" name="${OPT_IN_FIELD}" type="checkbox" value="1"><label for="share-form-optin">I accept the terms and agree to be contacted about this ${target.kind === 'order' ? 'trip' : 'page'}.</label></p>`,
+    // The site sends no email itself (share-send.ts): said before the visitor presses Send.
+    '<p class="share-form__note">We write the email for you; it goes from your own email app.</p>',
     '<p><button type="submit" class="button button--primary">Send</button></p>',
     '</form>',
     '</div>',

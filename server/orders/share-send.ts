@@ -1,16 +1,22 @@
 /**
  * Sending a shared Trips Collection or a page of the site to someone by email (spec §3 Share
- * form, §5 Forms, §8): the one check both ways of sending use, the form posted without script
- * (POST /rescms/order/share/send) and the asynchronous submit (POST /system/ajax, form id
- * bt-leads-share-submit-rc-core-order-share). The opt-in must be accepted, the captcha token
- * must pass when the site asks for one, and the link must exist; the request is kept as a lead,
- * and the link is emailed to the friend through the mail queue (committed before the answer).
+ * form, §5 Forms, §7 CMS asynchronous requests, §8): the one check both ways of sending use, the
+ * form posted without script (POST /rescms/order/share/send) and the asynchronous submit
+ * (POST /system/ajax, form id bt-leads-share-submit-rc-core-order-share).
+ *
+ * The site sends no email to the address a visitor types (issue 23 item 3). A form that makes the
+ * site mail any address with the visitor's words is a relay for spam under the site's name,
+ * whatever limits it has, and it puts the address that sends the guests' booking confirmations
+ * on block lists. So, as Airbnb and Vrbo do with their 'Email' share button, the message is
+ * written in the visitor's own email app: the form is checked as before (the opt-in, the captcha,
+ * the link must exist), the sender is kept as a lead for the site owner (name, email, opt-in; not
+ * the friend's address nor the message, which the site does not need), and the answer is a
+ * mailto: link addressed to the friend with a fixed subject and a body of the visitor's message
+ * and the link. The visitor sends it from their own address, or not at all.
  */
-import { OPT_IN_ALERT, OPT_IN_FIELD, CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
+import { OPT_IN_ALERT, OPT_IN_FIELD, CAPTCHA_RESPONSE_FIELD, EMAIL } from '../../src/domain/lead-forms.ts';
 import { CAPTCHA_REFUSED, type CaptchaVerifier } from '../captcha/verifier.ts';
-import type { Database } from '../db/client.ts';
-import { escapeHtml } from '../html.ts';
-import type { MailQueue } from '../mail/mail-queue.ts';
+import { hasLineBreak, oneLineMessage } from '../security/text-input.ts';
 import type { OrderStore } from './order-store.ts';
 import { SHARE_CODE } from './order-store.ts';
 import type { PageLinks } from './page-links.ts';
@@ -18,8 +24,6 @@ import { SHARE_FORM_ID, type ShareTarget } from './share-form.ts';
 
 /** The sender's name in the share forms. */
 export const SENDER_NAME_FIELD = 'sender_name';
-
-import { EMAIL } from '../../src/domain/lead-forms.ts';
 
 /** A share form refused: the status and the message the visitor reads (their entries are kept). */
 export class ShareSendRefused extends Error {
@@ -41,12 +45,11 @@ export const NO_PAGE_LINKS: PageLinks = {
   },
   resolve: async () => null,
   addLead: async () => {},
+  sweep: async () => 0,
 };
 
-/** How a share reaches the friend: a queued email with the link (the site's public address of the target). */
-export interface ShareMail {
-  queue: Pick<MailQueue, 'enqueue' | 'kick'>;
-  db: Pick<Database, 'insert'>;
+/** What the email the visitor writes says: the site's name and the link of what is shared. */
+export interface ShareLinks {
   siteName: string;
   /** The link the friend gets; a shared page's carries the page's hash (`fragment`, '' for none). */
   link(target: ShareTarget, fragment: string): string;
@@ -56,18 +59,35 @@ export interface ShareSendDeps {
   store: Pick<OrderStore, 'shared' | 'addLead'>;
   pageLinks: Pick<PageLinks, 'resolve' | 'addLead'>;
   captcha: CaptchaVerifier;
-  /** Without it (tests of other parts) the request is only kept. */
-  mail?: ShareMail;
+  links: ShareLinks;
 }
 
-/** The email to the friend: who sent it, their message, and the link. */
-function shareMessage(target: ShareTarget, lead: { senderName: string; senderEmail: string; message: string }, link: string, siteName: string) {
-  const sender = lead.senderName.replace(/\s+/g, ' ');
-  const what = target.kind === 'order' ? 'a Trips Collection' : 'a page';
-  const intro = `${sender} (${lead.senderEmail}) shared ${what} of ${siteName} with you.`;
-  const text = [intro, lead.message ? `\n${lead.message}\n` : '', `Open it here: ${link}`].join('\n');
-  const html = `<p>${escapeHtml(intro)}</p>${lead.message ? `<p>${escapeHtml(lead.message).replace(/\n/g, '<br>')}</p>` : ''}<p><a href="${escapeHtml(link)}">Open it here</a></p>`;
-  return { subject: `${sender} shared ${what} with you`, text, html };
+/** The email the visitor sends from their own email app. */
+export interface ShareEmail {
+  to: string;
+  subject: string;
+  body: string;
+  /** mailto:{to}?subject=…&body=… (RFC 6068). */
+  mailto: string;
+  /** The link the email carries. */
+  link: string;
+}
+
+/** Percent-encodes for a mailto: URL (RFC 6068): everything but unreserved characters; '@' stays readable in the address. */
+const mailtoPart = (text: string): string => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * The email to the friend, written in the visitor's name: a subject of the site's words only, the
+ * visitor's message as they typed it, the link, and their name.
+ *
+ * @example shareEmail('ben@example.org', { kind: 'page', code }, { senderName: 'Ana', message: '' }, link, 'Coral Coast').subject
+ * // 'A page of Coral Coast for you'
+ */
+export function shareEmail(to: string, target: ShareTarget, lead: { senderName: string; message: string }, link: string, siteName: string): ShareEmail {
+  const what = target.kind === 'order' ? 'A Trips Collection' : 'A page';
+  const subject = `${what} of ${siteName} for you`;
+  const body = [...(lead.message ? [lead.message, ''] : []), `${what} of ${siteName}: ${link}`, '', lead.senderName].join('\r\n');
+  return { to, subject, body, link, mailto: `mailto:${mailtoPart(to).replace(/%40/g, '@')}?subject=${mailtoPart(subject)}&body=${mailtoPart(body)}` };
 }
 
 /**
@@ -77,26 +97,17 @@ function shareMessage(target: ShareTarget, lead: { senderName: string; senderEma
 const PAGE_HASH = /^#[!#$%&'()*+,\-./0-9:;=?@A-Z[\]^_`a-z{|}~]+$/;
 const pageHashOf = (fragment: string): string => (PAGE_HASH.test(fragment) ? fragment : '');
 
-/** Queues the email to the friend and starts the queue. */
-async function mailShare(
-  mail: ShareMail | undefined,
-  target: ShareTarget,
-  lead: { senderName: string; senderEmail: string; recipientEmail: string; message: string },
-  fragment: string,
-) {
-  if (!mail) return;
-  const link = mail.link(target, target.kind === 'page' ? pageHashOf(fragment) : '');
-  await mail.queue.enqueue(mail.db, { kind: `share-${target.kind}`, reference: target.code, to: lead.recipientEmail, ...shareMessage(target, lead, link, mail.siteName) });
-  mail.queue.kick();
-}
-
-/** One value of a form field: given at most once, trimmed, within `max` characters. */
-export function singleField(fields: URLSearchParams, name: string, max: number, { required = true } = {}): string {
+/**
+ * One value of a form field: given at most once, trimmed, within `max` characters; `oneLine`
+ * (the field's label) refuses a line break in it.
+ */
+export function singleField(fields: URLSearchParams, name: string, max: number, { required = true, oneLine }: { required?: boolean; oneLine?: string } = {}): string {
   const values = fields.getAll(name);
   if (values.length > 1) throw new ShareSendRefused(`${name} may be given only once`);
   const value = (values[0] ?? '').trim();
   if (required && value === '') throw new ShareSendRefused(`${name} is required`);
   if (value.length > max) throw new ShareSendRefused(`${name} must be at most ${max} characters`);
+  if (oneLine !== undefined && hasLineBreak(value)) throw new ShareSendRefused(oneLineMessage(oneLine));
   return value;
 }
 
@@ -110,15 +121,16 @@ function targetOf(fields: URLSearchParams): ShareTarget {
 }
 
 /**
- * Checks and keeps one share request; answers what the visitor is told and the link's target.
- * Throws ShareSendRefused with the message to show.
+ * Checks one share request and keeps its sender as a lead; answers what the visitor is told,
+ * the email for their email app, and the link's target. Throws ShareSendRefused with the message
+ * to show.
  */
-export async function sendShare(fields: URLSearchParams, ip: string, deps: ShareSendDeps): Promise<{ text: string; target: ShareTarget; path: string }> {
+export async function sendShare(fields: URLSearchParams, ip: string, deps: ShareSendDeps): Promise<{ text: string; email: ShareEmail; target: ShareTarget; path: string }> {
   const target = targetOf(fields);
   // The form's field is sender_name: the sanitizer drops name="name" (it would shadow form.name); 'name' is still taken.
-  const name = singleField(fields, fields.has(SENDER_NAME_FIELD) ? SENDER_NAME_FIELD : 'name', 100);
-  const email = singleField(fields, 'email', 200);
-  const to = singleField(fields, 'to', 200);
+  const name = singleField(fields, fields.has(SENDER_NAME_FIELD) ? SENDER_NAME_FIELD : 'name', 100, { oneLine: 'Your name' });
+  const email = singleField(fields, 'email', 200, { oneLine: 'Your email' });
+  const to = singleField(fields, 'to', 200, { oneLine: 'The email address to send to' });
   const message = singleField(fields, 'message', 1000, { required: false });
   const fragment = singleField(fields, 'fragment', 2000, { required: false });
   const token = singleField(fields, CAPTCHA_RESPONSE_FIELD, 4000, { required: false });
@@ -137,13 +149,11 @@ export async function sendShare(fields: URLSearchParams, ip: string, deps: Share
   // Last of the checks: a token passes once, so it is not spent on a form refused for another reason.
   const verdict = await deps.captcha.verify(token, { ip, formId: SHARE_FORM_ID });
   if (!verdict.ok) throw new ShareSendRefused(CAPTCHA_REFUSED);
-  const lead = { code: target.code, senderName: name, senderEmail: email, recipientEmail: to, message, optIn: true };
-  if (target.kind === 'order') {
-    await deps.store.addLead(lead);
-    await mailShare(deps.mail, target, lead, fragment);
-    return { text: `Your Trips Collection is on its way to ${to}.`, target, path: '' };
-  }
-  await deps.pageLinks.addLead(lead);
-  await mailShare(deps.mail, target, lead, fragment);
-  return { text: `The page is on its way to ${to}.`, target, path };
+  // The lead is the sender (who agreed to be contacted); the friend's address and the message stay in the visitor's email.
+  const lead = { code: target.code, senderName: name, senderEmail: email, recipientEmail: '', message: '', optIn: true };
+  if (target.kind === 'order') await deps.store.addLead(lead);
+  else await deps.pageLinks.addLead(lead);
+  const link = deps.links.link(target, target.kind === 'page' ? pageHashOf(fragment) : '');
+  const composed = shareEmail(to, target, { senderName: name, message }, link, deps.links.siteName);
+  return { text: `Your email to ${to} is ready: send it from your own email app.`, email: composed, target, path };
 }

@@ -166,13 +166,31 @@ describe('sending a review', () => {
     expect((await send({ ...goodReview, stayMonth: months.at(-1)!.value })).statusCode).toBe(201);
   });
 
-  it('keeps hostile input as text, without the characters the database cannot hold', async () => {
-    const text = '<script>alert("x")</script> <img src=x onerror=alert(1)> \u0000 great stay, would come back';
+  it('keeps hostile input as text, without control characters', async () => {
+    const text = '<script>alert("x")</script> <img src=x onerror=alert(1)> \u0001 great stay, would come back';
     const response = await send({ ...goodReview, text, name: '<b>Robert\u0007</b>"); DROP TABLE reviews;--' });
     expect(response.statusCode, response.body).toBe(201);
     const [row] = await stored();
     expect(row?.body).toBe('<script>alert("x")</script> <img src=x onerror=alert(1)>  great stay, would come back');
     expect(row?.author).toBe('<b>Robert</b>"); DROP TABLE reviews;--');
+  });
+
+  it('refuses what is not text (NUL, an unpaired surrogate) with 400 naming the field, as every route does (server/security/text-input.ts)', async () => {
+    for (const [field, value] of [['text', `${goodReview.text} \u0000`], ['name', 'Ann \ud800']] as const) {
+      const response = await send({ ...goodReview, [field]: value });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toMatch(new RegExp(`^The field ${field} holds a character that is not text`));
+    }
+    expect(await stored()).toEqual([]);
+  });
+
+  it('refuses a line break in the name with the field\'s message; the review\'s text keeps its line breaks', async () => {
+    const refused = await send({ ...goodReview, name: 'Ann\r\nLee' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ name: 'Your name must be on one line.' });
+    const kept = await send({ ...goodReview, text: `${goodReview.text}\nSecond paragraph.` });
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect((await stored())[0]?.body).toBe(`${goodReview.text}\nSecond paragraph.`);
   });
 
   it('answers a filled honeypot as if stored, and stores nothing', async () => {

@@ -17,6 +17,7 @@ import { CAPTCHA_REFUSED, type CaptchaVerifier } from '../captcha/verifier.ts';
 import { CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
 import { checkReview, REVIEW_HONEYPOT_FIELD, REVIEW_MESSAGES } from '../../src/domain/review-form.ts';
 import type { ReviewStore } from './review-store.ts';
+import { hasLineBreak, oneLineMessage } from '../security/text-input.ts';
 
 export const REVIEW_PATH = '/api/reviews';
 /** The captcha's form id for the review form. */
@@ -48,7 +49,12 @@ export async function registerReviewRoutes(app: FastifyInstance, options: Review
     const eid = typeof body.eid === 'number' ? body.eid : Number(body.eid);
     if (!Number.isSafeInteger(eid) || eid < 1 || eid > 2_147_483_647) return reply.status(400).send(problem(400, 'The listing is missing from the review.'));
     const checked = checkReview(body, now());
-    if (!checked.ok) return reply.status(400).send(problem(400, 'Please check the fields marked.', { errors: checked.errors }));
+    // The name is one line (server/security/text-input.ts); the review's text keeps its line breaks.
+    const nameBreaks = typeof body.name === 'string' && hasLineBreak(body.name.trim());
+    if (!checked.ok || nameBreaks) {
+      const errors = { ...(checked.ok ? {} : checked.errors), ...(nameBreaks ? { name: oneLineMessage('Your name') } : {}) };
+      return reply.status(400).send(problem(400, 'Please check the fields marked.', { errors }));
+    }
     const token = body[CAPTCHA_RESPONSE_FIELD];
     const verdict = await options.captcha.verify(typeof token === 'string' ? token : '', { ip: request.ip, formId: REVIEW_FORM_ID });
     if (!verdict.ok) {

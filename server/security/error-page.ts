@@ -26,14 +26,19 @@ const ERROR_PAGE_STYLE =
   'main{max-width:40rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 8px 24px rgb(15 23 42/8%)}' +
   'h1{margin-top:0;color:#155e75}a{color:#155e75}';
 
-/** The error page: the status, the message and a way home. */
-export function errorPageHtml(status: number, message: string): string {
-  const title = status >= 500 ? 'Sorry' : (STATUS_CODES[status] ?? 'Error');
+/** A small page without script, for FALLBACK_CSP: the title as its heading, then `bodyHtml` (already escaped). */
+export function simplePageHtml(title: string, bodyHtml: string): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${ERROR_PAGE_STYLE}</style></head>` +
-    `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p></main></body></html>`
+    `<body><main><h1>${escapeHtml(title)}</h1>${bodyHtml}</main></body></html>`
   );
+}
+
+/** The error page: the status, the message and a way home. */
+export function errorPageHtml(status: number, message: string): string {
+  const title = status >= 500 ? 'Sorry' : (STATUS_CODES[status] ?? 'Error');
+  return simplePageHtml(title, `<p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p>`);
 }
 
 /** Sends a refusal or failure as a page or as JSON (see wantsPage), with headers that stop caching. */

@@ -7,6 +7,10 @@
  * - named rate limits per real client address (`config: { limit: 'share' }`); a route that
  *   changes state without one gets the `form` limit: 429 with Retry-After (rate-limits.ts);
  * - every HTML (and SVG) answer carries a Content-Security-Policy (error-page.ts);
+ * - a query string, path parameter or body holding a NUL character or an unpaired surrogate is
+ *   refused with 400 naming the field (text-input.ts), before any handler sees it;
+ * - Strict-Transport-Security is sent only over https: when the request came over https (as
+ *   TRUST_PROXY lets the server see it) or PUBLIC_ORIGIN is https, never to a plain-http site;
  * - a request without a Host header that names a host (HTTP/1.0 without one, a Host with
  *   markup) is refused with 400, except the health check, which load balancers may send bare.
  *   Nothing is built from the Host (URLs use the public origin), but it is checked before any
@@ -20,7 +24,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import { changesState, crossSiteVerdict, type CrossSitePolicy } from './cross-site.ts';
 import { FALLBACK_CSP, sendProblem } from './error-page.ts';
 import { addressList, listHas } from './origins.ts';
-import { DEFAULT_RATE_LIMITS, describeRateLimit, type RateLimitName, type RateLimits } from './rate-limits.ts';
+import { clientKey, DEFAULT_RATE_LIMITS, describeRateLimit, type RateLimitName, type RateLimits } from './rate-limits.ts';
+import { refuseBadText } from './text-input.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,11 +33,20 @@ declare module 'fastify' {
     limit?: RateLimitName;
     /** true: a GET that changes state, checked like a POST; false: a POST that changes nothing (a search). */
     mutates?: boolean;
+    /**
+     * Who the named limit counts this request under, instead of its client address (the admin
+     * login: a browser that logged in before counts on its own, so others' wrong passwords from a
+     * shared address do not lock it out). undefined: the address.
+     */
+    limitKey?: (request: FastifyRequest) => string | undefined;
   }
 }
 
 /** A host name (letters, digits, '.', '-', '_') or an IP literal, with an optional port. */
 const VALID_HOST = /^[A-Za-z0-9._-]{1,253}(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](?::\d{1,5})?$/;
+/** helmet's default: a year, subdomains included. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** Answers without a Host: the health check of a load balancer sending HTTP/1.0. */
 const HOSTLESS_PATHS = new Set(['/healthz']);
 
@@ -57,7 +71,14 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     const exempt = options.rateLimitExempt && options.rateLimitExempt.length > 0 ? addressList(options.rateLimitExempt) : null;
     await app.register(rateLimit, { global: false, allowList: exempt ? (request: FastifyRequest) => listHas(exempt, request.ip) : undefined });
     for (const name of Object.keys(limits) as RateLimitName[]) {
-      limiters.set(name, app.createRateLimit({ max: limits[name].max, timeWindow: limits[name].windowMs }));
+      limiters.set(
+        name,
+        app.createRateLimit({
+          max: limits[name].max,
+          timeWindow: limits[name].windowMs,
+          keyGenerator: (request: FastifyRequest) => request.routeOptions.config.limitKey?.(request) ?? clientKey(request.ip),
+        }),
+      );
     }
   }
 
@@ -98,7 +119,13 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     route.onRequest = [guard(config.mutates, config.limit), ...existing];
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // After the body is parsed, before any handler: text that is not text never reaches one.
+  app.addHook('preValidation', refuseBadText);
+
+  const httpsSite = options.publicOrigin.startsWith('https:');
+  app.addHook('onSend', async (request, reply, payload) => {
+    // RFC 6797 §7.2: HSTS belongs to https answers only (helmet's own is turned off in app.ts).
+    if (httpsSite || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     const type = String(reply.getHeader('content-type') ?? '');
     if ((type.startsWith('text/html') || type.startsWith('image/svg+xml')) && !reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', FALLBACK_CSP);

@@ -229,8 +229,8 @@ describe('rate limits on the real client address (issue 12 #3)', () => {
     for (let i = 0; i < 3; i++) expect((await limited.inject({ url: `/rescms/order/shorturl/${code}`, remoteAddress: client })).statusCode).toBe(200);
     expectLimited(await limited.inject({ url: `/rescms/order/shorturl/${code}`, remoteAddress: client }), 'shorturl');
     const lead = new URLSearchParams({ code, name: 'Ana', email: 'ana@example.com', to: 'ben@example.org', bt_leads_optin: '1' }).toString();
-    // Without script the form is answered with a redirect back to the trip.
-    for (let i = 0; i < 2; i++) expect((await post('/rescms/order/share/send', lead)).statusCode).toBe(303);
+    // Without script the form is answered with a page holding the email for the visitor's email app.
+    for (let i = 0; i < 2; i++) expect((await post('/rescms/order/share/send', lead)).statusCode).toBe(200);
     expectLimited(await post('/rescms/order/share/send', lead), 'share/send');
   });
 
@@ -325,3 +325,24 @@ async function rawRequest(host: string | undefined, target = '/search'): Promise
   const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
   return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
 }
+
+describe('Strict-Transport-Security only over https (issue 23 item 6)', () => {
+  it('is never sent to a plain-http site; sent when PUBLIC_ORIGIN is https, or the request came over https through a trusted proxy', async () => {
+    const hsts = (response: LightMyRequestResponse) => response.headers['strict-transport-security'];
+    const plain = await buildServer(dependencies({ publicOrigin: 'http://localhost:3000', security: { rateLimits: false } }));
+    const proxied = await buildServer(dependencies({ publicOrigin: 'http://localhost:3000', trustProxy: parseTrustProxy('1'), security: { rateLimits: false } }));
+    try {
+      for (const url of ['/healthz', '/', '/nothing-here']) {
+        expect(hsts(await plain.inject({ url })), url).toBeUndefined();
+        // A client's own X-Forwarded-Proto is not believed without TRUST_PROXY.
+        expect(hsts(await plain.inject({ url, headers: { 'x-forwarded-proto': 'https' } })), url).toBeUndefined();
+        expect(hsts(await proxied.inject({ url })), url).toBeUndefined();
+        expect(hsts(await proxied.inject({ url, headers: { 'x-forwarded-proto': 'https' } })), url).toBe('max-age=31536000; includeSubDomains');
+        expect(hsts(await app.inject({ url })), url).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await plain.close();
+      await proxied.close();
+    }
+  });
+});

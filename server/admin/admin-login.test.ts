@@ -1,0 +1,187 @@
+/**
+ * The site owner's login, hardened (issue 23 item 6): logging out ends the session on the server
+ * at once, on every instance sharing the database; wrong passwords typed from a shared address do
+ * not lock the owner out, while guessing stays slow.
+ */
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildServer } from '../app.ts';
+import { loadSiteSettings } from '../config.ts';
+import { createContentService } from '../content/content-service.ts';
+import type { OpenDatabase } from '../db/client.ts';
+import { adminLoginFailures, adminSessions } from '../db/schema.ts';
+import type { PageRenderer } from '../renderer.ts';
+import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
+import { ADMIN_COOKIE, DEVICE_COOKIE } from './admin-session.ts';
+import { DEFAULT_LOGIN_THROTTLE, waitAfter, type LoginThrottleLimits } from './login-throttle.ts';
+import { waitMessage, WRONG_PASSWORD } from './routes.ts';
+
+const settings = loadSiteSettings(path.resolve('config/site.json'));
+/** No page is rendered here (a stub: the page bundle is not loaded for a test that needs none). */
+const renderer: PageRenderer = {
+  render: () => Promise.reject(new Error('no pages in this test')),
+  assets: () => ({ scripts: [], styles: [] }) as unknown as ReturnType<PageRenderer['assets']>,
+  close: async () => {},
+};
+const PASSWORD = 'correct horse battery staple';
+const SECRET = 'admin-login-test-secret-admin-login';
+
+let database: OpenDatabase;
+let clock: Date;
+const apps: FastifyInstance[] = [];
+
+/** An instance of the site (several share the database, as behind a load balancer), with the default rate limits. */
+async function instance(loginThrottle?: LoginThrottleLimits): Promise<FastifyInstance> {
+  const app = await buildServer({
+    settings,
+    content: createContentService(database.db, settings),
+    renderer,
+    mediaDir: path.resolve('.tmp/no-media'),
+    cookieSecret: SECRET,
+    publicOrigin: 'http://localhost:3000',
+    admin: { password: PASSWORD, db: database.db, now: () => clock, loginThrottle },
+  });
+  apps.push(app);
+  return app;
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await database?.close();
+});
+
+beforeEach(async () => {
+  clock = new Date();
+  await database.db.delete(adminLoginFailures);
+  await database.db.delete(adminSessions);
+});
+
+type Cookies = Partial<Record<typeof ADMIN_COOKIE | typeof DEVICE_COOKIE, string>>;
+const cookieHeader = (cookies: Cookies) => Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ');
+
+const login = (app: FastifyInstance, password: string, from: string, cookies: Cookies = {}) =>
+  app.inject({
+    method: 'POST',
+    url: '/admin/analytics/login',
+    remoteAddress: from,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_THIS_SITE, cookie: cookieHeader(cookies) },
+    payload: new URLSearchParams({ password }).toString(),
+  } as InjectOptions);
+
+/** The owner logs in: the session and device cookies. */
+async function loggedIn(app: FastifyInstance, from: string, cookies: Cookies = {}): Promise<Required<Cookies>> {
+  const response = await login(app, PASSWORD, from, cookies);
+  expect(response.statusCode, response.body).toBe(303);
+  const value = (name: string) => response.cookies.find((cookie) => cookie.name === name)?.value ?? '';
+  return { [ADMIN_COOKIE]: value(ADMIN_COOKIE), [DEVICE_COOKIE]: value(DEVICE_COOKIE) };
+}
+
+const dashboard = (app: FastifyInstance, cookies: Cookies) => app.inject({ url: '/admin/analytics', headers: { cookie: cookieHeader(cookies) } });
+const isIn = (response: LightMyRequestResponse) => response.statusCode === 200;
+
+describe('logout', () => {
+  it('ends the session on the server at once: the same cookie, kept and sent again, opens nothing on any instance', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const { [ADMIN_COOKIE]: session } = await loggedIn(a, '198.51.100.1');
+    expect(isIn(await dashboard(a, { [ADMIN_COOKIE]: session }))).toBe(true);
+    expect(isIn(await dashboard(b, { [ADMIN_COOKIE]: session }))).toBe(true);
+
+    const out = await a.inject({ method: 'POST', url: '/admin/analytics/logout', headers: { ...FROM_THIS_SITE, cookie: cookieHeader({ [ADMIN_COOKIE]: session }) } });
+    expect(out.statusCode).toBe(303);
+    for (const app of [a, b]) {
+      const replayed = await dashboard(app, { [ADMIN_COOKIE]: session });
+      expect(replayed.statusCode).toBe(303);
+      expect(replayed.headers.location).toBe('/admin/analytics/login');
+      expect((await app.inject({ url: '/admin/analytics/export/funnel.csv', headers: { cookie: cookieHeader({ [ADMIN_COOKIE]: session }) } })).statusCode).toBe(401);
+    }
+  });
+
+  it('ends only that session: the owner logged in on another browser stays in', async () => {
+    const app = await instance();
+    const laptop = await loggedIn(app, '198.51.100.2');
+    const phone = await loggedIn(app, '198.51.100.3');
+    await app.inject({ method: 'POST', url: '/admin/analytics/logout', headers: { ...FROM_THIS_SITE, cookie: cookieHeader({ [ADMIN_COOKIE]: laptop[ADMIN_COOKIE] }) } });
+    expect(isIn(await dashboard(app, { [ADMIN_COOKIE]: laptop[ADMIN_COOKIE] }))).toBe(false);
+    expect(isIn(await dashboard(app, { [ADMIN_COOKIE]: phone[ADMIN_COOKIE] }))).toBe(true);
+  });
+
+  it('a session ends when it expires, in the database as in the cookie', async () => {
+    const app = await instance();
+    const { [ADMIN_COOKIE]: session } = await loggedIn(app, '198.51.100.4');
+    clock = new Date(clock.getTime() + 8 * 3_600_000 + 1000);
+    expect(isIn(await dashboard(app, { [ADMIN_COOKIE]: session }))).toBe(false);
+  });
+});
+
+describe('wrong passwords from a shared address', () => {
+  const OFFICE = '203.0.113.10';
+
+  it('ten of them (someone else at the same address) do not lock out the owner\'s browser that logged in before', async () => {
+    const app = await instance();
+    const owner = await loggedIn(app, OFFICE);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await login(app, `guess ${i}`, OFFICE)).statusCode);
+    // 5 free tries, then the address waits (and the password is not even looked at).
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+    // The owner, from the same address, with the device cookie of the earlier login: in at once.
+    const back = await login(app, PASSWORD, OFFICE, { [DEVICE_COOKIE]: owner[DEVICE_COOKIE] });
+    expect(back.statusCode, back.body).toBe(303);
+    // The device's own typo counts for it alone.
+    const typo = await login(app, 'correct horse battery stapel', OFFICE, { [DEVICE_COOKIE]: owner[DEVICE_COOKIE] });
+    expect(typo.statusCode).toBe(401);
+    expect(typo.body).toContain(WRONG_PASSWORD);
+  });
+
+  it('a browser that never logged in there waits, growing with each wrong password, then gets in with the right one', async () => {
+    const app = await instance();
+    const from = '203.0.113.20';
+    // The 5th wrong one makes the address wait 30 s.
+    for (let i = 0; i < 5; i++) expect((await login(app, `guess ${i}`, from)).statusCode).toBe(401);
+    const waiting = await login(app, PASSWORD, from);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('30');
+    expect(waiting.body).toContain(waitMessage(30));
+    expect(waiting.cookies.find((cookie) => cookie.name === ADMIN_COOKIE)).toBeUndefined();
+    // After the wait: a wrong one doubles it; after that wait, the right one gets in.
+    clock = new Date(clock.getTime() + 30_000);
+    expect((await login(app, 'guess 6', from)).statusCode).toBe(401);
+    expect((await login(app, PASSWORD, from)).headers['retry-after']).toBe('60');
+    clock = new Date(clock.getTime() + 60_000);
+    expect((await login(app, PASSWORD, from)).statusCode).toBe(303);
+    // The right password clears the address: its next typo is free again.
+    expect((await login(app, 'typo', from)).statusCode).toBe(401);
+  });
+
+  it('guessing from many addresses slows down every browser without a device cookie, but not the owner\'s', async () => {
+    const limits: LoginThrottleLimits = { ...DEFAULT_LOGIN_THROTTLE, freeFailures: 2, untrustedFreeFailures: 4 };
+    const app = await instance(limits);
+    const owner = await loggedIn(app, '192.0.2.200');
+    // One wrong password from each of four addresses: the shared budget is spent.
+    for (let i = 0; i < 4; i++) expect((await login(app, `guess ${i}`, `192.0.2.${i + 1}`)).statusCode).toBe(401);
+    const fresh = await login(app, PASSWORD, '192.0.2.99');
+    expect(fresh.statusCode).toBe(429);
+    expect(Number(fresh.headers['retry-after'])).toBe(limits.firstWaitMs / 1000);
+    expect((await login(app, PASSWORD, '192.0.2.99', { [DEVICE_COOKIE]: owner[DEVICE_COOKIE] })).statusCode).toBe(303);
+  });
+
+  it('the waits: none within the free tries, then 30 s doubling up to 15 min', () => {
+    const waits = Array.from({ length: 12 }, (_, i) => waitAfter(i + 1, 5, DEFAULT_LOGIN_THROTTLE) / 1000);
+    expect(waits).toEqual([0, 0, 0, 0, 30, 60, 120, 240, 480, 900, 900, 900]);
+  });
+
+  it('a device cookie forged, or made for another password, is no device', async () => {
+    const app = await instance();
+    const from = '203.0.113.30';
+    for (let i = 0; i < 5; i++) await login(app, `guess ${i}`, from);
+    const owner = await loggedIn(app, '203.0.113.31');
+    const [value, signature] = [owner[DEVICE_COOKIE].slice(0, owner[DEVICE_COOKIE].lastIndexOf('.')), owner[DEVICE_COOKIE].slice(owner[DEVICE_COOKIE].lastIndexOf('.') + 1)];
+    for (const forged of [value, `x${value.slice(1)}.${signature}`, 'garbage']) {
+      expect((await login(app, PASSWORD, from, { [DEVICE_COOKIE]: forged })).statusCode, forged).toBe(429);
+    }
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The log never carries a guest's personal data (issue 23 item 4). What a visitor sends (bodies,
+ * query strings, cookies) is not logged, and an error is logged by what it is, not by the data it
+ * was handling:
+ *
+ * - a failed database query: Drizzle puts the SQL *and its parameters* into the error's message
+ *   (`Failed query: insert … params: eve@example.com,+1 555…`) and keeps them as `params`; the
+ *   driver's error adds `detail` ('Failing row contains (…)', 'Key (email)=(…) already exists').
+ *   Logged: the error's type, the SQL with its placeholders, the database's code, message,
+ *   constraint, table and column; never the parameters or the detail;
+ * - every error's message and stack, and every logged `url`, with email addresses masked and the
+ *   query string left off;
+ * - pino's `redact` censors request bodies, query strings, path parameters, cookies and
+ *   authorization headers wherever a log call would pass them.
+ *
+ * app.ts builds the server's logger with `privateLoggerOptions`.
+ */
+import type { FastifyServerOptions } from 'fastify';
+
+type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
+
+/** Keys of a logged object that would hold what a visitor sent. */
+export const REDACTED_PATHS = [
+  'body',
+  'query',
+  'params',
+  'payload',
+  'headers.cookie',
+  'headers.authorization',
+  'req.body',
+  'req.query',
+  'req.params',
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'request.body',
+  'request.query',
+  'err.params',
+  'err.detail',
+];
+
+const EMAIL_ADDRESS = /[^\s@<>()[\]\\,;:"'`]{1,64}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
+
+/** Text with every email address masked. */
+export function maskEmails(text: string): string {
+  return text.replace(EMAIL_ADDRESS, '[email]');
+}
+
+/** A URL or path without its query string (which may carry what a visitor typed). */
+export function withoutQuery(url: unknown): unknown {
+  if (typeof url !== 'string') return url;
+  const cut = url.indexOf('?');
+  return maskEmails(cut === -1 ? url : `${url.slice(0, cut)}?[query]`).slice(0, 300);
+}
+
+/** Properties of an error (ours, Fastify's, node's, pg's) that say what failed without the data it had. */
+const KEPT = ['code', 'statusCode', 'errno', 'syscall', 'severity', 'constraint', 'table', 'column', 'schema', 'routine', 'validationContext'] as const;
+
+const isErrorLike = (value: unknown): value is Error & Record<string, unknown> =>
+  value instanceof Error || (typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string' && typeof (value as { stack?: unknown }).stack === 'string');
+
+/**
+ * The err serializer: what failed, never the values it failed with (see above). A string (a
+ * transport's error text) gets its email addresses masked.
+ *
+ * @example safeError(new DrizzleQueryError('insert into leads … values ($1)', ['eve@example.com'], cause)).message
+ * // 'Failed query: insert into leads … values ($1)'
+ */
+export function safeError(error: unknown, depth = 0): unknown {
+  if (typeof error === 'string') return maskEmails(error);
+  if (!isErrorLike(error)) return error;
+  const query = typeof error.query === 'string' ? error.query.slice(0, 2000) : undefined;
+  // Drizzle's message is 'Failed query: {sql}\nparams: {values}': the values go.
+  const message = query !== undefined && Array.isArray(error.params) ? `Failed query: ${query}` : error.message;
+  const stack = typeof error.stack === 'string' ? error.stack.replace(error.message, message) : undefined;
+  const safe: Record<string, unknown> = {
+    type: error.constructor?.name ?? error.name,
+    message: maskEmails(message),
+    ...(stack !== undefined ? { stack: maskEmails(stack) } : {}),
+    ...(query !== undefined ? { query } : {}),
+  };
+  for (const key of KEPT) {
+    const value = error[key];
+    if (typeof value === 'string' || typeof value === 'number') safe[key] = typeof value === 'string' ? maskEmails(value).slice(0, 200) : value;
+  }
+  if (depth < 4 && error.cause !== undefined) safe.cause = safeError(error.cause, depth + 1);
+  if (depth < 4 && Array.isArray(error.errors)) safe.aggregateErrors = error.errors.slice(0, 10).map((item) => safeError(item, depth + 1));
+  return safe;
+}
+
+/** The request as logged: method and path, never the query string, headers or body. */
+function safeRequest(request: { method?: string; url?: string; ip?: string; id?: string }) {
+  return { method: request.method, url: withoutQuery(request.url), id: request.id };
+}
+
+/**
+ * The server's logger options with the redaction above; what the caller gave (level, stream,
+ * its own redact paths) is kept, and these serializers win over its own.
+ */
+export function privateLoggerOptions(options: LoggerOptions | true): LoggerOptions {
+  const given: LoggerOptions = options === true ? {} : options;
+  const redact = given.redact;
+  const paths = Array.isArray(redact) ? redact : redact && typeof redact === 'object' ? redact.paths : [];
+  return {
+    ...given,
+    redact: { paths: [...new Set([...REDACTED_PATHS, ...paths])], censor: '[redacted]' },
+    serializers: {
+      ...given.serializers,
+      err: (error: unknown) => safeError(error) as never,
+      error: (error: unknown) => safeError(error),
+      req: safeRequest as never,
+      url: withoutQuery,
+    },
+  } as LoggerOptions;
+}
