@@ -52,6 +52,12 @@ const PRE_PAINT_SCRIPT =
  * again as React would have heard it: its value is put back to the rendered one through React's
  * value tracker, the visitor's text is set past the tracker (the element's own setter) and an input
  * event follows (React's onChange). Islands call it for their fields when they wake.
+ *
+ * Keys typed into an editable element (a date field's segments, contenteditable) of an island not
+ * yet live are kept whenever they come, before or after the page has hydrated: the element's text
+ * is left as the server rendered it (React would find it changed and render the part afresh), and
+ * `keys(container)` hands the island the keys typed into its elements when it wakes (characters,
+ * Backspace, Delete, the arrows; src/bindings/early-input.ts plays them).
  */
 const EARLY_INPUT_SCRIPT =
   '(function(d,w){var q=[],h=function(e){var t=e.target;if(!(t instanceof Element))return;' +
@@ -64,9 +70,13 @@ const EARLY_INPUT_SCRIPT =
   'if(o){o.dispatchEvent(new PointerEvent("pointerover",{bubbles:true,pointerType:"mouse",isPrimary:true}));o.dispatchEvent(new MouseEvent("mouseover",{bubbles:true}))}' +
   'var f=d.activeElement;if(f&&f!==d.body)f.dispatchEvent(new FocusEvent("focusin",{bubbles:true}));' +
   'r.forEach(function(x){if(!x.t.isConnected)return;if(x.s!==void 0)x.t.requestSubmit(x.s&&x.s.form===x.t?x.s:void 0);' +
-  'else x.t.dispatchEvent(new MouseEvent("click",{bubbles:true,cancelable:true,view:w}))})};' +
+  'else x.t.dispatchEvent(new MouseEvent("click",{bubbles:true,cancelable:true,view:w}))})},' +
+  'K=[],k=function(e){var t=e.target,x;if(!(t instanceof Element)||!t.isContentEditable||(x=t.closest("[data-island]"))==null||x.hasAttribute("data-live"))return;' +
+  'if(e.type==="keydown"){x=e.key;if(!x||e.ctrlKey||e.metaKey||e.altKey||x.length>1&&!/^(Backspace|Delete|Arrow)/.test(x))return}' +
+  'else x=e.inputType==="insertText"?e.data:e.inputType==="deleteContentBackward"?"Backspace":"";e.preventDefault();if(x)K.push({t:t,k:x})};' +
+  'd.addEventListener("keydown",k,true);d.addEventListener("beforeinput",k,true);' +
   'd.addEventListener("click",h,true);d.addEventListener("submit",h,true);' +
-  'w.__earlyInput={retell:retell,release:function(){if(!q)return;var r=q,root=d.getElementById("root");q=null;' +
+  'w.__earlyInput={retell:retell,keys:function(c){var r=K.filter(function(x){return c.contains(x.t)});K=K.filter(function(x){return!c.contains(x.t)});return r},release:function(){if(!q)return;var r=q,root=d.getElementById("root");q=null;' +
   'd.removeEventListener("click",h,true);d.removeEventListener("submit",h,true);' +
   'if(root)retell(root,function(f){return f.closest("[data-island]:not([data-live])")});setTimeout(function(){play(r)},0)}};' +
   'setTimeout(w.__earlyInput.release,15000)})(document,window);';

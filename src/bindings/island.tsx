@@ -1,7 +1,7 @@
 import { Suspense, use, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { tracked, type Deferred } from './deferred';
 import { useIsClient } from './hooks';
-import { retellTypedValues } from './early-input';
+import { replayTypedKeys, retellTypedValues } from './early-input';
 
 /**
  * Islands: parts of a page the server renders in full (a react-aria select, a date picker) whose
@@ -176,13 +176,16 @@ export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: 
       () => () => {
         // Hydrated just now: the text typed into its fields meanwhile is told to React before any
         // render of the part (one would put the server's value back), then, once React has taken
-        // it in, the missed click or submit is played on the elements the server rendered.
-        if (wrapper.current) retellTypedValues(wrapper.current);
+        // it in, the missed click or submit is played on the elements the server rendered, and the
+        // keys typed into its editable elements (a date field's segments) after it.
+        const element = wrapper.current;
+        if (element) retellTypedValues(element);
         setLive(true);
         setTimeout(() => {
           const replay = missed.get(options.name);
           missed.delete(options.name);
           replay?.();
+          if (element) replayTypedKeys(element);
         }, 0);
       },
       [],
