@@ -3,6 +3,7 @@ import { connectFlagCookie } from '@/persistence/flag-cookie';
 import type { SearchDoc } from '@/effects/search-client';
 import { markHasJs } from '@/persistence/has-js-cookie';
 import { scrollPosition$ } from '@/effects/scroll';
+import { stickyHeaderPadding } from '@/effects/focus';
 import type { PageSettings } from '@/domain/settings';
 import { deferred } from '@/bindings/deferred';
 import { connectLazyActors, type SiteActors } from '@/bindings/actors/site-actors';
@@ -21,6 +22,9 @@ export function wireEffects(actors: SiteActors, page: PageSettings): () => void 
 
   const scroll = scrollPosition$().subscribe((y) => actors.header.send({ type: 'header.scrolled', y }));
   disposers.push(() => scroll.unsubscribe());
+  // What scrolls into view (a focused field above all) stops below the sticky header, whatever its height.
+  const header = document.querySelector('header.site-header');
+  if (header) disposers.push(stickyHeaderPadding(header));
 
   const full = actors.favourites.on('favourites.limit.reached', ({ limit }) =>
     console.warn(`Favourites are full: at most ${limit} items can be kept.`),

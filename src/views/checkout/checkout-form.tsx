@@ -2,6 +2,7 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useCheckout, useCheckoutTotals, useCountrySelect, usePaymentOption, useProtection } from '@/bindings/checkout-hooks';
 import { useInsuranceState } from '@/bindings/insurance-state-hooks';
 import { deferred } from '@/bindings/deferred';
+import { focusInView } from '@/bindings/focus-hooks';
 import { useSettings } from '@/bindings/hooks';
 import { useLineItems } from '@/bindings/line-item-hooks';
 import { useDeferred } from '@/bindings/use-deferred';
@@ -141,7 +142,8 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
       .map((name) => root.current?.querySelector<HTMLElement>(`[name="${quoted(name)}"]:not([type="hidden"]), [data-field="${quoted(name)}"]`) ?? null)
       .filter((element): element is HTMLElement => element !== null)
       .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
-    (first ?? (check.problem ? form.current?.querySelector<HTMLElement>('.checkout-problem') : null))?.focus();
+    const target = first ?? (check.problem ? form.current?.querySelector<HTMLElement>('.checkout-problem') : null);
+    if (target) focusInView(target);
   }, [errors, check.problem]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
