@@ -14,7 +14,8 @@ import { replayTypedKeys, retellTypedValues } from './early-input';
  *
  * React drops a click on a part that cannot hydrate yet; such a click (or a form's submit) is
  * played again once the part is live, after the text typed into its fields in the meantime.
- * Props that change before then wake the part at once (its HTML is out of date).
+ * Props that change before then wake the part at once (its HTML is out of date), and so does the
+ * address naming an element of it (a fragment such as /contact#newsletter, at load or later).
  */
 
 interface Gate {
@@ -78,6 +79,24 @@ function islandOf(target: EventTarget | null): { name: string; element: HTMLElem
   return element && name ? { name, element } : null;
 }
 
+/** The element the URL's fragment names, if any. */
+function fragmentTarget(): Element | null {
+  const id = window.location.hash.slice(1);
+  if (!id) return null;
+  try {
+    return document.getElementById(decodeURIComponent(id));
+  } catch {
+    return null;
+  }
+}
+
+/** The address names an element of a part that is not live: its code is wanted (the part acts on it once live). */
+function wakeFragmentTarget(): void {
+  const island = islandOf(fragmentTarget());
+  const module = island && !island.element.dataset.live ? byName.get(island.name) : undefined;
+  if (module) gateOf(module).open();
+}
+
 let listening = false;
 /**
  * One listener on the document, in the capture phase, so it hears events before React's root
@@ -123,6 +142,7 @@ function listenForIntent(): void {
   for (const type of ['pointerover', 'pointerdown', 'pointercancel', 'touchstart', 'focusin']) document.addEventListener(type, wake, { capture: true, passive: true });
   document.addEventListener('click', wake, { capture: true });
   document.addEventListener('submit', wake, { capture: true });
+  window.addEventListener('hashchange', wakeFragmentTarget);
 }
 
 function Live<P extends object>({ gate, pick, props, onLive }: { gate: Gate; pick: (module: never) => ComponentType<P>; props: P; onLive: () => void }) {
@@ -192,7 +212,8 @@ export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: 
     );
     const stale = !live && fromServer && !sameProps(props, serverProps, options.inert);
     useEffect(() => {
-      if (!fromServer || stale) gate.open();
+      const named = fragmentTarget();
+      if (!fromServer || stale || (named && wrapper.current?.contains(named))) gate.open();
     }, [fromServer, stale]);
     // While dehydrated the boundary must not see an update (React would give up its HTML and
     // show the fallback), so it is one element made once, with the server render's props.
