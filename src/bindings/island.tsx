@@ -1,7 +1,7 @@
 import { Suspense, use, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { tracked, type Deferred } from './deferred';
 import { useIsClient } from './hooks';
-import { replayTypedKeys, retellTypedValues } from './early-input';
+import { retellTypedValues } from './early-input';
 
 /**
  * Islands: parts of a page the server renders in full (a react-aria select, a date picker) whose
@@ -80,22 +80,8 @@ function islandOf(target: EventTarget | null): { name: string; element: HTMLElem
 }
 
 /** The element the URL's fragment names, if any. */
-function fragmentTarget(): Element | null {
-  const id = window.location.hash.slice(1);
-  if (!id) return null;
-  try {
-    return document.getElementById(decodeURIComponent(id));
-  } catch {
-    return null;
-  }
-}
+const fragmentTarget = (): Element | null => document.getElementById(window.location.hash.slice(1));
 
-/** The address names an element of a part that is not live: its code is wanted (the part acts on it once live). */
-function wakeFragmentTarget(): void {
-  const island = islandOf(fragmentTarget());
-  const module = island && !island.element.dataset.live ? byName.get(island.name) : undefined;
-  if (module) gateOf(module).open();
-}
 
 let listening = false;
 /**
@@ -142,7 +128,8 @@ function listenForIntent(): void {
   for (const type of ['pointerover', 'pointerdown', 'pointercancel', 'touchstart', 'focusin']) document.addEventListener(type, wake, { capture: true, passive: true });
   document.addEventListener('click', wake, { capture: true });
   document.addEventListener('submit', wake, { capture: true });
-  window.addEventListener('hashchange', wakeFragmentTarget);
+  // The address names an element of a part: its code is wanted (the part acts on it once live).
+  window.addEventListener('hashchange', () => wake({ type: 'hashchange', target: fragmentTarget() } as unknown as Event));
 }
 
 function Live<P extends object>({ gate, pick, props, onLive }: { gate: Gate; pick: (module: never) => ComponentType<P>; props: P; onLive: () => void }) {
@@ -196,24 +183,21 @@ export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: 
       () => () => {
         // Hydrated just now: the text typed into its fields meanwhile is told to React before any
         // render of the part (one would put the server's value back), then, once React has taken
-        // it in, the missed click or submit is played on the elements the server rendered, and the
-        // keys typed into its editable elements (a date field's segments) after it.
-        const element = wrapper.current;
-        if (element) retellTypedValues(element);
+        // it in, the missed click or submit is played on the elements the server rendered (and
+        // after it the keys typed into its editable elements, server/html.ts EARLY_INPUT_SCRIPT).
+        if (wrapper.current) retellTypedValues(wrapper.current);
         setLive(true);
         setTimeout(() => {
           const replay = missed.get(options.name);
           missed.delete(options.name);
           replay?.();
-          if (element) replayTypedKeys(element);
         }, 0);
       },
       [],
     );
     const stale = !live && fromServer && !sameProps(props, serverProps, options.inert);
     useEffect(() => {
-      const named = fragmentTarget();
-      if (!fromServer || stale || (named && wrapper.current?.contains(named))) gate.open();
+      if (!fromServer || stale || wrapper.current?.contains(fragmentTarget())) gate.open();
     }, [fromServer, stale]);
     // While dehydrated the boundary must not see an update (React would give up its HTML and
     // show the fallback), so it is one element made once, with the server render's props.
