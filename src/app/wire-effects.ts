@@ -3,7 +3,6 @@ import { connectFlagCookie } from '@/persistence/flag-cookie';
 import type { SearchDoc } from '@/effects/search-client';
 import { markHasJs } from '@/persistence/has-js-cookie';
 import { scrollPosition$ } from '@/effects/scroll';
-import { stickyHeaderPadding } from '@/effects/focus';
 import type { PageSettings } from '@/domain/settings';
 import { deferred } from '@/bindings/deferred';
 import { connectLazyActors, type SiteActors } from '@/bindings/actors/site-actors';
@@ -22,9 +21,14 @@ export function wireEffects(actors: SiteActors, page: PageSettings): () => void 
 
   const scroll = scrollPosition$().subscribe((y) => actors.header.send({ type: 'header.scrolled', y }));
   disposers.push(() => scroll.unsubscribe());
-  // What scrolls into view (a focused field above all) stops below the sticky header, whatever its height.
+  // What scrolls into view (a focused field above all) stops below the sticky header, whatever its
+  // height: measured once the page runs (the stylesheet's figures hold until then).
   const header = document.querySelector('header.site-header');
-  if (header) disposers.push(stickyHeaderPadding(header));
+  if (header) {
+    let stop = () => {};
+    void import('@/effects/sticky-header').then(({ stickyHeaderPadding }) => (stop = stickyHeaderPadding(header)));
+    disposers.push(() => stop());
+  }
 
   const full = actors.favourites.on('favourites.limit.reached', ({ limit }) =>
     console.warn(`Favourites are full: at most ${limit} items can be kept.`),
