@@ -1,3 +1,4 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Subject } from 'rxjs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { EventFrom, SnapshotFrom } from 'xstate';
@@ -11,12 +12,14 @@ import {
   CAPTCHA_SCRIPT_FAILED,
   CAPTCHA_SUBMITTED_ATTRIBUTE,
   CAPTCHA_TOKEN_OK,
+  CAPTCHA_UNAVAILABLE_TEXT,
   type CaptchaApi,
   type CaptchaRenderOptions,
 } from '@/domain/captcha';
 import { ASYNC_SUBMITTED_EVENT, CAPTCHA_RESPONSE_FIELD } from '@/domain/lead-forms';
 import { CaptchaLibraryMissing } from '@/effects/captcha';
 import { captchaMachine } from '@/machines/captcha-machine';
+import { CaptchaStatus } from '@/views/ui/captcha-status';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
 import { TestIntersectionObserver } from './test-intersection-observer';
 
@@ -37,6 +40,7 @@ const events: Array<Via<CaptchaEvent>> = [
   { type: 'captcha.token.received', token: '', via: 'the captcha returns an empty token' },
   { type: 'captcha.challenge.failed', message: 'no answer', via: 'the challenge fails' },
   { type: 'captcha.async.submitted', via: 'the asynchronous submit completes' },
+  { type: 'captcha.retried', via: 'the visitor presses Try again where the form says the check could not load' },
 ];
 
 const loadingModel = createTestModel(captchaMachine, { events, input: { shouldLoad: true }, filterEvents: (snapshot, event) => snapshot.can(event) });
@@ -63,9 +67,14 @@ class StandInApi implements CaptchaApi {
   }
 }
 
-/** A lead form with its async-captcha element, run by attachCaptcha with the provider's script stood in for. */
+/**
+ * A lead form with its async-captcha element, run by attachCaptcha with the provider's script stood
+ * in for, and the view that says when the check could not load (CaptchaStatus, as the lead and
+ * review forms show it).
+ */
 function captchaDriver(shouldLoad: boolean): PathDriver<CaptchaSnapshot, CaptchaEvent> {
   let detach: (() => void) | null = null;
+  let unmount = () => {};
   let form: HTMLFormElement;
   let api: StandInApi;
   let loads: Array<Subject<CaptchaApi>> = [];
@@ -90,7 +99,7 @@ function captchaDriver(shouldLoad: boolean): PathDriver<CaptchaSnapshot, Captcha
         sent.push(field().value);
       });
       console$ = { log: vi.fn<(message: string) => void>(), warn: vi.fn<(message: string) => void>(), error: vi.fn<(message: string) => void>() };
-      detach = attachCaptchaWith(
+      const attached = attachCaptchaWith(
         form,
         shouldLoad,
         {
@@ -105,8 +114,10 @@ function captchaDriver(shouldLoad: boolean): PathDriver<CaptchaSnapshot, Captcha
         },
         coverage.inspect,
       );
+      detach = attached.detach;
+      unmount = render(<CaptchaStatus actor={attached.actor} />).unmount;
     },
-    perform: (event, before) => {
+    perform: async (event, before) => {
       const sentBefore = sent.length;
       switch (event.type) {
         case 'captcha.triggered':
@@ -134,6 +145,13 @@ function captchaDriver(shouldLoad: boolean): PathDriver<CaptchaSnapshot, Captcha
         case 'captcha.challenge.failed':
           api.rendered.at(-1)?.['error-callback']?.(new Error(event.message));
           return expect(console$.error).toHaveBeenLastCalledWith(`${CAPTCHA_CHALLENGE_FAILED}: ${event.message}`);
+        case 'captcha.retried': {
+          const before = loads.length;
+          const executed = api.executed;
+          await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+          // The script is asked for again, or the challenge runs again (expectState).
+          return expect(loads.length + api.executed).toBe(before + executed + 1);
+        }
         case 'captcha.async.submitted': {
           const resets = api.resets;
           form.dispatchEvent(new CustomEvent(ASYNC_SUBMITTED_EVENT, { bubbles: true }));
@@ -142,7 +160,11 @@ function captchaDriver(shouldLoad: boolean): PathDriver<CaptchaSnapshot, Captcha
         }
       }
     },
-    expectState: (state) => {
+    expectState: async (state) => {
+      // The form says so, with Try again, while the script or the challenge could not load; nothing else.
+      if (state.hasTag('unavailable')) await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(CAPTCHA_UNAVAILABLE_TEXT));
+      else await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+      expect(screen.queryAllByRole('button', { name: 'Try again' })).toHaveLength(state.hasTag('unavailable') ? 1 : 0);
       const submitted = state.matches({ ready: 'submitted' });
       expect(form.getAttribute(CAPTCHA_SUBMITTED_ATTRIBUTE)).toBe(submitted ? 'true' : null);
       expect(field().value).toBe(submitted ? TOKEN : '');
@@ -162,6 +184,7 @@ function captchaDriver(shouldLoad: boolean): PathDriver<CaptchaSnapshot, Captcha
       }
     },
     stop: () => {
+      unmount();
       detach?.();
       document.body.innerHTML = '';
       vi.unstubAllGlobals();

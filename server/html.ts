@@ -52,6 +52,16 @@ const PRE_PAINT_SCRIPT =
  * again as React would have heard it: its value is put back to the rendered one through React's
  * value tracker, the visitor's text is set past the tracker (the element's own setter) and an input
  * event follows (React's onChange). Islands call it for their fields when they wake.
+ *
+ * Keys typed into an editable element (a date field's segments, contenteditable) of an island not
+ * yet live are kept whenever they come, before or after the page has hydrated: the element's text
+ * is left as the server rendered it (React would find it changed and render the part afresh).
+ * `retell(container)` without `skip` (an island that has just woken) then plays the keys typed into
+ * its elements, in order, one a task (React renders each before the next), after the island's
+ * missed click (two tasks on): each where focus is, after the element it was typed into is focused
+ * again when that changes (a date field moves on from the month to the day by itself); characters
+ * as beforeinput (react-aria's date segments take text from it), Backspace, Delete and the arrows
+ * as keydown.
  */
 const EARLY_INPUT_SCRIPT =
   '(function(d,w){var q=[],h=function(e){var t=e.target;if(!(t instanceof Element))return;' +
@@ -59,12 +69,19 @@ const EARLY_INPUT_SCRIPT =
   'e.preventDefault();e.stopImmediatePropagation();q.push({t:t,s:e.type==="submit"?e.submitter||null:void 0})},' +
   'retell=function(c,skip){c.querySelectorAll("input,textarea").forEach(function(f){' +
   'if(/^(checkbox|radio|file|hidden|submit|button|reset|image)$/.test(f.type)||skip&&skip(f))return;var v=f.value;if(v===f.defaultValue)return;' +
-  'f.value=f.defaultValue;Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),"value").set.call(f,v);f.dispatchEvent(new Event("input",{bubbles:true}))})},' +
+  'f.value=f.defaultValue;Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),"value").set.call(f,v);f.dispatchEvent(new Event("input",{bubbles:true}))});' +
+  'if(skip)return;var r=K.filter(function(x){return c.contains(x.t)}),p,n=function(i){var x=r[i],a;if(!x)return;' +
+  'if(x.t.isConnected){x.t!==p&&x.t.focus();p=x.t;a=d.activeElement;(c.contains(a)?a:x.t).dispatchEvent(x.k[1]?' +
+  'new KeyboardEvent("keydown",{key:x.k,bubbles:true}):new InputEvent("beforeinput",{inputType:"insertText",data:x.k,bubbles:true,cancelable:true}))}' +
+  'setTimeout(n,0,i+1)};K=K.filter(function(x){return r.indexOf(x)<0});r[0]&&setTimeout(function(){setTimeout(n,0,0)},0)},' +
   'play=function(r){var o=d.querySelectorAll(":hover");o=o[o.length-1];' +
   'if(o){o.dispatchEvent(new PointerEvent("pointerover",{bubbles:true,pointerType:"mouse",isPrimary:true}));o.dispatchEvent(new MouseEvent("mouseover",{bubbles:true}))}' +
   'var f=d.activeElement;if(f&&f!==d.body)f.dispatchEvent(new FocusEvent("focusin",{bubbles:true}));' +
   'r.forEach(function(x){if(!x.t.isConnected)return;if(x.s!==void 0)x.t.requestSubmit(x.s&&x.s.form===x.t?x.s:void 0);' +
-  'else x.t.dispatchEvent(new MouseEvent("click",{bubbles:true,cancelable:true,view:w}))})};' +
+  'else x.t.dispatchEvent(new MouseEvent("click",{bubbles:true,cancelable:true,view:w}))})},' +
+  'K=[],k=function(e){var t=e.target,x=e.key;if(!t.isContentEditable||!t.closest("[data-island]:not([data-live])"))return;' +
+  'if(e.type=="keydown"){if(!x||e.ctrlKey||e.metaKey||e.altKey||x[1]&&!/^(Backspace|Delete|Arrow)/.test(x))return}else x=e.inputType=="insertText"&&e.data;' +
+  'e.preventDefault();x&&K.push({t:t,k:x})};d.addEventListener("keydown",k,true);d.addEventListener("beforeinput",k,true);' +
   'd.addEventListener("click",h,true);d.addEventListener("submit",h,true);' +
   'w.__earlyInput={retell:retell,release:function(){if(!q)return;var r=q,root=d.getElementById("root");q=null;' +
   'd.removeEventListener("click",h,true);d.removeEventListener("submit",h,true);' +

@@ -21,6 +21,14 @@ export function wireEffects(actors: SiteActors, page: PageSettings): () => void 
 
   const scroll = scrollPosition$().subscribe((y) => actors.header.send({ type: 'header.scrolled', y }));
   disposers.push(() => scroll.unsubscribe());
+  // What scrolls into view (a focused field above all) stops below the sticky header, whatever its
+  // height: measured once the page runs (the stylesheet's figures hold until then).
+  const header = document.querySelector('header.site-header');
+  if (header) {
+    let stop = () => {};
+    void import('@/effects/sticky-header').then(({ stickyHeaderPadding }) => (stop = stickyHeaderPadding(header)));
+    disposers.push(() => stop());
+  }
 
   const full = actors.favourites.on('favourites.limit.reached', ({ limit }) =>
     console.warn(`Favourites are full: at most ${limit} items can be kept.`),

@@ -14,7 +14,8 @@ import { retellTypedValues } from './early-input';
  *
  * React drops a click on a part that cannot hydrate yet; such a click (or a form's submit) is
  * played again once the part is live, after the text typed into its fields in the meantime.
- * Props that change before then wake the part at once (its HTML is out of date).
+ * Props that change before then wake the part at once (its HTML is out of date), and so does the
+ * address naming an element of it (a fragment such as /contact#newsletter, at load or later).
  */
 
 interface Gate {
@@ -78,6 +79,10 @@ function islandOf(target: EventTarget | null): { name: string; element: HTMLElem
   return element && name ? { name, element } : null;
 }
 
+/** The element the URL's fragment names, if any. */
+const fragmentTarget = (): Element | null => document.getElementById(window.location.hash.slice(1));
+
+
 let listening = false;
 /**
  * One listener on the document, in the capture phase, so it hears events before React's root
@@ -123,6 +128,8 @@ function listenForIntent(): void {
   for (const type of ['pointerover', 'pointerdown', 'pointercancel', 'touchstart', 'focusin']) document.addEventListener(type, wake, { capture: true, passive: true });
   document.addEventListener('click', wake, { capture: true });
   document.addEventListener('submit', wake, { capture: true });
+  // The address names an element of a part: its code is wanted (the part acts on it once live).
+  window.addEventListener('hashchange', () => wake({ type: 'hashchange', target: fragmentTarget() } as unknown as Event));
 }
 
 function Live<P extends object>({ gate, pick, props, onLive }: { gate: Gate; pick: (module: never) => ComponentType<P>; props: P; onLive: () => void }) {
@@ -176,7 +183,8 @@ export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: 
       () => () => {
         // Hydrated just now: the text typed into its fields meanwhile is told to React before any
         // render of the part (one would put the server's value back), then, once React has taken
-        // it in, the missed click or submit is played on the elements the server rendered.
+        // it in, the missed click or submit is played on the elements the server rendered (and
+        // after it the keys typed into its editable elements, server/html.ts EARLY_INPUT_SCRIPT).
         if (wrapper.current) retellTypedValues(wrapper.current);
         setLive(true);
         setTimeout(() => {
@@ -189,7 +197,7 @@ export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: 
     );
     const stale = !live && fromServer && !sameProps(props, serverProps, options.inert);
     useEffect(() => {
-      if (!fromServer || stale) gate.open();
+      if (!fromServer || stale || wrapper.current?.contains(fragmentTarget())) gate.open();
     }, [fromServer, stale]);
     // While dehydrated the boundary must not see an update (React would give up its HTML and
     // show the fallback), so it is one element made once, with the server render's props.

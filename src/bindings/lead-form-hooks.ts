@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import type { LeadFormDefinition } from '@/domain/lead-form-definitions';
+import type { captchaMachine } from '@/machines/captcha-machine';
 import { leadFormMachine } from '@/machines/lead-form-machine';
 import { notificationMachine } from '@/machines/notification-machine';
 import { connectLeadForm, connectNotificationTimer } from './actors/lead-form-wiring';
@@ -38,9 +39,11 @@ export function useLeadFormActors(definition: LeadFormDefinition, inspect?: (eve
 /**
  * What a shown lead form needs from the page: the captcha and the submit guard (loaded on demand;
  * the captcha first, so a submit it intercepts is not counted by the guard), and the anti-bot
- * script given the form's key once it is in the settings.
+ * script given the form's key once it is in the settings. Returns the form's captcha actor once
+ * it runs (null before), for the view to say when the security check could not load.
  */
-export function useLeadFormBindings(formRef: RefObject<HTMLFormElement | null>, antibotKey: string): void {
+export function useLeadFormBindings(formRef: RefObject<HTMLFormElement | null>, antibotKey: string): ActorRefFrom<typeof captchaMachine> | null {
+  const [captchaActor, setCaptchaActor] = useState<ActorRefFrom<typeof captchaMachine> | null>(null);
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
@@ -48,11 +51,14 @@ export function useLeadFormBindings(formRef: RefObject<HTMLFormElement | null>, 
     const cleanups: Array<() => void> = [];
     void Promise.all([import('@/bindings/captcha-attach'), import('@/bindings/submit-guard')]).then(([captcha, guard]) => {
       if (!live) return;
-      cleanups.push(captcha.attachCaptcha(form), guard.guardSubmit(form));
+      const attached = captcha.protectWithCaptcha(form);
+      cleanups.push(attached.detach, guard.guardSubmit(form));
+      setCaptchaActor(attached.actor);
     });
     return () => {
       live = false;
       cleanups.forEach((cleanup) => cleanup());
+      setCaptchaActor(null);
     };
   }, [formRef]);
   useEffect(() => {
@@ -60,4 +66,5 @@ export function useLeadFormBindings(formRef: RefObject<HTMLFormElement | null>, 
     if (!form || antibotKey === '' || !window.Antibot) return;
     return window.Antibot.attach(form, { key: antibotKey });
   }, [formRef, antibotKey]);
+  return captchaActor;
 }

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReviewEntries, ReviewErrors, ReviewField } from '@/domain/review-form';
 import { connectReviewForm } from '@/effects/review-form';
+import type { captchaMachine } from '@/machines/captcha-machine';
 import { reviewFormMachine } from '@/machines/review-form-machine';
 import { useInspect } from './inspect-context';
 
@@ -14,6 +16,8 @@ export interface ReviewForm {
   message: string;
   /** The form element's ref: the captcha and the submit guard attach to it while it is shown. */
   formRef: (form: HTMLFormElement | null) => () => void;
+  /** The form's captcha actor while it runs: the view says when the security check could not load. */
+  captcha: ActorRefFrom<typeof captchaMachine> | null;
   open: () => void;
   close: () => void;
   change: (field: ReviewField, value: string) => void;
@@ -30,6 +34,7 @@ export function useReviewForm(eid: number): ReviewForm {
   const inspect = useInspect();
   const actor = useActorRef(reviewFormMachine, { input: { eid }, inspect });
   const form = useRef<HTMLFormElement | null>(null);
+  const [captchaActor, setCaptchaActor] = useState<ActorRefFrom<typeof captchaMachine> | null>(null);
   useEffect(() => connectReviewForm(actor, () => form.current), [actor]);
   const formRef = useCallback((element: HTMLFormElement | null) => {
     form.current = element;
@@ -38,7 +43,10 @@ export function useReviewForm(eid: number): ReviewForm {
     let gone = false;
     Promise.all([import('./captcha-attach'), import('./submit-guard')]).then(
       ([captcha, guard]) => {
-        if (!gone) cleanups = [captcha.attachCaptcha(element), guard.guardSubmit(element)];
+        if (gone) return;
+        const attached = captcha.protectWithCaptcha(element);
+        cleanups = [attached.detach, guard.guardSubmit(element)];
+        setCaptchaActor(attached.actor);
       },
       // Without the captcha the server refuses the review with its message; the form still shows it.
       (error: unknown) => console.error(`The review form's captcha could not be loaded: ${error instanceof Error ? error.message : String(error)}`),
@@ -46,6 +54,7 @@ export function useReviewForm(eid: number): ReviewForm {
     return () => {
       gone = true;
       cleanups.forEach((cleanup) => cleanup());
+      setCaptchaActor(null);
       if (form.current === element) form.current = null;
     };
   }, []);
@@ -55,6 +64,7 @@ export function useReviewForm(eid: number): ReviewForm {
     errors: useSelector(actor, (s) => s.context.errors),
     message: useSelector(actor, (s) => s.context.message),
     formRef,
+    captcha: captchaActor,
     open: () => actor.send({ type: 'review.form.opened' }),
     close: () => actor.send({ type: 'review.form.closed' }),
     change: (field, value) => actor.send({ type: 'review.field.changed', field, value }),

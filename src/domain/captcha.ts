@@ -92,3 +92,9 @@ export const CAPTCHA_EMPTY_TOKEN = 'The captcha returned an empty token: the for
 export const CAPTCHA_TOKEN_OK = 'The captcha returned a valid token: the form is being submitted.';
 export const CAPTCHA_SCRIPT_FAILED = 'The captcha script could not be added';
 export const CAPTCHA_CHALLENGE_FAILED = 'The captcha challenge failed';
+
+/** The tag of the captcha machine's states in which the form says that its security check could not load. */
+export const CAPTCHA_UNAVAILABLE_TAG = 'unavailable';
+
+/** What a protected form says when its security check (the captcha's script or challenge) could not load; Try again follows it. */
+export const CAPTCHA_UNAVAILABLE_TEXT = 'The security check could not load, so the form cannot be sent yet.';

@@ -4,6 +4,7 @@ import { ASYNC_SUBMITTED_EVENT } from '@/domain/lead-forms';
 import { REVIEW_FIELDS, REVIEW_MESSAGES, type ReviewErrors } from '@/domain/review-form';
 import type { reviewFormMachine } from '@/machines/review-form-machine';
 import { HttpError, requestJson } from './http-client';
+import { focusInView } from './focus';
 import { scrollToElement$ } from './scroll-to';
 
 /** POST /api/reviews (server/reviews/routes.ts). */
@@ -71,7 +72,7 @@ export function connectReviewForm(actor: ActorRefFrom<typeof reviewFormMachine>,
         const holder = element.querySelector<HTMLElement>(selector);
         // A radio group: its checked radio, else its first (the group's own tab stop).
         const focusable = holder?.matches('input, textarea, select') ? holder : (holder?.querySelector<HTMLElement>('input:checked, input, textarea, select') ?? holder);
-        focusable?.focus();
+        if (focusable) focusInView(focusable);
       }),
     );
   });

@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import { CAPTCHA_CHALLENGE_FAILED, CAPTCHA_EMPTY_TOKEN, CAPTCHA_LIBRARY_MISSING, CAPTCHA_SCRIPT_FAILED, CAPTCHA_TOKEN_OK } from '@/domain/captcha';
+import { CAPTCHA_CHALLENGE_FAILED, CAPTCHA_EMPTY_TOKEN, CAPTCHA_LIBRARY_MISSING, CAPTCHA_SCRIPT_FAILED, CAPTCHA_TOKEN_OK, CAPTCHA_UNAVAILABLE_TAG } from '@/domain/captcha';
 
 export type CaptchaTrigger = 'visible' | 'focus' | 'forced';
 
@@ -15,7 +15,9 @@ export type CaptchaEvent =
   | { type: 'captcha.token.received'; token: string }
   | { type: 'captcha.challenge.failed'; message: string }
   /** The form's asynchronous submit completed, whatever its outcome (ASYNC_SUBMITTED_EVENT). */
-  | { type: 'captcha.async.submitted' };
+  | { type: 'captcha.async.submitted' }
+  /** The visitor pressed Try again where the form says the security check could not load. */
+  | { type: 'captcha.retried' };
 
 export type CaptchaEmitted =
   | { type: 'captcha.watch.started' }
@@ -40,6 +42,9 @@ export interface CaptchaInput {
  * once per page). A submit is held until there is a token: the challenge runs, its token goes in
  * the response field, the form is marked submitted and sent (by itself: the held submit goes
  * ahead). After the asynchronous submit completes, the captcha is reset and the mark cleared.
+ * A script that cannot be added (or has no API) and a challenge that cannot be had are said in
+ * the console (spec §8) and in the form (tag 'unavailable'): Try again loads the script again, or
+ * runs the challenge again and sends the form; so does Send.
  */
 export const captchaMachine = setup({
   types: { context: {} as { heldSubmit: boolean; shouldLoad: boolean }, events: {} as CaptchaEvent, emitted: {} as CaptchaEmitted, input: {} as CaptchaInput },
@@ -100,9 +105,13 @@ export const captchaMachine = setup({
         'captcha.submit.clicked': { actions: 'holdSubmit' },
       },
     },
-    /** The script could not be added or has no API: a submit tries to load it again. */
+    /** The script could not be added or has no API: said in the form; Try again or a submit loads it again. */
     failed: {
-      on: { 'captcha.submit.clicked': { target: 'loading', actions: 'holdSubmit' } },
+      tags: [CAPTCHA_UNAVAILABLE_TAG],
+      on: {
+        'captcha.retried': 'loading',
+        'captcha.submit.clicked': { target: 'loading', actions: 'holdSubmit' },
+      },
     },
     ready: {
       entry: 'render',
@@ -126,7 +135,15 @@ export const captchaMachine = setup({
               { guard: 'hasToken', target: 'submitted', actions: ['logTokenOk', 'applyHeldToken'] },
               { target: 'unsolved', actions: ['logEmptyToken', 'reset'] },
             ],
-            'captcha.challenge.failed': { target: 'unsolved', actions: ['logChallengeFailed', 'reset'] },
+            'captcha.challenge.failed': { target: 'challengeFailed', actions: ['logChallengeFailed', 'reset'] },
+          },
+        },
+        /** The challenge could not be had (its route unreachable) or solved: said in the form; Try again or Send runs it again, and the form goes. */
+        challengeFailed: {
+          tags: [CAPTCHA_UNAVAILABLE_TAG],
+          on: {
+            'captcha.retried': 'challenging',
+            'captcha.submit.clicked': 'challenging',
           },
         },
         /** The token is in the form: its submit goes through, once, until the asynchronous submit completes. */

@@ -231,7 +231,7 @@ export const machineRegistry: RegisteredMachine[] = [
     machine: captchaMachine,
     title: 'Captcha-protected form',
     description:
-      "One captcha-protected form (lead, share and review forms): nothing loads when bt_leads_recaptcha.should_load is false; otherwise the provider's script (ALTCHA, self-hosted, by default) is asked for at the first of: the async-captcha element in view or in view at load, a focus in the form, a forced load, a submit — once per page. A submit is held until there is a token: the challenge runs, the token goes in the response field, the form is marked submitted and sent by itself; after the asynchronous submit the captcha resets and the mark clears. A missing library, a script that cannot be added and an empty token are said in the console (spec §4 Captcha-protected form, §7 Captcha, §8).",
+      "One captcha-protected form (lead, share and review forms): nothing loads when bt_leads_recaptcha.should_load is false; otherwise the provider's script (ALTCHA, self-hosted, by default) is asked for at the first of: the async-captcha element in view or in view at load, a focus in the form, a forced load, a submit — once per page. A submit is held until there is a token: the challenge runs, the token goes in the response field, the form is marked submitted and sent by itself; after the asynchronous submit the captcha resets and the mark clears. A missing library, a script that cannot be added and an empty token are said in the console; a script or a challenge that cannot load is also said in the form, whose Try again loads it again (or runs the challenge again and sends the form) (spec §4 Captcha-protected form, §7 Captcha, §8).",
   },
   {
     machine: reviewFormMachine,

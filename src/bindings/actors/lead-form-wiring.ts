@@ -2,6 +2,7 @@ import { Subscription, timer, type Observable } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
 import type { AntibotKeyMap } from '@/domain/lead-form-definitions';
 import { ASYNC_SUBMITTED_EVENT, OPT_IN_ALERT } from '@/domain/lead-forms';
+import { focusInView } from '@/effects/focus';
 import { errorMessage } from '@/effects/http-client';
 import { fetchAntibotKeys, leadAnswerOf, sendLead } from '@/effects/lead-form-client';
 import type { leadFormMachine } from '@/machines/lead-form-machine';
@@ -59,7 +60,8 @@ export function connectLeadForm(
     form.on('lead.focus.requested', ({ fields }) => {
       const names = fields.filter((name) => FIELD_NAME.test(name));
       // The first in the form's order: a selector list matches in document order.
-      if (names.length > 0) element()?.querySelector<HTMLElement>(names.map((name) => `[name="${name}"]`).join(', '))?.focus();
+      const field = names.length > 0 ? element()?.querySelector<HTMLElement>(names.map((name) => `[name="${name}"]`).join(', ')) : null;
+      if (field) focusInView(field);
     }),
   ];
   return () => {

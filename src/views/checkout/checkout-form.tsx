@@ -142,7 +142,12 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
       .map((name) => root.current?.querySelector<HTMLElement>(`[name="${quoted(name)}"]:not([type="hidden"]), [data-field="${quoted(name)}"]`) ?? null)
       .filter((element): element is HTMLElement => element !== null)
       .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
-    (first ?? (check.problem ? form.current?.querySelector<HTMLElement>('.checkout-problem') : null))?.focus();
+    const target = first ?? (check.problem ? form.current?.querySelector<HTMLElement>('.checkout-problem') : null);
+    // In the middle of the window, with its label and message, clear of the sticky header (WCAG 2.2
+    // 2.4.11; as src/effects/focus.ts focusInView, written here: a module of its own would be one
+    // more request for the checkout's first script).
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView({ block: 'center' });
   }, [errors, check.problem]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -5,6 +5,7 @@ import { namedCountries } from '@/domain/country-codes';
 import { ANTIBOT_KEY_FIELD, FORM_ID_FIELD, HONEYPOT_FIELD, LEAD_SUBMIT_PATH, type LeadFieldDefinition, type LeadFormDefinition } from '@/domain/lead-form-definitions';
 import { ASYNC_CAPTCHA_CLASS, CAPTCHA_FORM_ATTRIBUTE, CAPTCHA_RESPONSE_FIELD, OPT_IN_FIELD, OPT_IN_REQUIRED_ATTRIBUTE } from '@/domain/lead-forms';
 import { useLeadFormActors, useLeadFormBindings, type LeadFormActors } from '@/bindings/lead-form-hooks';
+import { CaptchaStatus } from '@/views/ui/captcha-status';
 import { Notification } from '@/views/ui/notification';
 import { SearchableSelect } from '@/views/ui/searchable-select';
 
@@ -38,7 +39,7 @@ function LeadFormView({ definition, rental, actors, onClose }: { definition: Lea
   const message = useSelector(actor, (s) => s.context.message);
   const antibotKey = useSelector(actor, (s) => s.context.settings.antibotKey);
   const formRef = actors.element;
-  useLeadFormBindings(formRef, antibotKey);
+  const captcha = useLeadFormBindings(formRef, antibotKey);
   const countries = useMemo(() => namedCountries().map(({ code, name }) => ({ id: code, label: name })), []);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // The captcha or the submit guard may have intercepted it (capture phase).
@@ -142,6 +143,7 @@ function LeadFormView({ definition, rental, actors, onClose }: { definition: Lea
             </div>
             <div className={ASYNC_CAPTCHA_CLASS} />
             <input type="hidden" name={CAPTCHA_RESPONSE_FIELD} />
+            <CaptchaStatus actor={captcha} />
             <div className="lead-form__actions">
               <button type="submit" className="button button--primary" aria-disabled={pending || undefined} data-pending={pending || undefined}>
                 {pending ? 'Sending…' : definition.submitLabel}

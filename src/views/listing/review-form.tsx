@@ -3,6 +3,7 @@ import { useReviewForm } from '@/bindings/review-form-hooks';
 import { ASYNC_CAPTCHA_CLASS, CAPTCHA_FORM_ATTRIBUTE, CAPTCHA_RESPONSE_FIELD } from '@/domain/lead-forms';
 import { REVIEW_HONEYPOT_FIELD, REVIEW_NAME_MAX, REVIEW_TEXT_MAX, stayMonthOptions } from '@/domain/review-form';
 import { Button } from '@/views/ui/button';
+import { CaptchaStatus } from '@/views/ui/captcha-status';
 import { Modal } from '@/views/ui/modal';
 import './review-form.css';
 
@@ -176,6 +177,7 @@ export default function ReviewFormDialog({ eid, listingName, openRequests }: Rev
           </div>
           <div className={ASYNC_CAPTCHA_CLASS} />
           <input type="hidden" name={CAPTCHA_RESPONSE_FIELD} defaultValue="" />
+          <CaptchaStatus actor={review.captcha} />
           <div className="modal__actions">
             <Button variant="primary" type="submit" isPending={sending} data-pending={sending || undefined}>
               {sending ? 'Sending…' : 'Send review'}

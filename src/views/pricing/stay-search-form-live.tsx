@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type JSX } from 'react';
 import { parseDate, type CalendarDate } from '@internationalized/date';
 import {
   Button as AriaButton,
@@ -16,6 +16,7 @@ import {
   NumberField,
   Popover,
   RangeCalendar,
+  type DateSegmentRenderProps,
   type DateValue,
   type RangeValue,
 } from 'react-aria-components';
@@ -23,6 +24,7 @@ import { useStayToday } from '@/bindings/pricing-hooks';
 import { stayDates } from '@/domain/pricing/item-links';
 import type { Rcav } from '@/domain/pricing/types';
 import { Button } from '@/views/ui/button';
+import { describedBy } from '@/views/ui/described-by';
 
 import type { StaySearchFormLiveProps } from './stay-search-form';
 
@@ -34,13 +36,30 @@ function GuestField({ label, value, min, onChange }: { label: string; value: num
         <AriaButton slot="decrement" className="guest-field__step">
           −
         </AriaButton>
-        <Input className="guest-field__input" />
+        <Input className="guest-field__input" render={describedBy('input')} />
         <AriaButton slot="increment" className="guest-field__step">
           +
         </AriaButton>
       </Group>
     </NumberField>
   );
+}
+
+const DATES_LABEL = 'Arrival and departure';
+const SEGMENT_NAMES: Record<string, string> = { month: 'month', day: 'day', year: 'year' };
+
+/**
+ * A date segment named for what it is, 'month, Arrival, Arrival and departure', on the server as
+ * in the browser. react-aria names it by aria-labelledby: itself (its aria-label 'month, Start
+ * Date, ') and the field's label; but the server renders the self-reference with another id than
+ * the segment's own (react-aria's useLabels without the segment's id, mended only in the browser
+ * after rendering), so until the part's code comes every segment is called 'Arrival and departure'.
+ * Its aria-describedby follows describedBy (src/views/ui/described-by.tsx).
+ */
+function segmentNamed(part: 'Arrival' | 'Departure', invalid: boolean) {
+  const described = describedBy('span', invalid);
+  return (props: JSX.IntrinsicElements['span'], segment: DateSegmentRenderProps) =>
+    described(segment.type === 'literal' ? props : { ...props, 'aria-label': `${SEGMENT_NAMES[segment.type] ?? segment.type}, ${part}, ${DATES_LABEL}`, 'aria-labelledby': undefined });
 }
 
 /** The stay's dates for the picker, in either date form (an item link may carry MM/DD/YYYY). */
@@ -97,18 +116,18 @@ function StaySearchFields({ initial, eid, booked = [], onSearch, onClear, compac
         isInvalid={missingDates}
         validationBehavior="aria"
       >
-        <Label className="stay-form__label">Arrival and departure</Label>
-        <Group className="date-range">
+        <Label className="stay-form__label">{DATES_LABEL}</Label>
+        <Group className="date-range" render={describedBy('div', missingDates)}>
           <DateInput slot="start" className="date-range__input">
-            {(segment) => <DateSegment segment={segment} className="date-range__segment" />}
+            {(segment) => <DateSegment segment={segment} className="date-range__segment" render={segmentNamed('Arrival', missingDates)} />}
           </DateInput>
           <span aria-hidden="true" className="date-range__dash">
             –
           </span>
           <DateInput slot="end" className="date-range__input">
-            {(segment) => <DateSegment segment={segment} className="date-range__segment" />}
+            {(segment) => <DateSegment segment={segment} className="date-range__segment" render={segmentNamed('Departure', missingDates)} />}
           </DateInput>
-          <AriaButton className="date-range__open" aria-label="Open calendar">
+          <AriaButton className="date-range__open" aria-label="Open calendar" render={describedBy('button', missingDates)}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
               <path fill="currentColor" d="M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2zm-2 8h14v10H5z" />
             </svg>

@@ -1,6 +1,7 @@
 import { useContext, useEffect, useState } from 'react';
 import { ComboBox, ComboBoxStateContext, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useAutocomplete, useSearchActions } from '@/bindings/search-context';
+import { describedBy } from '@/views/ui/described-by';
 
 /**
  * Suggestions arrive after the visitor typed, when the combo box has already decided not to
@@ -57,6 +58,7 @@ export function SearchBoxLive({ q }: { q: string }) {
         <div className="search-box__row">
           <Input
             className="search-box__input"
+            render={describedBy('input')}
             placeholder="Town, property name or feature"
             onKeyDown={(event) => {
               // With the suggestions open, the combo box keeps Enter to itself: search what was typed

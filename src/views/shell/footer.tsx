@@ -5,7 +5,8 @@ import { JumpMenu } from './jump-menu';
 const PAGES = [
   { label: 'About us', path: '/about-us' },
   { label: 'Contact us', path: '/contact' },
-  // The contact page opens the contact and newsletter forms in their modals (their code is not in every page's first script).
+  // The contact page opens the contact and newsletter forms in their modals (their code is not in every page's first script);
+  // arriving at #newsletter, or following this link there, opens the newsletter's (src/views/leads/lead-form-button-live.tsx).
   { label: 'Newsletter', path: '/contact#newsletter' },
   { label: 'Cancellation policy', path: '/cancellation-policy' },
   { label: 'Terms and conditions', path: '/terms-and-conditions' },

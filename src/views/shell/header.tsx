@@ -20,11 +20,8 @@ export function Header({ currentPath }: { currentPath: string }) {
     <header className="site-header" data-tiny={tiny || undefined}>
       <div className="site-header__inner">
         <a className="site-header__brand" href="/">
-          <svg viewBox="0 0 32 32" aria-hidden="true" className="site-header__logo">
-            <circle cx="16" cy="16" r="15" fill="#0e7490" />
-            <path d="M4 19c4-3 8-3 12 0s8 3 12 0v6H4z" fill="#e0f2fe" />
-            <circle cx="21" cy="11" r="4" fill="#fde68a" />
-          </svg>
+          {/* The logo and the search icon are drawn by the stylesheet: every page's first script stays smaller. */}
+          <span aria-hidden="true" className="site-header__logo" />
           <span className="site-header__name">{settings.site.name}</span>
         </a>
         <PlainButton
@@ -70,10 +67,7 @@ export function Header({ currentPath }: { currentPath: string }) {
             onPointerEnter={preloadPanel}
             onFocus={preloadPanel}
           >
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="icon">
-              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
-              <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
+            <i aria-hidden="true" className="icon" />
             <span>Search</span>
           </PlainButton>
           <SharePageButton />

@@ -1,5 +1,6 @@
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { useJumpMenu } from '@/bindings/jump-menu-hooks';
+import { describedBy } from '@/views/ui/described-by';
 import { SearchableSelect } from '@/views/ui/searchable-select';
 import type { JumpOption } from './jump-menu';
 
@@ -33,7 +34,7 @@ export function JumpMenuLive(props: { label: string; placeholder: string; option
       }}
     >
       <Label className="jump-menu__label">{label}</Label>
-      <Button className="jump-menu__button">
+      <Button className="jump-menu__button" render={describedBy('button')}>
         <SelectValue />
         <span aria-hidden="true" className="jump-menu__chevron">▾</span>
       </Button>

@@ -1,5 +1,7 @@
+import { useId } from 'react';
 import type { Key } from 'react-aria-components';
-import { Button, ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import { Button, ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { describedBy } from './described-by';
 
 export interface SearchableOption {
   id: string;
@@ -26,6 +28,9 @@ export function SearchableSelect(props: {
   onSelect?: (id: string) => void;
 }) {
   const { label, options, name, placeholder, description, errorMessage, className, defaultSelectedKey, onSelect } = props;
+  // The description is the view's own element (see described-by.tsx), not react-aria's description slot.
+  const descriptionId = useId();
+  const invalid = errorMessage !== undefined;
   return (
     <ComboBox
       className={`searchable-select${className ? ` ${className}` : ''}`}
@@ -35,17 +40,21 @@ export function SearchableSelect(props: {
       allowsEmptyCollection
       menuTrigger="focus"
       defaultSelectedKey={defaultSelectedKey}
-      isInvalid={errorMessage !== undefined}
+      isInvalid={invalid}
       onSelectionChange={(key: Key | null) => key !== null && onSelect?.(String(key))}
     >
       <Label className="searchable-select__label">{label}</Label>
       <div className="searchable-select__field">
-        <Input className="searchable-select__input" placeholder={placeholder} />
-        <Button className="searchable-select__button" aria-label={`Show ${label.toLowerCase()} options`}>
+        <Input className="searchable-select__input" placeholder={placeholder} render={describedBy('input', invalid, description ? descriptionId : undefined)} />
+        <Button className="searchable-select__button" aria-label={`Show ${label.toLowerCase()} options`} render={describedBy('button')}>
           <span aria-hidden="true">▾</span>
         </Button>
       </div>
-      {description && <Text slot="description" className="searchable-select__description">{description}</Text>}
+      {description && (
+        <p id={descriptionId} className="searchable-select__description">
+          {description}
+        </p>
+      )}
       <FieldError className="field-error">{errorMessage}</FieldError>
       <Popover className="searchable-select__popover">
         <ListBox className="searchable-select__list" renderEmptyState={() => <p className="searchable-select__empty">{NO_RESULTS}</p>}>
