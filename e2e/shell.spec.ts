@@ -79,6 +79,29 @@ test.describe('phone width', () => {
   });
 });
 
+test('every part of the header stays inside the window with a full Trips Collection, at every width', async ({ page, request, stays }) => {
+  const query = `rcav[begin]=${stays.bookable.begin}&rcav[end]=${stays.bookable.end}&rcav[adult]=2&rcav[child]=0&rcav[IDs][]=${stays.bookable.eid}`;
+  const [item] = (await (await request.get(`/rcapi/item/avail/search?${query}`)).json()) as Array<{ prices: Array<{ p: number }> }>;
+  const offer = item?.prices[0];
+  if (!offer) throw new Error('the fixture stay has an offer');
+  // 50 line items: the widest subtotal a Trips Collection has (six figures).
+  const lis = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`ind-${i}`, offer]));
+  await page.addInitScript((order) => localStorage.setItem('rcriotorder', JSON.stringify(order)), { lict: 50, lis, litot: Math.round(offer.p * 5000) / 100 });
+  for (const width of [1920, 1440, 1366, 1280, 1181, 1180, 1024, 768, 767, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    await expect(page.getByTestId('order-count')).toHaveText('50');
+    const outside = await page.locator('.site-header__inner > *:visible, .site-header__tools > *:visible').evaluateAll((parts, right) =>
+      parts.filter((part) => part.getBoundingClientRect().right > right || part.getBoundingClientRect().left < 0).map((part) => part.className),
+      width,
+    );
+    expect(outside, `${width} px`).toEqual([]);
+    const inner = page.locator('.site-header__inner');
+    expect(await inner.evaluate((element) => element.scrollWidth - element.clientWidth), `${width} px`).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('link', { name: /Coral Haven Coast Rentals/ }).first()).toBeVisible();
+  }
+});
+
 test('the state charts page draws the flag machine', async ({ page }) => {
   await page.goto('/statecharts');
   await expect(page.getByRole('heading', { name: 'Flag button' })).toBeVisible();
