@@ -1,4 +1,4 @@
-import { enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, setup, stateIn } from 'xstate';
 import type { AnalyticsEvent, AnalyticsProduct } from '@/domain/analytics/events';
 
 /** Impressions go out in batches of exactly this many (spec §9 Analytics). */
@@ -7,6 +7,8 @@ export const IMPRESSION_BATCH = 10;
 export const CLICK_FALLBACK_MS = 2000;
 /** At most this many error reports from one page: a loop that throws must not flood the collector. */
 export const MAX_ERROR_REPORTS = 10;
+/** At most this many events wait for the cookie choice before GA4 (a banner left open must not grow without end). */
+export const MAX_HELD_FOR_GA4 = 50;
 
 type AnalyticsMachineEvent =
   /** An event to send as it is (detail view, add to cart, checkout step, search, exception). */
@@ -21,13 +23,19 @@ type AnalyticsMachineEvent =
   /** The 2000 ms of the product click's fallback are over (the effect's timer). */
   | { type: 'analytics.timer.fired' }
   /** pagehide: what is still held goes now. */
-  | { type: 'analytics.page.hidden' };
+  | { type: 'analytics.page.hidden' }
+  /** The site has a GA4 measurement id: its events are forwarded to GA4 once the visitor allows analytics. */
+  | { type: 'analytics.ga4.configured' }
+  /** The visitor's cookie choice is known (stored, or just made): whether analytics (GA4) is allowed. */
+  | { type: 'analytics.consent.known'; analytics: boolean };
 
 type AnalyticsEmitted =
   /** Events to deliver; `urgent` ones go at once (a product click, the page going away), the rest batched. */
   | { type: 'analytics.send.requested'; sendId: number; events: AnalyticsEvent[]; urgent: boolean }
   | { type: 'analytics.timer.requested'; ms: number }
-  | { type: 'analytics.navigation.requested'; href: string };
+  | { type: 'analytics.navigation.requested'; href: string }
+  /** Events for GA4's dataLayer: only with analytics allowed, each event once, in the order sent. */
+  | { type: 'analytics.ga4.forward.requested'; events: AnalyticsEvent[] };
 
 export interface AnalyticsContext {
   /** Impressions not sent yet (fewer than IMPRESSION_BATCH). */
@@ -42,6 +50,29 @@ export interface AnalyticsContext {
   /** The product click waiting for its confirmation. */
   pendingClick: { sendId: number; href: string } | null;
   errorReports: number;
+  /** Events sent before the cookie choice was known, kept for GA4 (at most MAX_HELD_FOR_GA4). */
+  heldForGa4: AnalyticsEvent[];
+}
+
+/** What an action needs to hand its events to GA4 as well. */
+interface Ga4Offer {
+  context: AnalyticsContext;
+  enqueue: { assign: (values: Pick<AnalyticsContext, 'heldForGa4'>) => void; emit: (emitted: AnalyticsEmitted) => void };
+  /** Whether the GA4 region is in this state (the action's `check` with stateIn). */
+  inGa4: (state: 'waiting' | 'forwarding') => boolean;
+}
+
+/** An action's `check`, asking whether the GA4 region is in a state (stateIn is typed for transitions, not for `check`). */
+const inGa4Of =
+  (check: (guard: never) => boolean) =>
+  (state: 'waiting' | 'forwarding'): boolean =>
+    check(stateIn({ ga4: state }) as never);
+
+/** Events sent to the collector go to GA4 too: held while the cookie choice is unknown, forwarded once allowed. */
+function offerToGa4({ context, enqueue, inGa4 }: Ga4Offer, events: AnalyticsEvent[]): void {
+  if (events.length === 0) return;
+  if (inGa4('waiting')) enqueue.assign({ heldForGa4: [...context.heldForGa4, ...events].slice(0, MAX_HELD_FOR_GA4) });
+  else if (inGa4('forwarding')) enqueue.emit({ type: 'analytics.ga4.forward.requested', events });
 }
 
 const listEvent = (items: AnalyticsProduct[], page: string | null, at: number): AnalyticsEvent => ({
@@ -57,6 +88,11 @@ const listEvent = (items: AnalyticsProduct[], page: string | null, at: number): 
  * are held and sent 10 at a time, the remainder on pagehide. A product click's select_item is sent
  * at once and the navigation waits for its confirmation, at most 2000 ms (a timer the effect runs).
  * At most 10 error reports per page.
+ *
+ * GA4 (issue 22): whatever goes to the collector is offered to GA4 as well. Until the cookie
+ * choice is known (the consent code comes after the page) it waits here, in order; once analytics
+ * is allowed it is forwarded, each event once; refused, it is dropped (the collector had it). Only
+ * events sent after a later grant are forwarded.
  */
 export const analyticsMachine = setup({
   types: {
@@ -65,20 +101,23 @@ export const analyticsMachine = setup({
     emitted: {} as AnalyticsEmitted,
   },
   guards: {
+    allowsAnalytics: ({ event }) => event.type === 'analytics.consent.known' && event.analytics,
+    refusesAnalytics: ({ event }) => event.type === 'analytics.consent.known' && !event.analytics,
     isNewImpression: ({ context, event }) => event.type === 'analytics.impression' && !context.seen.includes(event.product.item_id),
     mayReport: ({ context, event }) => event.type === 'analytics.tracked' && (event.event.name !== 'exception' || context.errorReports < MAX_ERROR_REPORTS),
     isClickConfirmation: ({ context, event }) =>
       (event.type === 'analytics.sent' || event.type === 'analytics.send.failed') && event.sendId === context.pendingClick?.sendId,
   },
   actions: {
-    send: enqueueActions(({ context, event, enqueue }) => {
+    send: enqueueActions(({ context, event, enqueue, check }) => {
       if (event.type !== 'analytics.tracked') return;
       const sendId = context.lastSendId + 1;
       enqueue.assign({ lastSendId: sendId, errorReports: context.errorReports + (event.event.name === 'exception' ? 1 : 0) });
       enqueue.emit({ type: 'analytics.send.requested', sendId, events: [event.event], urgent: false });
+      offerToGa4({ context, enqueue, inGa4: inGa4Of(check) }, [event.event]);
     }),
     /** Holds the impression; the tenth sends the batch. */
-    holdImpression: enqueueActions(({ context, event, enqueue }) => {
+    holdImpression: enqueueActions(({ context, event, enqueue, check }) => {
       if (event.type !== 'analytics.impression') return;
       const held = [...context.impressions, event.product];
       const seen = [...context.seen, event.product.item_id];
@@ -87,17 +126,20 @@ export const analyticsMachine = setup({
         return;
       }
       const sendId = context.lastSendId + 1;
+      const list = listEvent(held, event.page, event.at);
       enqueue.assign({ impressions: [], seen, impressionPage: null, lastSendId: sendId });
-      enqueue.emit({ type: 'analytics.send.requested', sendId, events: [listEvent(held, event.page, event.at)], urgent: false });
+      enqueue.emit({ type: 'analytics.send.requested', sendId, events: [list], urgent: false });
+      offerToGa4({ context, enqueue, inGa4: inGa4Of(check) }, [list]);
     }),
     /** The page goes away: the remainder of the impressions, and every batched send, go now. */
-    flush: enqueueActions(({ context, enqueue }) => {
+    flush: enqueueActions(({ context, enqueue, check }) => {
       const sendId = context.lastSendId + 1;
       const events = context.impressions.length > 0 ? [listEvent(context.impressions, context.impressionPage, context.impressionAt)] : [];
       enqueue.assign({ impressions: [], impressionPage: null, lastSendId: sendId });
       enqueue.emit({ type: 'analytics.send.requested', sendId, events, urgent: true });
+      offerToGa4({ context, enqueue, inGa4: inGa4Of(check) }, events);
     }),
-    sendClick: enqueueActions(({ context, event, enqueue }) => {
+    sendClick: enqueueActions(({ context, event, enqueue, check }) => {
       if (event.type !== 'analytics.product.clicked') return;
       const sendId = context.lastSendId + 1;
       enqueue.assign({ lastSendId: sendId, pendingClick: { sendId, href: event.href } });
@@ -108,32 +150,72 @@ export const analyticsMachine = setup({
         params: { items: [event.product] },
       };
       enqueue.emit({ type: 'analytics.send.requested', sendId, events: [click], urgent: true });
+      offerToGa4({ context, enqueue, inGa4: inGa4Of(check) }, [click]);
       enqueue.emit({ type: 'analytics.timer.requested', ms: CLICK_FALLBACK_MS });
     }),
     navigate: enqueueActions(({ context, enqueue }) => {
       if (context.pendingClick) enqueue.emit({ type: 'analytics.navigation.requested', href: context.pendingClick.href });
       enqueue.assign({ pendingClick: null });
     }),
+    /** The held events go to GA4, in the order they were sent, and are held no longer. */
+    forwardHeld: enqueueActions(({ context, enqueue }) => {
+      if (context.heldForGa4.length > 0) enqueue.emit({ type: 'analytics.ga4.forward.requested', events: context.heldForGa4 });
+      enqueue.assign({ heldForGa4: [] });
+    }),
+    dropHeld: assign({ heldForGa4: [] }),
   },
 }).createMachine({
   id: 'analytics',
-  context: { impressions: [], impressionPage: null, impressionAt: 0, seen: [], lastSendId: 0, pendingClick: null, errorReports: 0 },
-  initial: 'ready',
+  context: { impressions: [], impressionPage: null, impressionAt: 0, seen: [], lastSendId: 0, pendingClick: null, errorReports: 0, heldForGa4: [] },
+  type: 'parallel',
   on: {
     'analytics.tracked': { guard: 'mayReport', actions: 'send' },
     'analytics.impression': { guard: 'isNewImpression', actions: 'holdImpression' },
     'analytics.page.hidden': { actions: 'flush' },
   },
   states: {
-    ready: {
-      on: { 'analytics.product.clicked': { target: 'clicking', actions: 'sendClick' } },
+    /** The product click (spec §9). */
+    click: {
+      initial: 'ready',
+      states: {
+        ready: {
+          on: { 'analytics.product.clicked': { target: 'clicking', actions: 'sendClick' } },
+        },
+        /** The select_item is on its way; the navigation waits for it, at most CLICK_FALLBACK_MS. */
+        clicking: {
+          on: {
+            'analytics.sent': { guard: 'isClickConfirmation', target: 'ready', actions: 'navigate' },
+            'analytics.send.failed': { guard: 'isClickConfirmation', target: 'ready', actions: 'navigate' },
+            'analytics.timer.fired': { target: 'ready', actions: 'navigate' },
+          },
+        },
+      },
     },
-    /** The select_item is on its way; the navigation waits for it, at most CLICK_FALLBACK_MS. */
-    clicking: {
-      on: {
-        'analytics.sent': { guard: 'isClickConfirmation', target: 'ready', actions: 'navigate' },
-        'analytics.send.failed': { guard: 'isClickConfirmation', target: 'ready', actions: 'navigate' },
-        'analytics.timer.fired': { target: 'ready', actions: 'navigate' },
+    /** Forwarding to GA4 (issue 16 Consent, issue 22). */
+    ga4: {
+      initial: 'off',
+      states: {
+        /** No GA4 on this site (or not connected yet): the collector alone. */
+        off: {
+          on: { 'analytics.ga4.configured': { target: 'waiting' } },
+        },
+        /** The cookie choice is not known yet: what is sent is held for GA4 (offerToGa4). */
+        waiting: {
+          on: {
+            'analytics.consent.known': [
+              { guard: 'allowsAnalytics', target: 'forwarding', actions: 'forwardHeld' },
+              { target: 'withheld', actions: 'dropHeld' },
+            ],
+          },
+        },
+        /** Analytics allowed: each event goes to GA4 as it is sent (offerToGa4). */
+        forwarding: {
+          on: { 'analytics.consent.known': { guard: 'refusesAnalytics', target: 'withheld' } },
+        },
+        /** Analytics refused: GA4 gets nothing (a later grant forwards what is sent after it). */
+        withheld: {
+          on: { 'analytics.consent.known': { guard: 'allowsAnalytics', target: 'forwarding' } },
+        },
       },
     },
   },

@@ -1,7 +1,7 @@
 import type { Actor } from 'xstate';
 import { addToCartEvent } from '@/domain/analytics/products';
 import type { PageSettings } from '@/domain/settings';
-import { connectAnalyticsDelivery, type DeliveryOptions } from '@/effects/analytics-delivery';
+import { connectAnalyticsDelivery, connectGa4Forwarding, type DeliveryOptions } from '@/effects/analytics-delivery';
 import { pagePath } from '@/effects/page-analytics';
 import { sharedGa4 } from '@/effects/ga4';
 import { documentEvents$ } from '@/effects/order-tabs';
@@ -25,9 +25,6 @@ export function connectAnalytics(
   const added = documentEvents$<OrderAddRequest>(ORDER_ADD_REQUEST_EVENT).subscribe(({ offer, from }) =>
     analytics.send({ type: 'analytics.tracked', event: addToCartEvent(offer, from, pagePath(), Date.now()) }),
   );
-  const disposers = [
-    connectAnalyticsDelivery(analytics, { forward: ga4 ? (events) => ga4.forward(events) : undefined, ...delivery }),
-    () => added.unsubscribe(),
-  ];
+  const disposers = [connectAnalyticsDelivery(analytics, delivery), ...(ga4 ? [connectGa4Forwarding(analytics, ga4)] : []), () => added.unsubscribe()];
   return () => disposers.forEach((dispose) => dispose());
 }
