@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { toQueryString } from '../src/domain/pricing/query.ts';
 import { axeViolations, expect, rcavHash, test } from './fixtures';
 
 /** A stored analytics event, as GET /__e2e/analytics-events (E2E_TEST_ROUTES=1) gives it. */
@@ -144,6 +145,57 @@ test.describe('analytics', () => {
     expect(impression?.params.items?.find((item) => item.item_id === code)).toMatchObject({ item_list_name: 'Search results', index: expect.any(Number) });
     // The visitor had rejected the cookies: nothing was asked of Google.
     expect(gtag).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('add to cart from the search results and from a Detailed Quote names the rental by its property code', async ({ page, context, baseURL, request, stays, consoleErrors }) => {
+    test.slow();
+    const stay = stays.bookable;
+    const code = ((await (await request.get(`/api/content/listing?slug=${stay.slug}`)).json()) as { propertyCode: string }).propertyCode;
+    // The stay's dates and guests as the pricing keeps them, and a known insurance state (Quote goes at once).
+    await context.addCookies([{ name: 'rcstate', value: 'FL', url: `${baseURL}/` }]);
+    const rcav = { begin: stay.begin, end: stay.end, adult: stay.adult, child: stay.child };
+    const items = (await (await request.get(`/rcapi/item/avail/search?${toQueryString({ rcav })}`)).json()) as unknown[];
+    await page.addInitScript(
+      ({ params, items }) => {
+        window.localStorage.setItem('rcriotavailpricingparams', JSON.stringify({ v: 1, params }));
+        window.localStorage.setItem('rcriotavailpricingpricing', JSON.stringify({ v: 1, items }));
+      },
+      { params: { rcav }, items },
+    );
+    const after = await lastEventId(request);
+    await page.goto('/search');
+    await hydrated(page);
+    await expect(page.locator('.search')).not.toHaveAttribute('data-pending');
+    const box = page.getByRole('combobox', { name: 'Search rentals' });
+    await expect(async () => {
+      await box.fill(`${stay.name} `);
+      await box.press('Enter');
+      await expect(page).toHaveURL(/q=/, { timeout: 1000 });
+    }).toPass();
+    const card = page.locator('.result-card', { has: page.getByRole('heading', { name: stay.name, exact: true }) }).first();
+    const trigger = card.locator('.pricing-summary__trigger');
+    await trigger.click();
+    const offers = page.getByRole('dialog', { name: /^Offers: / });
+    await offers.getByRole('button', { name: /^Add .* to Trips Collection$/ }).first().click();
+    const trip = page.getByRole('dialog', { name: 'Your Trips Collection' });
+    await expect(trip).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(trip).toBeHidden();
+
+    await trigger.click();
+    await offers.getByRole('button', { name: /^Quote / }).first().click();
+    const quote = page.getByRole('dialog', { name: 'Detailed Quote' });
+    await quote.getByRole('button', { name: 'Add to Trips Collection' }).click();
+    await expect(trip).toBeVisible();
+
+    const added = async () =>
+      (await eventsAfter(request, after))
+        .filter((event) => event.name === 'add_to_cart' && event.page === '/search')
+        .map((event) => ({ from: event.params.from, ids: event.params.items?.map((item) => item.item_id) }));
+    // (The other width's run may add the same rental at the same time: each of its adds names it the same way.)
+    await expect.poll(async () => new Set((await added()).map((event) => event.from)), { timeout: 10_000 }).toEqual(new Set(['details', 'quote']));
+    expect(new Set((await added()).map((event) => JSON.stringify(event.ids)))).toEqual(new Set([JSON.stringify([code])]));
     expect(consoleErrors).toEqual([]);
   });
 

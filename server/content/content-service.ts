@@ -296,7 +296,7 @@ export function createContentService(db: Database, settings: SiteSettings, optio
       return p ? toPhoto(p, name) : { ...PLACEHOLDER, caption: name };
     };
     const [unit] = await db
-      .select({ slug: units.slug, name: units.name, summary: units.summary })
+      .select({ slug: units.slug, name: units.name, summary: units.summary, propertyCode: units.propertyCode })
       .from(units)
       .where(eq(units.eid, eid));
     if (unit) return { eid, kind: 'unit', ...unit, url: contentUrls.listing(unit.slug), photo: await photoOf('unit', unit.name) };

@@ -139,6 +139,8 @@ export interface InquiryPage {
 export interface ItemPage {
   eid: number;
   kind: 'unit' | 'activity' | 'package';
+  /** A rental's property code (the id analytics and the ranking know it by); absent for activities and packages. */
+  propertyCode?: string;
   name: string;
   slug: string;
   url: string;

@@ -1,7 +1,9 @@
-import { Subscription } from 'rxjs';
+import { concatMap, map, Subject, Subscription } from 'rxjs';
 import type { PageSettings } from '@/domain/settings';
 import { emptyOrder, type Order } from '@/domain/order/order';
 import { checkoutStepEvent } from '@/domain/analytics/products';
+import { itemIdsOf } from '@/effects/analytics-item-ids';
+import { contentItemIdLookup } from '@/effects/item-id-lookup';
 import { pagePath } from '@/effects/page-analytics';
 import { CHECKOUT_PATH, requestProvinces, submitCheckout, verifyCheckout } from '@/effects/checkout';
 import { navigateTo } from '@/effects/navigation';
@@ -23,8 +25,19 @@ const report = (error: unknown) => (error instanceof Error ? error.message : Str
 export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteActors, page: PageSettings): () => void {
   const { order } = actors;
   // Spec §3 checkout step: 1 when the checkout opens with the Trips Collection, 2 when the form is sent, 3 when booked.
-  const step = (number: number, stepOrder: Order | null) =>
-    sendAnalytics(actors, { type: 'analytics.tracked', event: checkoutStepEvent(stepOrder ?? order.getSnapshot().context.order, number, pagePath(), Date.now()) });
+  // Each names its rentals by their property codes, like their impressions (issue 22), in the order of the steps.
+  const steps = new Subject<{ number: number; order: Order; page: string; at: number }>();
+  const stepEvents = steps
+    .pipe(
+      concatMap((step) =>
+        itemIdsOf(
+          Object.values(step.order.lis).map((line) => line.eid),
+          contentItemIdLookup,
+        ).pipe(map((idOf) => checkoutStepEvent(step.order, step.number, step.page, step.at, idOf))),
+      ),
+    )
+    .subscribe((event) => sendAnalytics(actors, { type: 'analytics.tracked', event }));
+  const step = (number: number, stepOrder: Order | null) => steps.next({ number, order: stepOrder ?? order.getSnapshot().context.order, page: pagePath(), at: Date.now() });
   let verify = new Subscription();
   let submit = new Subscription();
   const whenLoaded = () => {
@@ -72,6 +85,7 @@ export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteAc
   ];
   whenLoaded();
   return () => {
+    stepEvents.unsubscribe();
     verify.unsubscribe();
     submit.unsubscribe();
     subscriptions.forEach((subscription) => subscription.unsubscribe());
