@@ -443,12 +443,14 @@ export function createContentService(db: Database, settings: SiteSettings, optio
       if (kind === 'thing-to-do') {
         return {
           title: 'Things to do',
+          intro: 'Beaches, trails, boat trips and rainy-day ideas around the Coral Haven Coast.',
           events: await eventSummaries({ where: eq(events.kind, 'thing-to-do'), orderBy: [sql`${events.title} collate "C"`, asc(events.id)] }),
         };
       }
       const today = isoDay(now());
       return {
         title: 'Events',
+        intro: 'Festivals, markets, concerts and races on the coast in the months ahead.',
         events: await eventSummaries({
           where: and(eq(events.kind, 'event'), isNotNull(events.endDate), gte(events.endDate, today)),
           orderBy: [asc(events.beginDate), asc(events.id)],

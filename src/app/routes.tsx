@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { isRouteErrorResponse, matchRoutes, type RouteObject } from 'react-router';
+import { eventPageTitle } from '@/domain/seo/page-titles';
 import type { SiteSettings } from '@/domain/settings';
 import { Layout } from '@/views/shell/layout';
 import { RouteError } from '@/views/pages/route-error';
@@ -71,9 +72,9 @@ export function createRoutes(settings: SiteSettings, load: PageLoaders | null = 
             { path: 'search/map', loader: load?.search, ...pageRoute('map-search', 'pages/map-search-page.tsx', 'MapSearchPage', () => 'Map search') },
             { path: 'listing/:slug', loader: load?.listing, ...pageRoute('listing', 'listing/listing-page.tsx', 'ListingPage', (d: { name: string }) => d.name, { errorBoundary: 'MissingListing' }) },
             { path: 'events', loader: load?.events, ...pageRoute('events', 'pages/events-page.tsx', 'EventsPage', () => 'Events') },
-            { path: 'events/:slug', loader: load?.event, ...pageRoute('event', 'pages/event-page.tsx', 'EventPage', (d: { title: string }) => d.title) },
+            { path: 'events/:slug', loader: load?.event, ...pageRoute('event', 'pages/event-page.tsx', 'EventPage', eventPageTitle) },
             { path: 'things-to-do', loader: load?.thingsToDo, ...pageRoute('things-to-do', 'pages/events-page.tsx', 'EventsPage', () => 'Things to do') },
-            { path: 'things-to-do/:slug', loader: load?.event, ...pageRoute('thing-to-do', 'pages/event-page.tsx', 'EventPage', (d: { title: string }) => d.title) },
+            { path: 'things-to-do/:slug', loader: load?.event, ...pageRoute('thing-to-do', 'pages/event-page.tsx', 'EventPage', eventPageTitle) },
             {
               path: settings.flag.path.replace(/^\//, ''),
               loader: load?.favourites,

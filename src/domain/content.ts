@@ -119,6 +119,8 @@ export interface SearchPage {
 
 export interface EventsPage {
   title: string;
+  /** What the list is, in a sentence (the page's lead and its description). */
+  intro: string;
   events: EventSummary[];
 }
 
