@@ -15,7 +15,7 @@ export function EventsPage() {
       <p className="lead">{page.intro}</p>
       {page.events.length === 0 ? <p>Nothing is planned just now. Please check back soon.</p> : (
         <PagedList items={page.events} pageSize={EVENTS_PER_PAGE} caption={(event) => event.title} label={page.title}>
-          {(events, index) => <EventList events={events} eager={index === 0 ? 3 : 0} />}
+          {(events, index) => <EventList events={events} eager={index === 0 ? 3 : 0} level={2} />}
         </PagedList>
       )}
     </div>
