@@ -1,4 +1,4 @@
-import { catchError, defer, forkJoin, from, map, of, timeout, type Observable } from 'rxjs';
+import { from, map, of, type Observable } from 'rxjs';
 
 /**
  * One id per rental in every analytics event (spec §3 Analytics product; issue 22): the property
@@ -43,18 +43,24 @@ export function itemIdsOf(eids: readonly number[], lookup: ItemIdLookup): Observ
   const idOf = (eid: number) => known.get(eid) ?? String(eid);
   const unknown = [...new Set(eids)].filter((eid) => !known.has(eid));
   if (unknown.length === 0) return of(idOf);
+  // Plain promises (no further RxJS operators): this module is on every listing and search page (issue 10 budgets).
   const asked = unknown.map((eid) =>
-    defer(() => from(lookup(eid))).pipe(
-      timeout(ITEM_ID_LOOKUP_MS),
-      map((code) => {
-        known.set(eid, code ? code.slice(0, 64) : String(eid));
-        return true;
-      }),
-      catchError((error: unknown) => {
-        console.warn(`Analytics names item ${eid} by its eid: its property code could not be looked up (${error instanceof Error ? error.message : String(error)})`);
-        return of(false);
-      }),
+    new Promise<string | null>((resolve, reject) => {
+      const late = setTimeout(() => reject(new Error(`no answer in ${ITEM_ID_LOOKUP_MS} ms`)), ITEM_ID_LOOKUP_MS);
+      lookup(eid).then(
+        (code) => {
+          clearTimeout(late);
+          resolve(code);
+        },
+        (error: unknown) => {
+          clearTimeout(late);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    }).then(
+      (code) => known.set(eid, code ? code.slice(0, 64) : String(eid)),
+      (error: unknown) => console.warn(`Analytics names item ${eid} by its eid: its property code could not be looked up (${error instanceof Error ? error.message : String(error)})`),
     ),
   );
-  return forkJoin(asked).pipe(map(() => idOf));
+  return from(Promise.all(asked)).pipe(map(() => idOf));
 }
