@@ -72,9 +72,9 @@ export function createRoutes(settings: SiteSettings, load: PageLoaders | null = 
             { path: 'search/map', loader: load?.search, ...pageRoute('map-search', 'pages/map-search-page.tsx', 'MapSearchPage', () => 'Map search') },
             { path: 'listing/:slug', loader: load?.listing, ...pageRoute('listing', 'listing/listing-page.tsx', 'ListingPage', (d: { name: string }) => d.name, { errorBoundary: 'MissingListing' }) },
             { path: 'events', loader: load?.events, ...pageRoute('events', 'pages/events-page.tsx', 'EventsPage', () => 'Events') },
-            { path: 'events/:slug', loader: load?.event, ...pageRoute('event', 'pages/event-page.tsx', 'EventPage', eventPageTitle) },
+            { path: 'events/:slug', loader: load?.event, ...pageRoute('event', 'pages/event-page.tsx', 'EventPage', (d: { title: string }) => d.title) },
             { path: 'things-to-do', loader: load?.thingsToDo, ...pageRoute('things-to-do', 'pages/events-page.tsx', 'EventsPage', () => 'Things to do') },
-            { path: 'things-to-do/:slug', loader: load?.event, ...pageRoute('thing-to-do', 'pages/event-page.tsx', 'EventPage', eventPageTitle) },
+            { path: 'things-to-do/:slug', loader: load?.event, ...pageRoute('thing-to-do', 'pages/event-page.tsx', 'EventPage', (d: { title: string }) => d.title) },
             {
               path: settings.flag.path.replace(/^\//, ''),
               loader: load?.favourites,
@@ -100,6 +100,12 @@ export function createRoutes(settings: SiteSettings, load: PageLoaders | null = 
   ];
 }
 
+/**
+ * Titles only the server's document needs, kept out of the routes' handles so that the browser's
+ * bundle does not carry them: an event held every year has a page per year, told apart by its dates.
+ */
+const documentTitles: Record<string, (data: never) => string> = { event: eventPageTitle, 'thing-to-do': eventPageTitle };
+
 /** The document title of the deepest route that has one, with the site name. */
 export function documentTitle(
   matches: ReadonlyArray<{ route: { handle?: unknown; id: string } }>,
@@ -114,7 +120,8 @@ export function documentTitle(
   }
   for (const match of [...matches].reverse()) {
     const handle = match.route.handle as PageHandle | undefined;
-    if (handle?.title) return `${handle.title(loaderData[match.route.id])} | ${siteName}`;
+    const title = (documentTitles[match.route.id] as ((data: unknown) => string) | undefined) ?? handle?.title;
+    if (title) return `${title(loaderData[match.route.id])} | ${siteName}`;
   }
   return siteName;
 }

@@ -7,15 +7,17 @@
  */
 import type { EventSummary } from '../content';
 
-const dayFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+let dayFormat: Intl.DateTimeFormat | null = null;
+/** Made when first needed: nothing runs when the module is loaded (the browser's bundle can leave it out). */
+const days = () => (dayFormat ??= new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }));
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 /** When a dated event is on ('Dec 12, 2026', 'Oct 24 – 25, 2027'); null for a thing to do that runs all year. */
 export function eventWhen(event: Pick<EventSummary, 'begin' | 'end'>): string | null {
   if (!event.begin) return null;
-  if (!event.end || event.end <= event.begin) return dayFormat.format(day(event.begin));
+  if (!event.end || event.end <= event.begin) return days().format(day(event.begin));
   // Intl puts thin spaces around the dash: plain ones, as in the rest of the title.
-  return dayFormat.formatRange(day(event.begin), day(event.end)).replace(/\s+/g, ' ');
+  return days().formatRange(day(event.begin), day(event.end)).replace(/\s+/g, ' ');
 }
 
 /** An event page's title: its name and, for a dated event, its dates (the same event of another year has its own page). */
