@@ -212,7 +212,7 @@ function analyticsDriver(): PathDriver<AnalyticsSnapshot, AnalyticsMachineEvent>
       }
       const configuredAt = moments.findIndex((moment) => moment.kind === 'configured');
       const held = state.matches({ ga4: 'waiting' }) ? moments.slice(configuredAt + 1).filter((moment) => moment.kind === 'sent').length : 0;
-      expect(real.context.heldForGa4).toHaveLength(held);
+      expect(real.context.forGa4).toHaveLength(held);
       const clicks = posts.flatMap((post) => post.events).filter((event) => event.name === 'select_item');
       if (state.matches({ click: 'clicking' })) {
         // Spec §9: the click is sent at once; the page stays until it is confirmed or 2000 ms pass.

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup, stateIn } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { AnalyticsEvent, AnalyticsProduct } from '@/domain/analytics/events';
 
 /** Impressions go out in batches of exactly this many (spec §9 Analytics). */
@@ -50,30 +50,19 @@ export interface AnalyticsContext {
   /** The product click waiting for its confirmation. */
   pendingClick: { sendId: number; href: string } | null;
   errorReports: number;
-  /** Events sent before the cookie choice was known, kept for GA4 (at most MAX_HELD_FOR_GA4). */
-  heldForGa4: AnalyticsEvent[];
+  /**
+   * Events sent and not yet forwarded to GA4 nor dropped: held while the cookie choice is not
+   * known (at most MAX_HELD_FOR_GA4), empty at rest in the GA4 region's other states.
+   */
+  forGa4: AnalyticsEvent[];
 }
 
-/** What an action needs to hand its events to GA4 as well. */
-interface Ga4Offer {
-  context: AnalyticsContext;
-  enqueue: { assign: (values: Pick<AnalyticsContext, 'heldForGa4'>) => void; emit: (emitted: AnalyticsEmitted) => void };
-  /** Whether the GA4 region is in this state (the action's `check` with stateIn). */
-  inGa4: (state: 'waiting' | 'forwarding') => boolean;
-}
-
-/** An action's `check`, asking whether the GA4 region is in a state (stateIn is typed for transitions, not for `check`). */
-const inGa4Of =
-  (check: (guard: never) => boolean) =>
-  (state: 'waiting' | 'forwarding'): boolean =>
-    check(stateIn({ ga4: state }) as never);
-
-/** Events sent to the collector go to GA4 too: held while the cookie choice is unknown, forwarded once allowed. */
-function offerToGa4({ context, enqueue, inGa4 }: Ga4Offer, events: AnalyticsEvent[]): void {
-  if (events.length === 0) return;
-  if (inGa4('waiting')) enqueue.assign({ heldForGa4: [...context.heldForGa4, ...events].slice(0, MAX_HELD_FOR_GA4) });
-  else if (inGa4('forwarding')) enqueue.emit({ type: 'analytics.ga4.forward.requested', events });
-}
+/**
+ * What was sent is offered to GA4 as well: it waits in `forGa4` (at most MAX_HELD_FOR_GA4), and
+ * the GA4 region forwards it, keeps it until the cookie choice is known, or drops it.
+ */
+const offeredToGa4 = (context: AnalyticsContext, events: AnalyticsEvent[]): AnalyticsEvent[] =>
+  events.length === 0 ? context.forGa4 : [...context.forGa4, ...events].slice(0, MAX_HELD_FOR_GA4);
 
 const listEvent = (items: AnalyticsProduct[], page: string | null, at: number): AnalyticsEvent => ({
   name: 'view_item_list',
@@ -101,6 +90,7 @@ export const analyticsMachine = setup({
     emitted: {} as AnalyticsEmitted,
   },
   guards: {
+    hasForGa4: ({ context }) => context.forGa4.length > 0,
     allowsAnalytics: ({ event }) => event.type === 'analytics.consent.known' && event.analytics,
     refusesAnalytics: ({ event }) => event.type === 'analytics.consent.known' && !event.analytics,
     isNewImpression: ({ context, event }) => event.type === 'analytics.impression' && !context.seen.includes(event.product.item_id),
@@ -109,15 +99,18 @@ export const analyticsMachine = setup({
       (event.type === 'analytics.sent' || event.type === 'analytics.send.failed') && event.sendId === context.pendingClick?.sendId,
   },
   actions: {
-    send: enqueueActions(({ context, event, enqueue, check }) => {
+    send: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'analytics.tracked') return;
       const sendId = context.lastSendId + 1;
-      enqueue.assign({ lastSendId: sendId, errorReports: context.errorReports + (event.event.name === 'exception' ? 1 : 0) });
+      enqueue.assign({
+        lastSendId: sendId,
+        errorReports: context.errorReports + (event.event.name === 'exception' ? 1 : 0),
+        forGa4: offeredToGa4(context, [event.event]),
+      });
       enqueue.emit({ type: 'analytics.send.requested', sendId, events: [event.event], urgent: false });
-      offerToGa4({ context, enqueue, inGa4: inGa4Of(check) }, [event.event]);
     }),
     /** Holds the impression; the tenth sends the batch. */
-    holdImpression: enqueueActions(({ context, event, enqueue, check }) => {
+    holdImpression: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'analytics.impression') return;
       const held = [...context.impressions, event.product];
       const seen = [...context.seen, event.product.item_id];
@@ -127,46 +120,43 @@ export const analyticsMachine = setup({
       }
       const sendId = context.lastSendId + 1;
       const list = listEvent(held, event.page, event.at);
-      enqueue.assign({ impressions: [], seen, impressionPage: null, lastSendId: sendId });
+      enqueue.assign({ impressions: [], seen, impressionPage: null, lastSendId: sendId, forGa4: offeredToGa4(context, [list]) });
       enqueue.emit({ type: 'analytics.send.requested', sendId, events: [list], urgent: false });
-      offerToGa4({ context, enqueue, inGa4: inGa4Of(check) }, [list]);
     }),
     /** The page goes away: the remainder of the impressions, and every batched send, go now. */
-    flush: enqueueActions(({ context, enqueue, check }) => {
+    flush: enqueueActions(({ context, enqueue }) => {
       const sendId = context.lastSendId + 1;
       const events = context.impressions.length > 0 ? [listEvent(context.impressions, context.impressionPage, context.impressionAt)] : [];
-      enqueue.assign({ impressions: [], impressionPage: null, lastSendId: sendId });
+      enqueue.assign({ impressions: [], impressionPage: null, lastSendId: sendId, forGa4: offeredToGa4(context, events) });
       enqueue.emit({ type: 'analytics.send.requested', sendId, events, urgent: true });
-      offerToGa4({ context, enqueue, inGa4: inGa4Of(check) }, events);
     }),
-    sendClick: enqueueActions(({ context, event, enqueue, check }) => {
+    sendClick: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'analytics.product.clicked') return;
       const sendId = context.lastSendId + 1;
-      enqueue.assign({ lastSendId: sendId, pendingClick: { sendId, href: event.href } });
       const click: AnalyticsEvent = {
         name: 'select_item',
         at: event.at,
         page: event.page,
         params: { items: [event.product] },
       };
+      enqueue.assign({ lastSendId: sendId, pendingClick: { sendId, href: event.href }, forGa4: offeredToGa4(context, [click]) });
       enqueue.emit({ type: 'analytics.send.requested', sendId, events: [click], urgent: true });
-      offerToGa4({ context, enqueue, inGa4: inGa4Of(check) }, [click]);
       enqueue.emit({ type: 'analytics.timer.requested', ms: CLICK_FALLBACK_MS });
     }),
     navigate: enqueueActions(({ context, enqueue }) => {
       if (context.pendingClick) enqueue.emit({ type: 'analytics.navigation.requested', href: context.pendingClick.href });
       enqueue.assign({ pendingClick: null });
     }),
-    /** The held events go to GA4, in the order they were sent, and are held no longer. */
-    forwardHeld: enqueueActions(({ context, enqueue }) => {
-      if (context.heldForGa4.length > 0) enqueue.emit({ type: 'analytics.ga4.forward.requested', events: context.heldForGa4 });
-      enqueue.assign({ heldForGa4: [] });
+    /** What waits for GA4 goes there, in the order it was sent, and waits no longer. */
+    forward: enqueueActions(({ context, enqueue }) => {
+      enqueue.emit({ type: 'analytics.ga4.forward.requested', events: context.forGa4 });
+      enqueue.assign({ forGa4: [] });
     }),
-    dropHeld: assign({ heldForGa4: [] }),
+    drop: assign({ forGa4: [] }),
   },
 }).createMachine({
   id: 'analytics',
-  context: { impressions: [], impressionPage: null, impressionAt: 0, seen: [], lastSendId: 0, pendingClick: null, errorReports: 0, heldForGa4: [] },
+  context: { impressions: [], impressionPage: null, impressionAt: 0, seen: [], lastSendId: 0, pendingClick: null, errorReports: 0, forGa4: [] },
   type: 'parallel',
   on: {
     'analytics.tracked': { guard: 'mayReport', actions: 'send' },
@@ -191,29 +181,29 @@ export const analyticsMachine = setup({
         },
       },
     },
-    /** Forwarding to GA4 (issue 16 Consent, issue 22). */
+    /** Forwarding to GA4 (issue 16 Consent, issue 22): what is sent waits in forGa4 until this region deals with it. */
     ga4: {
       initial: 'off',
       states: {
         /** No GA4 on this site (or not connected yet): the collector alone. */
         off: {
+          always: { guard: 'hasForGa4', actions: 'drop' },
           on: { 'analytics.ga4.configured': { target: 'waiting' } },
         },
-        /** The cookie choice is not known yet: what is sent is held for GA4 (offerToGa4). */
+        /** The cookie choice is not known yet: what is sent is held for GA4. */
         waiting: {
           on: {
-            'analytics.consent.known': [
-              { guard: 'allowsAnalytics', target: 'forwarding', actions: 'forwardHeld' },
-              { target: 'withheld', actions: 'dropHeld' },
-            ],
+            'analytics.consent.known': [{ guard: 'allowsAnalytics', target: 'forwarding' }, { target: 'withheld' }],
           },
         },
-        /** Analytics allowed: each event goes to GA4 as it is sent (offerToGa4). */
+        /** Analytics allowed: what was held, then each event as it is sent, goes to GA4. */
         forwarding: {
+          always: { guard: 'hasForGa4', actions: 'forward' },
           on: { 'analytics.consent.known': { guard: 'refusesAnalytics', target: 'withheld' } },
         },
-        /** Analytics refused: GA4 gets nothing (a later grant forwards what is sent after it). */
+        /** Analytics refused: GA4 gets nothing, neither what was held nor what is sent (a later grant forwards what is sent after it). */
         withheld: {
+          always: { guard: 'hasForGa4', actions: 'drop' },
           on: { 'analytics.consent.known': { guard: 'allowsAnalytics', target: 'forwarding' } },
         },
       },
