@@ -1,13 +1,11 @@
-import { concatMap, map, Subject, Subscription } from 'rxjs';
+import { Subscription } from 'rxjs';
 import type { PageSettings } from '@/domain/settings';
 import { emptyOrder, type Order } from '@/domain/order/order';
 import { checkoutStepEvent } from '@/domain/analytics/products';
-import { itemIdsOf } from '@/effects/analytics-item-ids';
-import { contentItemIdLookup } from '@/effects/item-id-lookup';
 import { pagePath } from '@/effects/page-analytics';
 import { CHECKOUT_PATH, requestProvinces, submitCheckout, verifyCheckout } from '@/effects/checkout';
 import { navigateTo } from '@/effects/navigation';
-import { sendAnalytics } from '../analytics-port';
+import { sendOfferAnalytics } from '../analytics-port';
 import type { SiteActors } from './site-actors';
 
 /** One random key per checkout (issue 13: sent again unchanged with a retry). */
@@ -26,18 +24,12 @@ export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteAc
   const { order } = actors;
   // Spec §3 checkout step: 1 when the checkout opens with the Trips Collection, 2 when the form is sent, 3 when booked.
   // Each names its rentals by their property codes, like their impressions (issue 22), in the order of the steps.
-  const steps = new Subject<{ number: number; order: Order; page: string; at: number }>();
-  const stepEvents = steps
-    .pipe(
-      concatMap((step) =>
-        itemIdsOf(
-          Object.values(step.order.lis).map((line) => line.eid),
-          contentItemIdLookup,
-        ).pipe(map((idOf) => checkoutStepEvent(step.order, step.number, step.page, step.at, idOf))),
-      ),
-    )
-    .subscribe((event) => sendAnalytics(actors, { type: 'analytics.tracked', event }));
-  const step = (number: number, stepOrder: Order | null) => steps.next({ number, order: stepOrder ?? order.getSnapshot().context.order, page: pagePath(), at: Date.now() });
+  const step = (number: number, stepOrder: Order | null) => {
+    const stepped = stepOrder ?? order.getSnapshot().context.order;
+    const page = pagePath();
+    const at = Date.now();
+    sendOfferAnalytics(actors, { eids: Object.values(stepped.lis).map((line) => line.eid), make: (idOf) => checkoutStepEvent(stepped, number, page, at, idOf) });
+  };
   let verify = new Subscription();
   let submit = new Subscription();
   const whenLoaded = () => {
@@ -85,7 +77,6 @@ export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteAc
   ];
   whenLoaded();
   return () => {
-    stepEvents.unsubscribe();
     verify.unsubscribe();
     submit.unsubscribe();
     subscriptions.forEach((subscription) => subscription.unsubscribe());
