@@ -8,7 +8,7 @@ const hydrated = (page: Page) => page.waitForFunction(() => document.documentEle
 /** The first event of the events page. */
 async function firstEvent(page: Page): Promise<string> {
   await page.goto('/events');
-  return (await page.locator('.event-card h3 a').first().getAttribute('href')) as string;
+  return (await page.locator('.event-card__title a').first().getAttribute('href')) as string;
 }
 
 test.describe('Lazy placeholder', () => {

@@ -153,10 +153,10 @@ test.describe('events (issue 15)', () => {
     await hydrated(page);
     const pager = page.getByRole('navigation', { name: 'Things to do pages' });
     const next = pager.getByRole('button', { name: 'Next >>' });
-    const first = await page.locator('.paged-list__page:not([hidden]) .event-card h3').first().textContent();
+    const first = await page.locator('.paged-list__page:not([hidden]) .event-card__title').first().textContent();
     await next.click();
     await expect(pager.getByRole('button', { name: '<< Prev' })).toHaveAttribute('aria-disabled', 'false');
-    await expect(page.locator('.paged-list__page:not([hidden]) .event-card h3').first()).not.toHaveText(first as string);
+    await expect(page.locator('.paged-list__page:not([hidden]) .event-card__title').first()).not.toHaveText(first as string);
     // The cards of the new page get their background pictures once in view.
     await expect(page.locator('.paged-list__page:not([hidden]) .lazy-background[data-state="shown"]').first()).toBeVisible();
     const cards = page.locator('.paged-list__page:not([hidden]) .event-card');

@@ -41,7 +41,7 @@ test.describe('pages rendered on the server', () => {
 
   test('event and buy pages render from the database', async ({ page, consoleErrors, stays }) => {
     await page.goto('/events');
-    await page.locator('.event-card h3 a').first().click();
+    await page.locator('.event-card__title a').first().click();
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.locator('.event-featured__location')).toContainText('Where');
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');

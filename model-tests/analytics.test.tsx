@@ -7,7 +7,8 @@ import { createTestModel } from 'xstate/graph';
 import { analyticsActorModule } from '@/bindings/analytics-port';
 import { SearchProvider } from '@/bindings/search-context';
 import type { AnalyticsEvent } from '@/domain/analytics/events';
-import { connectAnalyticsDelivery } from '@/effects/analytics-delivery';
+import { connectAnalyticsDelivery, connectGa4Forwarding } from '@/effects/analytics-delivery';
+import { createGa4, type Ga4 } from '@/effects/ga4';
 import { connectPageAnalytics } from '@/effects/page-analytics';
 import { analyticsMachine } from '@/machines/analytics-machine';
 import { autocompleteMachine } from '@/machines/autocomplete-machine';
@@ -44,13 +45,44 @@ const clicked: ModelEvent = { type: 'analytics.product.clicked', product, page: 
 const sent = (sendId: number): ModelEvent => ({ type: 'analytics.sent', sendId, via: 'the collector answers 204' });
 const failed = (sendId: number): ModelEvent => ({ type: 'analytics.send.failed', sendId, via: 'the collector answers 500' });
 const fired: ModelEvent = { type: 'analytics.timer.fired', via: '2000 ms pass without an answer' };
+const configured: ModelEvent = { type: 'analytics.ga4.configured', via: 'the site has a GA4 measurement id' };
+const granted: ModelEvent = { type: 'analytics.consent.known', analytics: true, via: 'the visitor allows analytics cookies' };
+const refused: ModelEvent = { type: 'analytics.consent.known', analytics: false, via: 'the visitor refuses analytics cookies' };
 
-/** Kept small: one of each visitor action while few sends were made, and the three ends of a click. */
+/**
+ * Kept small: one of each visitor action while few sends were made, the three ends of a click, and
+ * GA4 (configured, then the visitor's cookie choice) while at most one send was made.
+ */
 function analyticsEvents(snapshot: AnalyticsSnapshot): ModelEvent[] {
   const click = snapshot.context.pendingClick;
-  if (snapshot.matches('clicking') && click) return [sent(click.sendId), failed(click.sendId), fired];
-  if (snapshot.context.lastSendId >= 2) return [];
-  return [...(snapshot.context.errorReports === 0 ? [tracked] : []), ...(snapshot.context.seen.length === 0 ? [impression] : []), hidden, clicked];
+  if (snapshot.matches({ click: 'clicking' }) && click) return [sent(click.sendId), failed(click.sendId), fired];
+  // GA4 before any send, and after one (held while the choice is unknown, then forwarded or dropped).
+  const ga4 = snapshot.context.lastSendId <= 1 ? [configured, granted, refused] : [];
+  if (snapshot.context.lastSendId >= 2) return ga4;
+  return [...(snapshot.context.errorReports === 0 ? [tracked] : []), ...(snapshot.context.seen.length === 0 ? [impression] : []), hidden, clicked, ...ga4];
+}
+
+/** What happened, in order, as the page saw it: sends to the collector and GA4's configuration and consent. */
+type Ga4Moment = { kind: 'sent'; event: AnalyticsEvent } | { kind: 'configured' } | { kind: 'consent'; analytics: boolean };
+
+/**
+ * The events GA4 should have had (issue 22): nothing without GA4; before the cookie choice is
+ * known, held, and forwarded only if the choice allows analytics; after a grant, each as it is sent.
+ */
+function expectedForGa4(moments: readonly Ga4Moment[]): AnalyticsEvent[] {
+  const out: AnalyticsEvent[] = [];
+  let held: AnalyticsEvent[] = [];
+  let mode: 'off' | 'waiting' | 'allowed' | 'refused' = 'off';
+  for (const moment of moments) {
+    if (moment.kind === 'configured') mode = 'waiting';
+    else if (moment.kind === 'consent') {
+      if (mode === 'waiting' && moment.analytics) out.push(...held);
+      held = [];
+      mode = moment.analytics ? 'allowed' : 'refused';
+    } else if (mode === 'waiting') held.push(moment.event);
+    else if (mode === 'allowed') out.push(moment.event);
+  }
+  return out;
 }
 
 const model = createTestModel(analyticsMachine, {
@@ -58,6 +90,12 @@ const model = createTestModel(analyticsMachine, {
   filterEvents: (snapshot, event) => 'via' in event && snapshot.can(event as AnalyticsMachineEvent),
 });
 const coverage = new ModelCoverage(analyticsMachine);
+
+/** A window of GA4's own, so each path sees only its dataLayer. */
+function fakeWindow() {
+  const doc = document.implementation.createHTMLDocument('ga4');
+  return { document: doc } as unknown as Window & { dataLayer?: unknown[] };
+}
 
 const cardOf = (code: string) => document.querySelector<HTMLElement>(`.listing-card[data-eid="${LISTINGS.find((l) => l.code === code)?.eid}"]`) as HTMLElement;
 
@@ -70,6 +108,9 @@ function analyticsDriver(): PathDriver<AnalyticsSnapshot, AnalyticsMachineEvent>
   let scheduler = new VirtualTimeScheduler();
   let posts: Array<{ events: AnalyticsEvent[]; answer: (status: number) => void }> = [];
   let navigations: string[] = [];
+  let ga4Window = fakeWindow();
+  let ga4: Ga4 = createGa4('G-MODEL1234', ga4Window);
+  let moments: Ga4Moment[] = [];
   return {
     start: async () => {
       // The actor's code comes after the page: here it is there from the start.
@@ -78,6 +119,9 @@ function analyticsDriver(): PathDriver<AnalyticsSnapshot, AnalyticsMachineEvent>
       scheduler = new VirtualTimeScheduler();
       posts = [];
       navigations = [];
+      moments = [];
+      ga4Window = fakeWindow();
+      ga4 = createGa4('G-MODEL1234', ga4Window);
       vi.stubGlobal('IntersectionObserver', TestIntersectionObserver);
       const search = createActor(searchMachine, { input: { maxRows: 30, numvisible: 10, returnFullDocs: true } }).start();
       search.send({ type: 'search.hash.changed', state: { fq: [], start: 0 } });
@@ -88,12 +132,14 @@ function analyticsDriver(): PathDriver<AnalyticsSnapshot, AnalyticsMachineEvent>
       });
       search.send({ type: 'search.documents.received', requestId: 1, documents: DOCUMENTS });
       actor = createActor(analyticsMachine, { inspect: coverage.inspect }).start();
+      const subscription = actor.on('analytics.send.requested', ({ events }) => moments.push(...events.map((event) => ({ kind: 'sent' as const, event }))));
       // The beacon is refused, so each post is a fetch whose answer the test gives.
       const fetch = (_url: string, init: RequestInit) =>
         new Promise<Response>((resolve) => {
           posts.push({ events: (JSON.parse(init.body as string) as { events: AnalyticsEvent[] }).events, answer: (status) => resolve(new Response(null, { status })) });
         });
       disposers = [
+        () => subscription.unsubscribe(),
         connectAnalyticsDelivery(actor, { navigator: { sendBeacon: () => false }, fetch: fetch as typeof globalThis.fetch, scheduler, navigate: (href) => navigations.push(href) }),
         connectPageAnalytics((event) => actor?.send(event)),
       ];
@@ -134,6 +180,16 @@ function analyticsDriver(): PathDriver<AnalyticsSnapshot, AnalyticsMachineEvent>
         case 'analytics.timer.fired':
           act(() => scheduler.flush());
           return;
+        case 'analytics.ga4.configured':
+          // What the page's wiring does on a site with a measurement id (analytics-wiring.ts).
+          moments.push({ kind: 'configured' });
+          disposers.push(connectGa4Forwarding(actor as Actor<typeof analyticsMachine>, ga4));
+          return;
+        case 'analytics.consent.known':
+          // The cookie choice, as the consent actor applies it to GA4 (consent-hooks.ts).
+          moments.push({ kind: 'consent', analytics: event.analytics });
+          act(() => ga4.applyConsent({ analytics: event.analytics, ads: false }));
+          return;
         default:
           throw new Error(`No way to perform ${(event as AnalyticsMachineEvent).type}`);
       }
@@ -145,8 +201,20 @@ function analyticsDriver(): PathDriver<AnalyticsSnapshot, AnalyticsMachineEvent>
       expect(real.context.seen).toEqual(state.context.seen);
       expect(real.context.impressions.map((item) => item.item_id)).toEqual(state.context.impressions.map((item) => item.item_id));
       expect(real.context.errorReports).toBe(state.context.errorReports);
+      // GA4 had exactly the events the visitor's choice allows, in order, each once, after a grant.
+      const calls = (ga4Window.dataLayer ?? []).map((entry) => Array.from(entry as IArguments));
+      const forwarded = calls.filter((call) => call[0] === 'event').map((call) => ({ name: call[1], params: call[2] }));
+      expect(forwarded).toEqual(expectedForGa4(moments).map((event) => ({ name: event.name, params: event.params })));
+      let allowed = false;
+      for (const call of calls) {
+        if (call[0] === 'consent') allowed = (call[2] as { analytics_storage: string }).analytics_storage === 'granted';
+        if (call[0] === 'event') expect(allowed).toBe(true);
+      }
+      const configuredAt = moments.findIndex((moment) => moment.kind === 'configured');
+      const held = state.matches({ ga4: 'waiting' }) ? moments.slice(configuredAt + 1).filter((moment) => moment.kind === 'sent').length : 0;
+      expect(real.context.forGa4).toHaveLength(held);
       const clicks = posts.flatMap((post) => post.events).filter((event) => event.name === 'select_item');
-      if (state.matches('clicking')) {
+      if (state.matches({ click: 'clicking' })) {
         // Spec §9: the click is sent at once; the page stays until it is confirmed or 2000 ms pass.
         expect(clicks.at(-1)?.params.items?.[0]).toMatchObject({ item_id: 'P2', index: 1, item_list_name: 'Search results' });
         expect(navigations).toHaveLength(clicks.length - 1);

@@ -206,8 +206,12 @@ describe('activities and items', () => {
     const unit = await content.item(1001);
     expect(unit?.kind).toBe('unit');
     expect(unit?.url).toBe(`/listing/${unit?.slug}`);
+    // The id analytics names the rental by, as its result cards and detail page do (issue 22).
+    expect(unit?.propertyCode).toBe((await content.listing(unit?.slug ?? ''))?.propertyCode);
+    expect(unit?.propertyCode).toMatch(/\S/);
     const activity = await content.item(5001);
     expect(activity?.kind).toBe('activity');
+    expect(activity?.propertyCode).toBeUndefined();
     expect(activity?.url).toBe(`/activities/${activity?.slug}`);
     const pkg = await content.item(8001);
     expect(pkg?.kind).toBe('package');

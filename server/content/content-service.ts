@@ -296,7 +296,7 @@ export function createContentService(db: Database, settings: SiteSettings, optio
       return p ? toPhoto(p, name) : { ...PLACEHOLDER, caption: name };
     };
     const [unit] = await db
-      .select({ slug: units.slug, name: units.name, summary: units.summary })
+      .select({ slug: units.slug, name: units.name, summary: units.summary, propertyCode: units.propertyCode })
       .from(units)
       .where(eq(units.eid, eid));
     if (unit) return { eid, kind: 'unit', ...unit, url: contentUrls.listing(unit.slug), photo: await photoOf('unit', unit.name) };
@@ -443,12 +443,14 @@ export function createContentService(db: Database, settings: SiteSettings, optio
       if (kind === 'thing-to-do') {
         return {
           title: 'Things to do',
+          intro: 'Beaches, trails, boat trips and rainy-day ideas around the Coral Haven Coast.',
           events: await eventSummaries({ where: eq(events.kind, 'thing-to-do'), orderBy: [sql`${events.title} collate "C"`, asc(events.id)] }),
         };
       }
       const today = isoDay(now());
       return {
         title: 'Events',
+        intro: 'Festivals, markets, concerts and races on the coast in the months ahead.',
         events: await eventSummaries({
           where: and(eq(events.kind, 'event'), isNotNull(events.endDate), gte(events.endDate, today)),
           orderBy: [asc(events.beginDate), asc(events.id)],

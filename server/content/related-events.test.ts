@@ -14,7 +14,7 @@ async function site() {
       const found = EVENTS.find((event) => event.slug === slug);
       return found ? ({ ...found, description: '', latitude: 0, longitude: 0 } satisfies EventDetail) : null;
     },
-    events: async () => ({ title: 'Events', events: EVENTS }),
+    events: async () => ({ title: 'Events', intro: 'Festivals on the coast.', events: EVENTS }),
   });
   return app;
 }

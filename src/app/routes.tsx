@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { isRouteErrorResponse, matchRoutes, type RouteObject } from 'react-router';
+import { eventPageTitle } from '@/domain/seo/page-titles';
 import type { SiteSettings } from '@/domain/settings';
 import { Layout } from '@/views/shell/layout';
 import { RouteError } from '@/views/pages/route-error';
@@ -99,6 +100,12 @@ export function createRoutes(settings: SiteSettings, load: PageLoaders | null = 
   ];
 }
 
+/**
+ * Titles only the server's document needs, kept out of the routes' handles so that the browser's
+ * bundle does not carry them: an event held every year has a page per year, told apart by its dates.
+ */
+const documentTitles: Record<string, (data: never) => string> = { event: eventPageTitle, 'thing-to-do': eventPageTitle };
+
 /** The document title of the deepest route that has one, with the site name. */
 export function documentTitle(
   matches: ReadonlyArray<{ route: { handle?: unknown; id: string } }>,
@@ -113,7 +120,8 @@ export function documentTitle(
   }
   for (const match of [...matches].reverse()) {
     const handle = match.route.handle as PageHandle | undefined;
-    if (handle?.title) return `${handle.title(loaderData[match.route.id])} | ${siteName}`;
+    const title = (documentTitles[match.route.id] as ((data: unknown) => string) | undefined) ?? handle?.title;
+    if (title) return `${title(loaderData[match.route.id])} | ${siteName}`;
   }
   return siteName;
 }

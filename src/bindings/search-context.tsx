@@ -16,6 +16,7 @@ import { searchMachine, type ResultDocument } from '@/machines/search-machine';
 import type { InitialSearch } from './initial-search';
 import type { AnalyticsProduct } from '@/domain/analytics/events';
 import { searchEvent } from '@/domain/analytics/products';
+import { learnItemIds } from '@/effects/analytics-item-ids';
 import { pagePath } from '@/effects/page-analytics';
 import { sendAnalytics } from './analytics-port';
 import { useSettings, useSiteActors } from './site-context';
@@ -240,6 +241,8 @@ export function useResultTrackers(
   items.current = products;
   const key = [...propertyCodes].map(([eid, code]) => `${eid}=${code}`).join('&');
   useEffect(() => {
+    // Add to cart from these cards names each rental by the same property code (issue 22).
+    learnItemIds([...codes.current].map(([eid, code]) => [Number(eid), code] as const));
     const list = ref.current;
     if (!list) return undefined;
     const subscriptions = [...list.querySelectorAll<HTMLElement>('[data-eid]')].flatMap((card) => {

@@ -119,6 +119,8 @@ export interface SearchPage {
 
 export interface EventsPage {
   title: string;
+  /** What the list is, in a sentence (the page's lead and its description). */
+  intro: string;
   events: EventSummary[];
 }
 
@@ -139,6 +141,8 @@ export interface InquiryPage {
 export interface ItemPage {
   eid: number;
   kind: 'unit' | 'activity' | 'package';
+  /** A rental's property code (the id analytics and the ranking know it by); absent for activities and packages. */
+  propertyCode?: string;
   name: string;
   slug: string;
   url: string;

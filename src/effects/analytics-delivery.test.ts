@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { AnalyticsEvent, AnalyticsProduct } from '@/domain/analytics/events';
-import { analyticsMachine, CLICK_FALLBACK_MS, MAX_ERROR_REPORTS } from '@/machines/analytics-machine';
-import { connectAnalyticsDelivery, postBatch, BATCH_WINDOW_MS } from './analytics-delivery';
+import { analyticsMachine, CLICK_FALLBACK_MS, MAX_ERROR_REPORTS, MAX_HELD_FOR_GA4 } from '@/machines/analytics-machine';
+import { connectAnalyticsDelivery, connectGa4Forwarding, postBatch, BATCH_WINDOW_MS } from './analytics-delivery';
+import { createGa4 } from './ga4';
 import { connectPageAnalytics, exceptionEvent } from './page-analytics';
 
 const product = (n: number): AnalyticsProduct => ({ item_id: `P${n}`, item_name: `Rental ${n}`, price: 100 + n, item_list_name: 'Search results', index: n });
@@ -113,7 +114,7 @@ describe('a product click (spec §9: the navigation goes ahead after 2000 ms)', 
     expect(page.posted.map(itemIds)).toEqual([[['select_item', ['P4']]]]);
     await vi.advanceTimersByTimeAsync(0);
     expect(page.navigate).toHaveBeenCalledWith('http://localhost/listing/p4');
-    expect(page.actor.getSnapshot().value).toBe('ready');
+    expect(page.actor.getSnapshot().matches({ click: 'ready' })).toBe(true);
     page.dispose();
   });
 
@@ -131,7 +132,7 @@ describe('a product click (spec §9: the navigation goes ahead after 2000 ms)', 
     click(page);
     await vi.advanceTimersByTimeAsync(CLICK_FALLBACK_MS - 1);
     expect(page.navigate).not.toHaveBeenCalled();
-    expect(page.actor.getSnapshot().value).toBe('clicking');
+    expect(page.actor.getSnapshot().matches({ click: 'clicking' })).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(page.navigate).toHaveBeenCalledTimes(1);
     expect(page.navigate).toHaveBeenCalledWith('http://localhost/listing/p4');
@@ -204,5 +205,88 @@ describe('postBatch', () => {
   it('answers false when the collector refuses the batch', async () => {
     const fetch = vi.fn(async () => new Response('{}', { status: 400 }));
     await expect(postBatch([{ name: 'view_item', params: {} }], { navigator: {} as Navigator, fetch: fetch as unknown as typeof globalThis.fetch })).resolves.toBe(false);
+  });
+});
+
+describe('GA4 beside the collector (issue 22: events before the consent code arrives are not lost)', () => {
+  const ga4Page = () => {
+    const page = setUp();
+    const win = { document: document.implementation.createHTMLDocument('ga4') } as unknown as Window & { dataLayer?: unknown[] };
+    const ga4 = createGa4('G-TEST1234', win);
+    page.dispose = ((dispose) => {
+      const forwarding = connectGa4Forwarding(page.actor, ga4);
+      return () => {
+        forwarding();
+        dispose();
+      };
+    })(page.dispose);
+    const calls = () => (win.dataLayer ?? []).map((entry) => Array.from(entry as IArguments));
+    const gaEvents = () => calls().filter((call) => call[0] === 'event').map((call) => [call[1], ((call[2] as AnalyticsEvent['params']).items ?? []).map((item) => item.item_id)]);
+    const track = (event: AnalyticsEvent) => page.actor.send({ type: 'analytics.tracked', event });
+    /** One of each kind of event a page sends, in this order. */
+    const everyKind = () => {
+      for (let n = 1; n <= 10; n++) page.impression(n);
+      track({ name: 'view_item', params: { items: [product(11)] } });
+      track({ name: 'add_to_cart', params: { from: 'details', items: [product(11)] } });
+      track({ name: 'begin_checkout', params: { step: 1, items: [product(11)] } });
+      track({ name: 'exception', params: { description: 'boom', fatal: false } });
+      page.actor.send({ type: 'analytics.product.clicked', product: product(12), page: '/search', href: '/listing/x', at: 1 });
+    };
+    const kinds = [
+      ['view_item_list', ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10']],
+      ['view_item', ['P11']],
+      ['add_to_cart', ['P11']],
+      ['begin_checkout', ['P11']],
+      ['exception', []],
+      ['select_item', ['P12']],
+    ];
+    return { ...page, ga4, calls, gaEvents, everyKind, kinds };
+  };
+
+  it('holds every kind of event until the choice is known, then forwards them in order, once, after the consent update', async () => {
+    const page = ga4Page();
+    page.everyKind();
+    await vi.advanceTimersByTimeAsync(BATCH_WINDOW_MS);
+    // The collector has them all; GA4 nothing yet.
+    expect(page.posted.flat().map((event) => event.name)).toEqual(page.kinds.map(([name]) => name));
+    expect(page.gaEvents()).toEqual([]);
+    page.ga4.applyConsent({ analytics: true, ads: false });
+    expect(page.gaEvents()).toEqual(page.kinds);
+    expect(page.calls().findIndex((call) => call[0] === 'consent' && call[1] === 'update')).toBeLessThan(page.calls().findIndex((call) => call[0] === 'event'));
+    // Later events go at once, and nothing goes twice (another choice that still allows analytics).
+    page.ga4.applyConsent({ analytics: true, ads: true });
+    page.actor.send({ type: 'analytics.tracked', event: { name: 'view_item', params: { items: [product(13)] } } });
+    expect(page.gaEvents()).toEqual([...page.kinds, ['view_item', ['P13']]]);
+    page.dispose();
+  });
+
+  it('forwards at once when the choice was known before, and nothing before a refusal or while refused', async () => {
+    const page = ga4Page();
+    page.ga4.applyConsent({ analytics: true, ads: false });
+    page.everyKind();
+    expect(page.gaEvents()).toEqual(page.kinds);
+    page.ga4.applyConsent({ analytics: false, ads: true });
+    page.actor.send({ type: 'analytics.tracked', event: { name: 'view_item', params: { items: [product(13)] } } });
+    expect(page.gaEvents()).toEqual(page.kinds);
+    page.dispose();
+
+    const refused = ga4Page();
+    refused.everyKind();
+    refused.ga4.applyConsent({ analytics: false, ads: false });
+    refused.ga4.applyConsent({ analytics: true, ads: false });
+    expect(refused.gaEvents()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(BATCH_WINDOW_MS);
+    // The collector had them all the same.
+    expect(refused.posted.flat().map((event) => event.name)).toEqual(refused.kinds.map(([name]) => name));
+    refused.dispose();
+  });
+
+  it('keeps at most MAX_HELD_FOR_GA4 events while the choice is unknown', () => {
+    const page = ga4Page();
+    for (let n = 0; n < MAX_HELD_FOR_GA4 + 5; n++) page.actor.send({ type: 'analytics.tracked', event: { name: 'view_item', params: { items: [product(n)] } } });
+    page.ga4.applyConsent({ analytics: true, ads: false });
+    expect(page.gaEvents()).toHaveLength(MAX_HELD_FOR_GA4);
+    expect(page.gaEvents()[0]).toEqual(['view_item', ['P0']]);
+    page.dispose();
   });
 });

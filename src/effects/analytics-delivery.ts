@@ -2,6 +2,7 @@ import { asyncScheduler, buffer, debounceTime, filter, from, map, merge, mergeMa
 import type { Actor, EmittedFrom } from 'xstate';
 import { MAX_EVENTS_PER_BATCH, type AnalyticsEvent } from '@/domain/analytics/events';
 import type { analyticsMachine } from '@/machines/analytics-machine';
+import type { Ga4 } from './ga4';
 
 /** The first-party collector (server/analytics/collector.ts). */
 export const COLLECTOR_URL = '/analytics/collect';
@@ -16,8 +17,6 @@ export interface DeliveryOptions {
   scheduler?: SchedulerLike;
   /** Leaves the page for a product click (window.location.assign). */
   navigate?: (href: string) => void;
-  /** Every event as it is sent: GA4's dataLayer when configured and consented (ga4.ts). */
-  forward?: (events: readonly AnalyticsEvent[]) => void;
 }
 
 type SendRequest = { sendId: number; events: AnalyticsEvent[]; urgent: boolean };
@@ -84,16 +83,30 @@ export function connectAnalyticsDelivery(actor: Actor<typeof analyticsMachine>, 
     });
   const timers = timers$.pipe(switchMap((ms) => timer(ms, scheduler))).subscribe(() => actor.send({ type: 'analytics.timer.fired' }));
   const carryOut = (emitted: EmittedFrom<typeof analyticsMachine>) => {
-    if (emitted.type === 'analytics.send.requested') {
-      options.forward?.(emitted.events);
-      requests$.next(emitted);
-    } else if (emitted.type === 'analytics.timer.requested') timers$.next(emitted.ms);
-    else navigate(emitted.href);
+    if (emitted.type === 'analytics.send.requested') requests$.next(emitted);
+    else if (emitted.type === 'analytics.timer.requested') timers$.next(emitted.ms);
+    else if (emitted.type === 'analytics.navigation.requested') navigate(emitted.href);
   };
   const subscriptions = (['analytics.send.requested', 'analytics.timer.requested', 'analytics.navigation.requested'] as const).map((type) => actor.on(type, carryOut));
   return () => {
     subscriptions.forEach((subscription) => subscription.unsubscribe());
     deliveries.unsubscribe();
     timers.unsubscribe();
+  };
+}
+
+/**
+ * GA4 beside the collector (issue 16 Consent, issue 22): tells the actor that the site has GA4 and,
+ * as soon as it is applied, the visitor's cookie choice; the events the actor then forwards go to
+ * GA4's dataLayer. Until the choice is known the actor holds them, so that an event sent before
+ * the consent code has arrived is not lost. Returns the disposer.
+ */
+export function connectGa4Forwarding(actor: Actor<typeof analyticsMachine>, ga4: Pick<Ga4, 'forward' | 'analyticsConsent$'>): () => void {
+  const forwarded = actor.on('analytics.ga4.forward.requested', ({ events }) => ga4.forward(events));
+  actor.send({ type: 'analytics.ga4.configured' });
+  const consent = ga4.analyticsConsent$.subscribe((analytics) => actor.send({ type: 'analytics.consent.known', analytics }));
+  return () => {
+    consent.unsubscribe();
+    forwarded.unsubscribe();
   };
 }

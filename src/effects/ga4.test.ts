@@ -45,3 +45,31 @@ describe('GA4 with Consent Mode v2', () => {
     ]);
   });
 });
+
+describe("GA4's consent as the analytics actor hears it", () => {
+  it('says nothing before the choice, the choice once applied (at once to a late listener), then each change', () => {
+    const ga4 = createGa4('G-TEST1234', fakeWindow());
+    const early: boolean[] = [];
+    ga4.analyticsConsent$.subscribe((granted) => early.push(granted));
+    expect(early).toEqual([]);
+    ga4.applyConsent({ analytics: true, ads: false });
+    const late: boolean[] = [];
+    ga4.analyticsConsent$.subscribe((granted) => late.push(granted));
+    ga4.applyConsent({ analytics: false, ads: false });
+    expect(early).toEqual([true, false]);
+    expect(late).toEqual([true, false]);
+  });
+
+  it('tells it after the consent update is in the dataLayer, so events forwarded then follow the update', () => {
+    const win = fakeWindow();
+    const ga4 = createGa4('G-TEST1234', win);
+    ga4.analyticsConsent$.subscribe((granted) => {
+      if (granted) ga4.forward([{ name: 'view_item', params: { items: [{ item_id: 'P1' }] } }]);
+    });
+    ga4.applyConsent({ analytics: true, ads: false });
+    expect(entries(win).slice(-2).map((entry) => entry.slice(0, 2))).toEqual([
+      ['consent', 'update'],
+      ['event', 'view_item'],
+    ]);
+  });
+});

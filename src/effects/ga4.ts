@@ -1,3 +1,4 @@
+import { BehaviorSubject, filter, type Observable } from 'rxjs';
 import type { AnalyticsEvent } from '@/domain/analytics/events';
 import type { ConsentChoice } from '@/machines/consent-machine';
 
@@ -19,6 +20,11 @@ export interface Ga4 {
   applyConsent(choice: ConsentChoice): void;
   /** The events, as gtag('event', name, params), once analytics is granted; dropped before. */
   forward(events: readonly AnalyticsEvent[]): void;
+  /**
+   * Whether analytics is granted: the visitor's choice once it is applied (at once to a late
+   * subscriber), then each change. Nothing before the choice is known.
+   */
+  readonly analyticsConsent$: Observable<boolean>;
 }
 
 /**
@@ -41,17 +47,22 @@ export function createGa4(measurementId: string, win: GtagWindow = window): Ga4 
   gtag('config', measurementId);
   let analytics = false;
   let loaded = false;
+  const consent = new BehaviorSubject<boolean | null>(null);
   return {
     applyConsent(choice) {
       analytics = choice.analytics;
       gtag('consent', 'update', consentState(choice));
-      if (loaded || !(choice.analytics || choice.ads)) return;
-      loaded = true;
-      const script = win.document.createElement('script');
-      script.async = true;
-      script.src = `${GTAG_SCRIPT_URL}?id=${encodeURIComponent(measurementId)}`;
-      win.document.head.append(script);
+      if (!loaded && (choice.analytics || choice.ads)) {
+        loaded = true;
+        const script = win.document.createElement('script');
+        script.async = true;
+        script.src = `${GTAG_SCRIPT_URL}?id=${encodeURIComponent(measurementId)}`;
+        win.document.head.append(script);
+      }
+      // Told after the update is in the dataLayer, so that events forwarded now follow it.
+      consent.next(choice.analytics);
     },
+    analyticsConsent$: consent.pipe(filter((granted): granted is boolean => granted !== null)),
     forward(events) {
       if (!analytics) return;
       for (const event of events) gtag('event', event.name, event.params);

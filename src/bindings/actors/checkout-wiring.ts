@@ -5,7 +5,7 @@ import { checkoutStepEvent } from '@/domain/analytics/products';
 import { pagePath } from '@/effects/page-analytics';
 import { CHECKOUT_PATH, requestProvinces, submitCheckout, verifyCheckout } from '@/effects/checkout';
 import { navigateTo } from '@/effects/navigation';
-import { sendAnalytics } from '../analytics-port';
+import { sendOfferAnalytics } from '../analytics-port';
 import type { SiteActors } from './site-actors';
 
 /** One random key per checkout (issue 13: sent again unchanged with a retry). */
@@ -23,8 +23,13 @@ const report = (error: unknown) => (error instanceof Error ? error.message : Str
 export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteActors, page: PageSettings): () => void {
   const { order } = actors;
   // Spec §3 checkout step: 1 when the checkout opens with the Trips Collection, 2 when the form is sent, 3 when booked.
-  const step = (number: number, stepOrder: Order | null) =>
-    sendAnalytics(actors, { type: 'analytics.tracked', event: checkoutStepEvent(stepOrder ?? order.getSnapshot().context.order, number, pagePath(), Date.now()) });
+  // Each names its rentals by their property codes, like their impressions (issue 22), in the order of the steps.
+  const step = (number: number, stepOrder: Order | null) => {
+    const stepped = stepOrder ?? order.getSnapshot().context.order;
+    const page = pagePath();
+    const at = Date.now();
+    sendOfferAnalytics(actors, { eids: Object.values(stepped.lis).map((line) => line.eid), make: (idOf) => checkoutStepEvent(stepped, number, page, at, idOf) });
+  };
   let verify = new Subscription();
   let submit = new Subscription();
   const whenLoaded = () => {

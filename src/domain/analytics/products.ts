@@ -1,7 +1,9 @@
 /**
  * Spec §3 Analytics product (id, price, list, position) as GA4 items, from what the pages show.
- * Listings (result cards, the detail page) are known by their property code, the id the ranking
- * counts; offers (add to cart, checkout) by their item eid.
+ * A rental has one id in every event (issue 22): its property code, the id the ranking counts.
+ * Listings (result cards, the detail page) carry it; offers (add to cart, checkout) carry only
+ * their item's eid, so their events are made with `itemIdOf`, which the analytics effects answer
+ * (src/effects/analytics-item-ids.ts). An item without a code (an activity) goes by its eid.
  */
 import type { AnalyticsEvent, AnalyticsProduct } from './events';
 import type { Order } from '../order/order';
@@ -24,11 +26,14 @@ export function listingProduct(listing: { propertyCode: string; name: string; fr
   };
 }
 
-/** An offer (a line item): its item eid, name and price of the stay. */
-export function offerProduct(offer: Pick<Price, 'eid' | 'p' | 'c' | 'n'>): AnalyticsProduct {
+/** The id of an item by its eid: the rental's property code (else the eid). */
+export type ItemIdOf = (eid: number) => string;
+
+/** An offer (a line item): its item's id, name and price of the stay. */
+export function offerProduct(offer: Pick<Price, 'eid' | 'p' | 'c' | 'n'>, itemIdOf: ItemIdOf): AnalyticsProduct {
   const price = money(offer.p);
   return {
-    item_id: String(offer.eid),
+    item_id: (itemIdOf(offer.eid) || String(offer.eid)).slice(0, 64),
     ...(offer.n ? { item_name: offer.n.slice(0, 200) } : {}),
     ...(price !== undefined ? { price, currency: currencyOf(offer.c) } : {}),
     quantity: 1,
@@ -38,14 +43,16 @@ export function offerProduct(offer: Pick<Price, 'eid' | 'p' | 'c' | 'n'>): Analy
 const ADD_FROM = { List: 'list', Details: 'details', 'Detailed Quote': 'quote' } as const;
 
 /** add_to_cart from the List, the Details or the Detailed Quote (spec §1). */
-export function addToCartEvent(offer: Pick<Price, 'eid' | 'p' | 'c' | 'n'>, from: keyof typeof ADD_FROM, page: string, at: number): AnalyticsEvent {
-  const item = offerProduct(offer);
+export function addToCartEvent(offer: Pick<Price, 'eid' | 'p' | 'c' | 'n'>, from: keyof typeof ADD_FROM, page: string, at: number, itemIdOf: ItemIdOf): AnalyticsEvent {
+  const item = offerProduct(offer, itemIdOf);
   return { name: 'add_to_cart', at, page, params: { from: ADD_FROM[from], items: [item], ...(item.price !== undefined ? { value: item.price, currency: item.currency } : {}) } };
 }
 
 /** A checkout step (spec §3: step, product): 1 begins the checkout, later steps are its progress. */
-export function checkoutStepEvent(order: Order, step: number, page: string, at: number): AnalyticsEvent {
-  const items = Object.values(order.lis).slice(0, 50).map(offerProduct);
+export function checkoutStepEvent(order: Order, step: number, page: string, at: number, itemIdOf: ItemIdOf): AnalyticsEvent {
+  const items = Object.values(order.lis)
+    .slice(0, 50)
+    .map((line) => offerProduct(line, itemIdOf));
   const value = money(order.litot);
   return {
     name: step === 1 ? 'begin_checkout' : 'checkout_progress',

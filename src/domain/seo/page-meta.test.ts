@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDetail, ListingDetail } from '../content';
 import { eventJsonLd, metaDescription, pageMeta, vacationRental } from './page-meta';
+import { eventPageTitle, eventWhen } from './page-titles';
 
 const ORIGIN = 'https://coralhaven.example';
 const photo = { src: '/media/units/7/1.svg', caption: 'The deck', width: 800, height: 533 };
@@ -88,5 +89,31 @@ describe('page metadata', () => {
     });
     expect(pageMeta({ ...base, routeId: 'mytrip', data: null, path: '/mytrip' })).toMatchObject({ canonical: null, index: false });
     expect(pageMeta({ ...base, routeId: 'listing', data: null, path: '/listing/gone', failed: true })).toMatchObject({ canonical: null, index: false, jsonLd: [] });
+  });
+
+  it('the same event in another year has a title and a description of its own (issue 22)', () => {
+    const nextYear: EventDetail = { ...event, slug: 'boat-parade-2031', begin: '2031-07-07', end: '2031-07-07' };
+    expect(eventPageTitle(event)).toBe('Boat parade, Jul 1 – 2, 2030');
+    expect(eventPageTitle(nextYear)).toBe('Boat parade, Jul 7, 2031');
+    expect(eventPageTitle({ ...event, begin: null, end: null })).toBe('Boat parade');
+    expect(eventWhen({ begin: '2030-12-31', end: '2031-01-01' })).toBe('Dec 31, 2030 – Jan 1, 2031');
+    const meta = pageMeta({ ...base, routeId: 'event', data: event, path: '/events/boat-parade' });
+    const next = pageMeta({ ...base, routeId: 'event', data: nextYear, path: '/events/boat-parade-2031' });
+    expect(meta.description).toBe('Jul 1 – 2, 2030 at Harbour, Seabright. Boats with lights.');
+    expect(next.description).not.toBe(meta.description);
+    // The structured data describes the event in the same words.
+    expect(meta.jsonLd[0]).toMatchObject({ name: 'Boat parade', description: meta.description });
+  });
+
+  it('lists, the inquiry page and listings describe themselves, not with the site’s slogan', () => {
+    const list = { title: 'Events', intro: 'Festivals on the coast.', events: [event] };
+    expect(pageMeta({ ...base, routeId: 'events', data: list, path: '/events' }).description).toBe('Festivals on the coast.');
+    const inquiry = { title: 'Contact us', intro: 'Tell us about your trip.', properties: [] };
+    expect(pageMeta({ ...base, routeId: 'inquiry', data: inquiry, path: '/inquiry' })).toMatchObject({ description: 'Tell us about your trip.', canonical: `${ORIGIN}/inquiry` });
+    // /contact is the same page: its canonical address is /inquiry.
+    expect(pageMeta({ ...base, routeId: 'contact', data: inquiry, path: '/contact' }).canonical).toBe(`${ORIGIN}/inquiry`);
+    const rental = pageMeta({ ...base, routeId: 'listing', data: listing, path: '/listing/sea-glass' });
+    expect(rental.description).toBe('Sea Glass in Seabright: A cottage by the dunes.');
+    expect(rental.jsonLd[0]).toMatchObject({ description: rental.description });
   });
 });

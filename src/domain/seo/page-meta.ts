@@ -7,7 +7,8 @@
  *   pageMeta({ routeId: 'listing', data: listing, origin: 'https://example.com', path: '/listing/x', siteName })
  */
 import type { Accommodation, Event, ItemList, Place, TouristAttraction, VacationRental, WebSite, WithContext } from 'schema-dts';
-import type { ContentPage, EventDetail, EventsPage, HomePage, ListingDetail, Photo, SearchPage } from '../content';
+import type { ContentPage, EventDetail, EventsPage, HomePage, InquiryPage, ListingDetail, Photo, SearchPage } from '../content';
+import { eventPageSummary } from './page-titles';
 
 export type JsonLd = WithContext<VacationRental> | WithContext<Event> | WithContext<TouristAttraction> | WithContext<WebSite> | WithContext<ItemList>;
 
@@ -76,6 +77,14 @@ function place(name: string, area: string, latitude: number, longitude: number):
   };
 }
 
+/**
+ * A listing page's description: the rental's name and town, then its summary (rentals of one kind
+ * in one town can share a summary; their pages' descriptions still differ).
+ */
+export function listingDescription(listing: Pick<ListingDetail, 'name' | 'area' | 'summary' | 'description'>): string {
+  return metaDescription(`${listing.name} in ${listing.area}: ${listing.summary || listing.description}`);
+}
+
 /** schema.org VacationRental of a listing (the properties Google's vacation rental guide names). */
 export function vacationRental(listing: ListingDetail, origin: string): WithContext<VacationRental> {
   const url = absolute(origin, `/listing/${listing.slug}`);
@@ -96,7 +105,7 @@ export function vacationRental(listing: ListingDetail, origin: string): WithCont
     identifier: listing.propertyCode,
     name: listing.name,
     url,
-    description: metaDescription(listing.summary || listing.description),
+    description: listingDescription(listing),
     image: listing.photos.length > 0 ? listing.photos.map((photo) => absolute(origin, photo.src)) : [absolute(origin, listing.photo.src)],
     address: { '@type': 'PostalAddress', addressLocality: listing.area },
     geo: { '@type': 'GeoCoordinates', latitude: listing.latitude, longitude: listing.longitude },
@@ -110,11 +119,16 @@ export function vacationRental(listing: ListingDetail, origin: string): WithCont
   return rental;
 }
 
+/** An event page's description: its dates and place, then its summary (a yearly event's pages differ by their dates). */
+export function eventDescription(event: EventDetail): string {
+  return metaDescription(event.summary ? eventPageSummary(event) : event.description);
+}
+
 /** schema.org Event of a dated event; a thing to do that runs all year is a TouristAttraction. */
 export function eventJsonLd(event: EventDetail, origin: string): WithContext<Event> | WithContext<TouristAttraction> {
   const url = absolute(origin, `/${event.kind === 'event' ? 'events' : 'things-to-do'}/${event.slug}`);
   const image = absolute(origin, event.photo.src);
-  const description = metaDescription(event.summary || event.description);
+  const description = eventDescription(event);
   if (event.begin === null) {
     return {
       '@context': 'https://schema.org',
@@ -176,7 +190,7 @@ export function pageMeta(input: PageMetaInput): PageMeta {
     }
     case 'listing': {
       const listing = data as unknown as ListingDetail;
-      meta.description = metaDescription(listing.summary || listing.description);
+      meta.description = listingDescription(listing);
       meta.type = 'article';
       meta.image = imageOf(origin, listing.photos[0] ?? listing.photo, listing.name);
       meta.jsonLd = [vacationRental(listing, origin)];
@@ -185,7 +199,7 @@ export function pageMeta(input: PageMetaInput): PageMeta {
     case 'event':
     case 'thing-to-do': {
       const event = data as unknown as EventDetail;
-      meta.description = metaDescription(event.summary || event.description);
+      meta.description = eventDescription(event);
       meta.type = 'article';
       meta.image = imageOf(origin, event.photo, event.title);
       meta.jsonLd = [eventJsonLd(event, origin)];
@@ -194,6 +208,7 @@ export function pageMeta(input: PageMetaInput): PageMeta {
     case 'events':
     case 'things-to-do': {
       const list = data as unknown as EventsPage;
+      meta.description = metaDescription(list.intro || fallbackDescription);
       meta.image = imageOf(origin, list.events[0]?.photo, list.title);
       meta.jsonLd = [
         {
@@ -208,6 +223,14 @@ export function pageMeta(input: PageMetaInput): PageMeta {
           })),
         },
       ];
+      break;
+    }
+    case 'inquiry':
+    case 'contact': {
+      const inquiry = data as unknown as InquiryPage;
+      meta.description = metaDescription(inquiry.intro || fallbackDescription);
+      // One page at two addresses: /inquiry is the one to keep.
+      if (meta.canonical) meta.canonical = absolute(origin, '/inquiry');
       break;
     }
     case 'content': {

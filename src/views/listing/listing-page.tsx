@@ -1,6 +1,5 @@
 import { useLoaderData } from 'react-router';
 import { useViewItem } from '@/bindings/analytics-hooks';
-import { listingProduct } from '@/domain/analytics/products';
 import type { ListingDetail } from '@/domain/content';
 import { formatCents } from '@/domain/money';
 import { FlagButton } from '@/views/flag/flag-button';
@@ -17,7 +16,7 @@ export { MissingListing } from './missing-listing';
 /** The listing detail page (spec §2, node type vr-listing). */
 export function ListingPage() {
   const listing = useLoaderData() as ListingDetail;
-  useViewItem(listingProduct(listing));
+  useViewItem(listing);
   return (
     <article className="page page--listing node-vr-listing" data-eid={listing.eid}>
       <header className="listing-head">

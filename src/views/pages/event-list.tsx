@@ -17,9 +17,22 @@ export function eventHref(event: Pick<EventSummary, 'kind' | 'slug'>): string {
 
 /**
  * Event and things-to-do articles in columns of equal height (spec §2 Events). The first `eager`
- * cards' pictures are in the page's HTML; the others are lazy background images (spec §4).
+ * cards' pictures are in the page's HTML; the others are lazy background images (spec §4). Each
+ * card's title is a heading one level below the list's own (`level`): h2 straight under a page's
+ * h1, h3 under a section's h2 (no level skipped: issue 22).
  */
-export function EventList({ events, eager = 0 }: { events: EventSummary[]; /** The first cards, in view as the page opens: their images come at once. */ eager?: number }) {
+export function EventList({
+  events,
+  eager = 0,
+  level,
+}: {
+  events: EventSummary[];
+  /** The first cards, in view as the page opens: their images come at once. */
+  eager?: number;
+  /** The heading level of the cards' titles. */
+  level: 2 | 3;
+}) {
+  const Title = level === 2 ? 'h2' : 'h3';
   return (
     <div className="event-list">
       {events.map((event, index) => (
@@ -30,9 +43,9 @@ export function EventList({ events, eager = 0 }: { events: EventSummary[]; /** T
             <DeferredLazyBackground photo={event.photo} className="event-card__image" />
           )}
           <div className="event-card__body">
-            <h3>
+            <Title className="event-card__title">
               <a href={eventHref(event)}>{event.title}</a>
-            </h3>
+            </Title>
             <p className="event-card__when">
               {eventDates(event)} · {event.place}, {event.area}
             </p>

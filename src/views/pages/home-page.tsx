@@ -50,7 +50,7 @@ export function HomePage() {
 
       <section className="section" aria-labelledby="upcoming">
         <h2 id="upcoming">Coming up on the coast</h2>
-        <EventList events={home.upcomingEvents} />
+        <EventList events={home.upcomingEvents} level={3} />
         <p>
           <a href="/events">All events</a> · <a href="/things-to-do">Things to do</a>
         </p>
