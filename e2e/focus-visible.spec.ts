@@ -100,3 +100,31 @@ test.describe('focus is never under the sticky header', () => {
     }
   });
 });
+
+test.describe('focus is never under the cookie banner', () => {
+  // A first visit: the banner asks for the cookie choice at the bottom of the window.
+  test.use({ cookieChoice: null });
+
+  test('Tab through the checkout form: every field it reaches shows above the banner', async ({ page, request, stays, baseURL }) => {
+    await openCheckout(page, request, stays.bookable, baseURL as string);
+    const banner = page.locator('.consent-banner');
+    await expect(banner).toBeVisible();
+    await page.getByLabel('First name').focus();
+    const seen: string[] = [];
+    for (let step = 0; step < 40; step++) {
+      const where = await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement;
+        if (!active.closest('.checkout-form')) return null;
+        const box = active.getBoundingClientRect();
+        const bannerTop = (document.querySelector('.consent-banner') as HTMLElement).getBoundingClientRect().top;
+        return { name: active.getAttribute('name') ?? active.textContent?.trim() ?? active.tagName, bottom: box.bottom, bannerTop };
+      });
+      if (!where) break;
+      seen.push(where.name);
+      expect(where.bottom, `${where.name} ends above the banner`).toBeLessThanOrEqual(where.bannerTop);
+      await page.keyboard.press('Tab');
+    }
+    expect(seen).toContain('postal_code');
+    expect(seen).toContain('terms');
+  });
+});

@@ -21,12 +21,16 @@ export function wireEffects(actors: SiteActors, page: PageSettings): () => void 
 
   const scroll = scrollPosition$().subscribe((y) => actors.header.send({ type: 'header.scrolled', y }));
   disposers.push(() => scroll.unsubscribe());
-  // What scrolls into view (a focused field above all) stops below the sticky header, whatever its
-  // height: measured once the page runs (the stylesheet's figures hold until then).
+  // What scrolls into view (a focused field above all) stops below the sticky header and above the
+  // cookie banner, whatever their heights: measured once the page runs (the stylesheet's figures
+  // hold until then).
   const header = document.querySelector('header.site-header');
   if (header) {
     let stop = () => {};
-    void import('@/effects/sticky-header').then(({ stickyHeaderPadding }) => (stop = stickyHeaderPadding(header)));
+    void import('@/effects/sticky-header').then(({ stickyHeaderPadding, bottomOverlayPadding }) => {
+      const stops = [stickyHeaderPadding(header), bottomOverlayPadding()];
+      stop = () => stops.forEach((dispose) => dispose());
+    });
     disposers.push(() => stop());
   }
 

@@ -25,3 +25,33 @@ export function stickyHeaderPadding(header: Element, root: HTMLElement = documen
   observer.observe(header);
   return () => observer.disconnect();
 }
+
+/** What is fixed to the bottom of the window while it shows: the cookie banner. */
+export const BOTTOM_OVERLAY = '.consent-banner';
+
+/**
+ * Keeps the page's scroll-padding-bottom equal to the height of what is fixed to the bottom of the
+ * window (the cookie banner, while a choice is asked) plus a focus ring's room, so a field focused
+ * by Tab or a script stops above it instead of under it; nothing when none shows. Watches the page
+ * for the banner to come and go. Returns the disposer.
+ */
+export function bottomOverlayPadding(root: HTMLElement = document.documentElement, body: Element = document.body): () => void {
+  let watched: Element | null = null;
+  const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => measure());
+  function measure() {
+    const overlay = body.querySelector(BOTTOM_OVERLAY);
+    if (overlay !== watched) {
+      if (watched) resize?.unobserve(watched);
+      if (overlay) resize?.observe(overlay);
+      watched = overlay;
+    }
+    root.style.scrollPaddingBottom = overlay ? `${Math.ceil(overlay.getBoundingClientRect().height) + FOCUS_CLEARANCE_PX / 2}px` : '';
+  }
+  measure();
+  const mutations = new MutationObserver(measure);
+  mutations.observe(body, { childList: true, subtree: true });
+  return () => {
+    mutations.disconnect();
+    resize?.disconnect();
+  };
+}
