@@ -107,6 +107,31 @@ test.describe('Share this page', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('a share form whose security check cannot load says so; Try again loads it and the form is sent', async ({ page, consoleErrors }) => {
+    // The site's ALTCHA chunk: the captcha's script (e2e/captcha-unavailable.spec.ts does the same for the lead forms).
+    const script = /\/assets\/altcha-captcha-api-[^/]*\.js$/;
+    await page.route(script, (route) => route.abort());
+    const posts = ajaxPostsOf(page);
+    await page.goto('/events');
+    await hydrated(page);
+    await page.locator('.site-header').getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share this page' });
+    await fillShareForm(dialog);
+    await dialog.getByLabel(/I accept the terms/).check();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    const alert = dialog.getByRole('alert').filter({ hasText: 'The security check could not load, so the form cannot be sent yet.' });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    // Spec §8: the console says it too; nothing was sent, the entries are kept.
+    expect(consoleErrors.some((error) => error.startsWith('The captcha script could not be added'))).toBe(true);
+    expect(posts).toEqual([]);
+    await expect(dialog.getByLabel('Your email')).toHaveValue('ana@example.com');
+    await page.unroute(script);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(dialog.getByRole('status').filter({ hasText: 'Your email to ben@example.org is ready' })).toBeVisible({ timeout: 30_000 });
+    expect(posts).toHaveLength(1);
+  });
+
   test('an HTTP error of system/ajax alerts its debugging lines, and hostile HTML in an insert command runs nothing', async ({ page }) => {
     const alerts = alertsOf(page);
     await page.goto('/about-us');
