@@ -1,0 +1,261 @@
+/**
+ * Analytics storage, bounded by design (issue 23, items 1 and 2). Every event the collector
+ * accepts is counted, in the one statement that stores its batch, into small daily tables that
+ * the owner's dashboard reads (server/admin/analytics-report.ts), and logged as received in a
+ * short raw log that nothing in production reads (the end-to-end tests do, through
+ * E2E_TEST_ROUTES):
+ *
+ *   await recordEvents(db, [{ receivedAt, name, page, visitor, params }, …]);   // one statement per UTC day
+ *   await sweepAnalytics(db, { now, retentionDays });                            // retention
+ *
+ * What a day may hold, whatever is posted (the owner's totals are never capped, only their detail):
+ *
+ *   - analytics_daily_events: one row per event name (8): every event counted, and the searches
+ *     that found nothing.
+ *   - analytics_listing_days: one row per listing of the site seen that day (impressions and
+ *     clicks, with running totals); products naming no listing are only counted (other_items).
+ *   - analytics_daily_terms: the zero-result searches by term, at most TERMS_PER_DAY terms; the
+ *     searches of further terms are counted in terms_over (and in the day's totals).
+ *   - analytics_daily_errors: `exception` reports by message and page, at most ERRORS_PER_DAY rows;
+ *     further reports are counted in errors_over (and in the totals).
+ *   - analytics_events (the raw log): at most RAW_EVENTS_PER_DAY events, kept RAW_RETENTION_DAYS;
+ *     further events of the day are counted (raw_over) but not logged.
+ *   - analytics_days: one row saying how much of the day each cap let through.
+ *
+ * Rows older than ANALYTICS_RETENTION_DAYS (400) go, so the whole is bounded (README, Analytics).
+ * The same SQL runs on PGlite and PostgreSQL. The caps hold exactly on PGlite (one statement at a
+ * time); on PostgreSQL batches of the same day stored at the same instant each see the counts
+ * before the other, so a day may go over a cap by what those batches bring (at most a batch each).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { analyticsDailyErrors, analyticsDailyEvents, analyticsDailyTerms, analyticsDays, analyticsEvents, analyticsListingDays, units } from '../db/schema.ts';
+
+/** Zero-result search terms kept a day (each with its count); the searches of further terms count in the totals only. */
+export const TERMS_PER_DAY = 100;
+/** Error message and page pairs kept a day; further reports count in the totals only. */
+export const ERRORS_PER_DAY = 100;
+/** Events logged as received a day (the raw log); further events are counted, not logged. */
+export const RAW_EVENTS_PER_DAY = 10_000;
+/** Days the raw log is kept (fewer when ANALYTICS_RETENTION_DAYS is less). */
+export const RAW_RETENTION_DAYS = 7;
+/**
+ * Products of `view_item_list` and `select_item` events in one batch (the listings whose
+ * impressions and clicks it counts). The browser sends at most 10 per `view_item_list`
+ * (impressions go in tens: src/machines/analytics-machine.ts IMPRESSION_BATCH) and 1 per
+ * `select_item`, so its batches of at most 50 events always fit; a bigger batch is refused (413).
+ */
+export const MAX_LISTING_ITEMS_PER_BATCH = 500;
+
+type Executor = Pick<Database, 'execute'>;
+
+/** One event as the collector received it. */
+export interface ReceivedEvent {
+  receivedAt: Date;
+  /** When the browser says it happened. */
+  occurredAt?: Date | null;
+  name: string;
+  page?: string | null;
+  /** A keyed hash of the client and the day (never the address). */
+  visitor: string;
+  params: Record<string, unknown>;
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** How many listing products (`view_item_list` and `select_item` items) a batch carries. */
+export function listingItemCount(events: ReadonlyArray<{ name: string; params?: { items?: readonly unknown[] } }>): number {
+  let n = 0;
+  for (const event of events) if (event.name === 'view_item_list' || event.name === 'select_item') n += event.params?.items?.length ?? 0;
+  return n;
+}
+
+/**
+ * The statement that stores the events of one UTC day: logged (within the day's raw cap) and
+ * counted into the daily tables (within their caps), with the day's cap counters, at once.
+ */
+function recordDay(day: string, events: readonly ReceivedEvent[]): SQL {
+  const input = JSON.stringify(
+    events.map((event) => ({
+      t: event.receivedAt.toISOString(),
+      o: event.occurredAt && Number.isFinite(event.occurredAt.getTime()) ? event.occurredAt.toISOString() : null,
+      n: event.name,
+      p: event.page ?? null,
+      v: event.visitor,
+      a: event.params,
+    })),
+  );
+  const d = sql`${day}::date`;
+  return sql`
+    with input as (
+      select x.ord, e.t::timestamptz as received_at, e.o::timestamptz as occurred_at, e.n as name, e.p as page, e.v as visitor, coalesce(e.a, '{}'::jsonb) as params
+      from jsonb_array_elements(${input}::jsonb) with ordinality as x(j, ord)
+      cross join lateral jsonb_to_record(x.j) as e(t text, o text, n text, p text, v text, a jsonb)
+    ),
+    before as (
+      select coalesce(max(raw_events), 0) as raw_events, coalesce(max(terms), 0) as terms, coalesce(max(errors), 0) as errors
+      from ${analyticsDays} where day = ${d}
+    ),
+    logged as (
+      insert into ${analyticsEvents} (received_at, occurred_at, name, page, visitor, params)
+      select received_at, occurred_at, name, page, visitor, params from input
+      where ord <= ${RAW_EVENTS_PER_DAY} - (select raw_events from before)
+      order by ord
+      returning 1
+    ),
+    counted as (
+      insert into ${analyticsDailyEvents} as c (day, name, events, zero_results)
+      select ${d}, name, count(*)::int, (count(*) filter (where name = 'search' and params -> 'results' = '0'::jsonb))::int
+      from input group by name order by name
+      on conflict (day, name) do update set events = c.events + excluded.events, zero_results = c.zero_results + excluded.zero_results
+    ),
+    terms as (
+      select t.term, t.searches, t.last_seen, k.term is not null as known,
+             row_number() over (partition by k.term is null order by t.searches desc, t.term) as place
+      from (
+        select lower(btrim(coalesce(params ->> 'search_term', ''))) as term, count(*)::int as searches, max(received_at) as last_seen
+        from input where name = 'search' and params -> 'results' = '0'::jsonb group by 1
+      ) t
+      left join ${analyticsDailyTerms} k on k.day = ${d} and k.term = t.term
+    ),
+    terms_kept as (
+      select *, known or place <= ${TERMS_PER_DAY} - (select terms from before) as kept from terms
+    ),
+    terms_written as (
+      insert into ${analyticsDailyTerms} as k (day, term, searches, last_seen)
+      select ${d}, term, searches, last_seen from terms_kept where kept order by term
+      on conflict (day, term) do update set searches = k.searches + excluded.searches, last_seen = greatest(k.last_seen, excluded.last_seen)
+    ),
+    errors as (
+      select r.*, k.key is not null as known,
+             row_number() over (partition by k.key is null order by r.events desc, r.key) as place
+      from (
+        select md5(message || chr(10) || page) as key, message, page, count(*)::int as events,
+               (count(*) filter (where fatal))::int as fatal, max(received_at) as last_seen
+        from (
+          select coalesce(nullif(btrim(params ->> 'description'), ''), '(no message)') as message, coalesce(page, '') as page,
+                 params -> 'fatal' = 'true'::jsonb as fatal, received_at
+          from input where name = 'exception'
+        ) reports
+        group by message, page
+      ) r
+      left join ${analyticsDailyErrors} k on k.day = ${d} and k.key = r.key
+    ),
+    errors_kept as (
+      select *, known or place <= ${ERRORS_PER_DAY} - (select errors from before) as kept from errors
+    ),
+    errors_written as (
+      insert into ${analyticsDailyErrors} as k (day, key, message, page, events, fatal, last_seen)
+      select ${d}, key, message, page, events, fatal, last_seen from errors_kept where kept order by key
+      on conflict (day, key) do update set events = k.events + excluded.events, fatal = k.fatal + excluded.fatal, last_seen = greatest(k.last_seen, excluded.last_seen)
+    ),
+    products as (
+      select i.name, item ->> 'item_id' as item_id
+      from input i
+      cross join lateral jsonb_array_elements(case when jsonb_typeof(i.params -> 'items') = 'array' then i.params -> 'items' else '[]'::jsonb end) as item
+      where i.name in ('view_item_list', 'select_item')
+    ),
+    listings as (
+      select p.item_id,
+             (count(*) filter (where p.name = 'view_item_list'))::int as impressions,
+             (count(*) filter (where p.name = 'select_item'))::int as clicks,
+             exists (select 1 from ${units} u where u.property_code = p.item_id) as listed
+      from products p where p.item_id is not null group by p.item_id
+    ),
+    listing_days as (
+      insert into ${analyticsListingDays} as l (item_id, day, impressions, clicks, impressions_total, clicks_total)
+      select s.item_id, ${d}, s.impressions, s.clicks, s.impressions + coalesce(b.impressions_total, 0), s.clicks + coalesce(b.clicks_total, 0)
+      from listings s
+      left join lateral (
+        select impressions_total, clicks_total from ${analyticsListingDays} p
+        where p.item_id = s.item_id and p.day < ${d} order by p.day desc limit 1
+      ) b on true
+      where s.listed order by s.item_id
+      on conflict (item_id, day) do update set
+        impressions = l.impressions + excluded.impressions, clicks = l.clicks + excluded.clicks,
+        impressions_total = l.impressions_total + excluded.impressions, clicks_total = l.clicks_total + excluded.clicks
+    ),
+    -- A day written after later days (history, a clock moved back): their running totals take it in.
+    listing_later as (
+      update ${analyticsListingDays} l set impressions_total = l.impressions_total + s.impressions, clicks_total = l.clicks_total + s.clicks
+      from listings s where s.listed and l.item_id = s.item_id and l.day > ${d}
+    ),
+    day_written as (
+      insert into ${analyticsDays} as y (day, raw_events, raw_over, terms, terms_over, errors, errors_over, other_items)
+      select ${d},
+             (select count(*) from logged)::int,
+             ((select count(*) from input) - (select count(*) from logged))::int,
+             (select count(*) from terms_kept where kept and not known)::int,
+             (select coalesce(sum(searches), 0) from terms_kept where not kept)::int,
+             (select count(*) from errors_kept where kept and not known)::int,
+             (select coalesce(sum(events), 0) from errors_kept where not kept)::int,
+             (select coalesce(sum(impressions + clicks), 0) from listings where not listed)::int
+      on conflict (day) do update set
+        raw_events = y.raw_events + excluded.raw_events, raw_over = y.raw_over + excluded.raw_over,
+        terms = y.terms + excluded.terms, terms_over = y.terms_over + excluded.terms_over,
+        errors = y.errors + excluded.errors, errors_over = y.errors_over + excluded.errors_over,
+        other_items = y.other_items + excluded.other_items
+    )
+    select (select count(*) from input)::int as events`;
+}
+
+/**
+ * Stores events: one statement per UTC day they were received on (the collector's batch is one
+ * day, so one statement). Each statement is whole or nothing.
+ */
+export async function recordEvents(db: Executor, events: readonly ReceivedEvent[]): Promise<void> {
+  const byDay = new Map<string, ReceivedEvent[]>();
+  for (const event of events) {
+    const day = isoDay(event.receivedAt);
+    byDay.set(day, [...(byDay.get(day) ?? []), event]);
+  }
+  for (const day of [...byDay.keys()].sort()) await db.execute(recordDay(day, byDay.get(day)!));
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Rows one sweep statement deletes at most (then the event loop gets its turn). */
+const SWEEP_CHUNK = 2_000;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Deletes what is past its retention: the raw log after min(RAW_RETENTION_DAYS, retentionDays)
+ * days, the daily figures after `retentionDays`. In bounded statements (SWEEP_CHUNK rows or one
+ * day at a time), so a sweep after a long stop does not hold the server. Answers how many rows went.
+ */
+export async function sweepAnalytics(db: Executor, options: { now: Date; retentionDays: number }): Promise<{ raw: number; daily: number }> {
+  const rawBefore = new Date(options.now.getTime() - Math.min(RAW_RETENTION_DAYS, options.retentionDays) * DAY_MS);
+  const cutoff = isoDay(new Date(options.now.getTime() - options.retentionDays * DAY_MS));
+  let raw = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      with gone as (
+        delete from ${analyticsEvents} where id in (
+          select id from ${analyticsEvents} where received_at < ${rawBefore.toISOString()}::timestamptz order by received_at limit ${SWEEP_CHUNK})
+        returning 1)
+      select count(*)::int as n from gone`);
+    const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    raw += n;
+    if (n < SWEEP_CHUNK) break;
+    await yieldToLoop();
+  }
+  let daily = 0;
+  for (const table of [analyticsDailyEvents, analyticsDailyTerms, analyticsDailyErrors, analyticsListingDays, analyticsDays]) {
+    for (;;) {
+      // The oldest day past the retention, one day at a time (a day's rows are bounded by the caps).
+      const result = await db.execute(sql`
+        with gone as (
+          delete from ${table} where day = (select min(day) from ${table} where day < ${cutoff}::date)
+          returning 1)
+        select count(*)::int as n from gone`);
+      const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+      daily += n;
+      if (n === 0) break;
+      await yieldToLoop();
+    }
+  }
+  return { raw, daily };
+}
