@@ -29,7 +29,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { analyticsDailyErrors, analyticsDailyEvents, analyticsDailyTerms, analyticsDays, analyticsEvents, analyticsListingDays, units } from '../db/schema.ts';
+import { analyticsDailyErrors, analyticsDailyEvents, analyticsDailyTerms, analyticsDays, analyticsEvents, analyticsListingDays } from '../db/schema.ts';
 
 /** Zero-result search terms kept a day (each with its count); the searches of further terms count in the totals only. */
 export const TERMS_PER_DAY = 100;
@@ -73,7 +73,9 @@ export function listingItemCount(events: ReadonlyArray<{ name: string; params?: 
 
 /**
  * The statement that stores the events of one UTC day: logged (within the day's raw cap) and
- * counted into the daily tables (within their caps), with the day's cap counters, at once.
+ * counted into the daily tables (within their caps), with the day's cap counters, at once. Its SQL
+ * is the function `analytics_record_day` (migration 0010), so that PGlite plans it once, not for
+ * every batch (planning the statement took longer than running it).
  */
 function recordDay(day: string, events: readonly ReceivedEvent[]): SQL {
   const input = JSON.stringify(
@@ -86,118 +88,7 @@ function recordDay(day: string, events: readonly ReceivedEvent[]): SQL {
       a: event.params,
     })),
   );
-  const d = sql`${day}::date`;
-  return sql`
-    with input as (
-      select x.ord, e.t::timestamptz as received_at, e.o::timestamptz as occurred_at, e.n as name, e.p as page, e.v as visitor, coalesce(e.a, '{}'::jsonb) as params
-      from jsonb_array_elements(${input}::jsonb) with ordinality as x(j, ord)
-      cross join lateral jsonb_to_record(x.j) as e(t text, o text, n text, p text, v text, a jsonb)
-    ),
-    before as (
-      select coalesce(max(raw_events), 0) as raw_events, coalesce(max(terms), 0) as terms, coalesce(max(errors), 0) as errors
-      from ${analyticsDays} where day = ${d}
-    ),
-    logged as (
-      insert into ${analyticsEvents} (received_at, occurred_at, name, page, visitor, params)
-      select received_at, occurred_at, name, page, visitor, params from input
-      where ord <= ${RAW_EVENTS_PER_DAY} - (select raw_events from before)
-      order by ord
-      returning 1
-    ),
-    counted as (
-      insert into ${analyticsDailyEvents} as c (day, name, events, zero_results)
-      select ${d}, name, count(*)::int, (count(*) filter (where name = 'search' and params -> 'results' = '0'::jsonb))::int
-      from input group by name order by name
-      on conflict (day, name) do update set events = c.events + excluded.events, zero_results = c.zero_results + excluded.zero_results
-    ),
-    terms as (
-      select t.term, t.searches, t.last_seen, k.term is not null as known,
-             row_number() over (partition by k.term is null order by t.searches desc, t.term) as place
-      from (
-        select lower(btrim(coalesce(params ->> 'search_term', ''))) as term, count(*)::int as searches, max(received_at) as last_seen
-        from input where name = 'search' and params -> 'results' = '0'::jsonb group by 1
-      ) t
-      left join ${analyticsDailyTerms} k on k.day = ${d} and k.term = t.term
-    ),
-    terms_kept as (
-      select *, known or place <= ${TERMS_PER_DAY} - (select terms from before) as kept from terms
-    ),
-    terms_written as (
-      insert into ${analyticsDailyTerms} as k (day, term, searches, last_seen)
-      select ${d}, term, searches, last_seen from terms_kept where kept order by term
-      on conflict (day, term) do update set searches = k.searches + excluded.searches, last_seen = greatest(k.last_seen, excluded.last_seen)
-    ),
-    errors as (
-      select r.*, k.key is not null as known,
-             row_number() over (partition by k.key is null order by r.events desc, r.key) as place
-      from (
-        select md5(message || chr(10) || page) as key, message, page, count(*)::int as events,
-               (count(*) filter (where fatal))::int as fatal, max(received_at) as last_seen
-        from (
-          select coalesce(nullif(btrim(params ->> 'description'), ''), '(no message)') as message, coalesce(page, '') as page,
-                 params -> 'fatal' = 'true'::jsonb as fatal, received_at
-          from input where name = 'exception'
-        ) reports
-        group by message, page
-      ) r
-      left join ${analyticsDailyErrors} k on k.day = ${d} and k.key = r.key
-    ),
-    errors_kept as (
-      select *, known or place <= ${ERRORS_PER_DAY} - (select errors from before) as kept from errors
-    ),
-    errors_written as (
-      insert into ${analyticsDailyErrors} as k (day, key, message, page, events, fatal, last_seen)
-      select ${d}, key, message, page, events, fatal, last_seen from errors_kept where kept order by key
-      on conflict (day, key) do update set events = k.events + excluded.events, fatal = k.fatal + excluded.fatal, last_seen = greatest(k.last_seen, excluded.last_seen)
-    ),
-    products as (
-      select i.name, item ->> 'item_id' as item_id
-      from input i
-      cross join lateral jsonb_array_elements(case when jsonb_typeof(i.params -> 'items') = 'array' then i.params -> 'items' else '[]'::jsonb end) as item
-      where i.name in ('view_item_list', 'select_item')
-    ),
-    listings as (
-      select p.item_id,
-             (count(*) filter (where p.name = 'view_item_list'))::int as impressions,
-             (count(*) filter (where p.name = 'select_item'))::int as clicks,
-             exists (select 1 from ${units} u where u.property_code = p.item_id) as listed
-      from products p where p.item_id is not null group by p.item_id
-    ),
-    listing_days as (
-      insert into ${analyticsListingDays} as l (item_id, day, impressions, clicks, impressions_total, clicks_total)
-      select s.item_id, ${d}, s.impressions, s.clicks, s.impressions + coalesce(b.impressions_total, 0), s.clicks + coalesce(b.clicks_total, 0)
-      from listings s
-      left join lateral (
-        select impressions_total, clicks_total from ${analyticsListingDays} p
-        where p.item_id = s.item_id and p.day < ${d} order by p.day desc limit 1
-      ) b on true
-      where s.listed order by s.item_id
-      on conflict (item_id, day) do update set
-        impressions = l.impressions + excluded.impressions, clicks = l.clicks + excluded.clicks,
-        impressions_total = l.impressions_total + excluded.impressions, clicks_total = l.clicks_total + excluded.clicks
-    ),
-    -- A day written after later days (history, a clock moved back): their running totals take it in.
-    listing_later as (
-      update ${analyticsListingDays} l set impressions_total = l.impressions_total + s.impressions, clicks_total = l.clicks_total + s.clicks
-      from listings s where s.listed and l.item_id = s.item_id and l.day > ${d}
-    ),
-    day_written as (
-      insert into ${analyticsDays} as y (day, raw_events, raw_over, terms, terms_over, errors, errors_over, other_items)
-      select ${d},
-             (select count(*) from logged)::int,
-             ((select count(*) from input) - (select count(*) from logged))::int,
-             (select count(*) from terms_kept where kept and not known)::int,
-             (select coalesce(sum(searches), 0) from terms_kept where not kept)::int,
-             (select count(*) from errors_kept where kept and not known)::int,
-             (select coalesce(sum(events), 0) from errors_kept where not kept)::int,
-             (select coalesce(sum(impressions + clicks), 0) from listings where not listed)::int
-      on conflict (day) do update set
-        raw_events = y.raw_events + excluded.raw_events, raw_over = y.raw_over + excluded.raw_over,
-        terms = y.terms + excluded.terms, terms_over = y.terms_over + excluded.terms_over,
-        errors = y.errors + excluded.errors, errors_over = y.errors_over + excluded.errors_over,
-        other_items = y.other_items + excluded.other_items
-    )
-    select (select count(*) from input)::int as events`;
+  return sql`select analytics_record_day(${day}::date, ${input}::jsonb, ${RAW_EVENTS_PER_DAY}::int, ${TERMS_PER_DAY}::int, ${ERRORS_PER_DAY}::int) as events`;
 }
 
 /**
