@@ -203,7 +203,9 @@ export async function funnel(db: Pick<Database, 'execute'>, range: DateRange): P
 
 export async function errorsByMessage(db: Pick<Database, 'execute'>, range: DateRange, limit = TOP_ROWS): Promise<ErrorRow[]> {
   const result = await db.execute(sql`
-    select message, sum(events)::int as count, sum(fatal)::int as fatal, count(distinct nullif(page, ''))::int as pages,
+    select message, sum(events)::int as count, sum(fatal)::int as fatal,
+           -- A message's pages by their key (md5 of message and page: one per page), not the long page paths.
+           (count(distinct key) filter (where page <> ''))::int as pages,
            to_char(max(last_seen) at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as last_seen
     from ${analyticsDailyErrors}
     where day between ${from(range)} and ${to(range)}

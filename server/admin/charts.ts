@@ -35,6 +35,8 @@ const COLOURS = { searches: '#0e7490', zero: '#b45309', clicks: '#7c2d12' };
 /** The funnel's steps as the dashboard names them (its chart and its table). */
 export const FUNNEL_LABELS: Record<string, string> = { add_to_cart: 'Added to cart', begin_checkout: 'Began checkout', booking: 'Booked (stays)' };
 const short = (text: string, max = 48) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** Lets the server's other requests run between two charts (each takes a few milliseconds to draw). */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The SVG (or figure, with a legend) of each chart, as HTML. */
 export async function drawCharts(report: AnalyticsReport): Promise<DashboardCharts> {
@@ -69,6 +71,7 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
     ],
   });
 
+  await yieldToLoop();
   // Impressions as bars, clicks as a narrower bar over them (from 0, not stacked), with the CTR.
   const top = report.listings.slice(0, 10).map((row) => ({ ...row, label: short(row.name, 36) }));
   const listings = Plot.plot({
@@ -90,6 +93,7 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
     ],
   });
 
+  await yieldToLoop();
   const steps = report.funnel.map((step) => ({ step: FUNNEL_LABELS[step.step] ?? step.step, count: step.count }));
   const funnel = Plot.plot({
     document,
@@ -108,6 +112,7 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
     ],
   });
 
+  await yieldToLoop();
   const errorRows = report.errors.slice(0, 10).map((row) => ({ message: short(row.message), count: row.count }));
   const errors = Plot.plot({
     document,

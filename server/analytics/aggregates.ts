@@ -32,9 +32,9 @@ import type { Database } from '../db/client.ts';
 import { analyticsDailyErrors, analyticsDailyEvents, analyticsDailyTerms, analyticsDays, analyticsEvents, analyticsListingDays } from '../db/schema.ts';
 
 /** Zero-result search terms kept a day (each with its count); the searches of further terms count in the totals only. */
-export const TERMS_PER_DAY = 100;
+export const TERMS_PER_DAY = 30;
 /** Error message and page pairs kept a day; further reports count in the totals only. */
-export const ERRORS_PER_DAY = 100;
+export const ERRORS_PER_DAY = 20;
 /** Events logged as received a day (the raw log); further events are counted, not logged. */
 export const RAW_EVENTS_PER_DAY = 10_000;
 /** Days the raw log is kept (fewer when ANALYTICS_RETENTION_DAYS is less). */

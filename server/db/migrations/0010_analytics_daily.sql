@@ -48,7 +48,7 @@ CREATE TABLE "analytics_listing_days" (
 --> statement-breakpoint
 DROP INDEX "analytics_events_name_time_idx";--> statement-breakpoint
 CREATE INDEX "analytics_listing_days_day_idx" ON "analytics_listing_days" USING btree ("day");--> statement-breakpoint
--- Backfill (issue 23): the daily figures of the events collected before this migration, which the dashboard reads from now on, within the caps of server/analytics/aggregates.ts (100 zero-result terms and 100 error messages and pages a day: the most frequent).
+-- Backfill (issue 23): the daily figures of the events collected before this migration, which the dashboard reads from now on, within the caps of server/analytics/aggregates.ts (30 zero-result terms and 20 error messages and pages a day: the most frequent).
 INSERT INTO "analytics_daily_events" ("day", "name", "events", "zero_results")
 SELECT ("received_at" AT TIME ZONE 'UTC')::date, "name", count(*)::int, (count(*) FILTER (WHERE "name" = 'search' AND "params" -> 'results' = '0'::jsonb))::int
 FROM "analytics_events" GROUP BY 1, 2;--> statement-breakpoint
@@ -58,7 +58,7 @@ SELECT "day", "term", "searches", "last_seen" FROM (
     SELECT ("received_at" AT TIME ZONE 'UTC')::date AS "day", lower(btrim(coalesce("params" ->> 'search_term', ''))) AS "term", count(*)::int AS "searches", max("received_at") AS "last_seen"
     FROM "analytics_events" WHERE "name" = 'search' AND "params" -> 'results' = '0'::jsonb GROUP BY 1, 2
   ) t
-) ranked WHERE "place" <= 100;--> statement-breakpoint
+) ranked WHERE "place" <= 30;--> statement-breakpoint
 INSERT INTO "analytics_daily_errors" ("day", "key", "message", "page", "events", "fatal", "last_seen")
 SELECT "day", "key", "message", "page", "events", "fatal", "last_seen" FROM (
   SELECT r.*, md5(r."message" || chr(10) || r."page") AS "key", row_number() OVER (PARTITION BY "day" ORDER BY "events" DESC, md5(r."message" || chr(10) || r."page")) AS "place" FROM (
@@ -66,7 +66,7 @@ SELECT "day", "key", "message", "page", "events", "fatal", "last_seen" FROM (
            count(*)::int AS "events", (count(*) FILTER (WHERE "params" -> 'fatal' = 'true'::jsonb))::int AS "fatal", max("received_at") AS "last_seen"
     FROM "analytics_events" WHERE "name" = 'exception' GROUP BY 1, 2, 3
   ) r
-) ranked WHERE "place" <= 100;--> statement-breakpoint
+) ranked WHERE "place" <= 20;--> statement-breakpoint
 INSERT INTO "analytics_listing_days" ("item_id", "day", "impressions", "clicks", "impressions_total", "clicks_total")
 SELECT "item_id", "day", "impressions", "clicks", sum("impressions") OVER (PARTITION BY "item_id" ORDER BY "day"), sum("clicks") OVER (PARTITION BY "item_id" ORDER BY "day")
 FROM (
