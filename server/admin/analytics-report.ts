@@ -246,17 +246,27 @@ export async function cappedDays(db: Pick<Database, 'execute'>, range: DateRange
   }));
 }
 
+/**
+ * Answers `query` after the server's other requests have had their turn: PGlite runs a query
+ * inside the event loop and answers in a microtask, so queries awaited one after the other would
+ * hold the loop as one block.
+ */
+async function inTurn<T>(query: () => Promise<T>): Promise<T> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return query();
+}
+
 export async function analyticsReport(db: Pick<Database, 'execute'>, range: DateRange): Promise<AnalyticsReport> {
-  // One after the other: PGlite runs one query at a time anyway (and between two, the server's
-  // other requests get their turn), and a pool is not held for long.
+  // One after the other (PGlite runs one query at a time anyway, and a pool is not held for
+  // long), each in its own turn of the event loop.
   return {
     range,
-    totals: await totals(db, range),
-    searchesPerDay: await searchesPerDay(db, range),
-    zeroResultTerms: await zeroResultTerms(db, range),
-    listings: await topListings(db, range),
-    funnel: await funnel(db, range),
-    errors: await errorsByMessage(db, range),
-    cappedDays: await cappedDays(db, range),
+    totals: await inTurn(() => totals(db, range)),
+    searchesPerDay: await inTurn(() => searchesPerDay(db, range)),
+    zeroResultTerms: await inTurn(() => zeroResultTerms(db, range)),
+    listings: await inTurn(() => topListings(db, range)),
+    funnel: await inTurn(() => funnel(db, range)),
+    errors: await inTurn(() => errorsByMessage(db, range)),
+    cappedDays: await inTurn(() => cappedDays(db, range)),
   };
 }

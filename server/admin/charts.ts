@@ -55,7 +55,7 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
     { day: new Date(`${row.day}T00:00:00Z`), series: 'Searches', count: row.searches },
     { day: new Date(`${row.day}T00:00:00Z`), series: 'Zero-result searches', count: row.zeroResults },
   ]);
-  const searches = Plot.plot({
+  const searches = html(Plot.plot({
     document,
     width: WIDTH,
     height: 260,
@@ -69,12 +69,12 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
       Plot.ruleY([0]),
       Plot.lineY(perDay, { x: 'day', y: 'count', stroke: 'series', strokeWidth: 2, marker: perDay.length <= 62 ? 'circle' : null }),
     ],
-  });
+  }));
 
   await yieldToLoop();
   // Impressions as bars, clicks as a narrower bar over them (from 0, not stacked), with the CTR.
   const top = report.listings.slice(0, 10).map((row) => ({ ...row, label: short(row.name, 36) }));
-  const listings = Plot.plot({
+  const listings = html(Plot.plot({
     document,
     width: WIDTH,
     height: 70 + 28 * Math.max(1, top.length),
@@ -91,11 +91,11 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
       Plot.text(top, { y: 'label', x: 'impressions', text: (d: { clicks: number; ctr: number | null }) => `${d.clicks} clicks · ${d.ctr ?? 0} %`, dx: 6, textAnchor: 'start', fill: 'currentColor' }),
       Plot.ruleX([0]),
     ],
-  });
+  }));
 
   await yieldToLoop();
   const steps = report.funnel.map((step) => ({ step: FUNNEL_LABELS[step.step] ?? step.step, count: step.count }));
-  const funnel = Plot.plot({
+  const funnel = html(Plot.plot({
     document,
     width: WIDTH,
     height: 160,
@@ -110,11 +110,11 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
       Plot.text(steps, { y: 'step', x: 'count', text: (d: { count: number }) => String(d.count), dx: 6, textAnchor: 'start', fill: 'currentColor' }),
       Plot.ruleX([0]),
     ],
-  });
+  }));
 
   await yieldToLoop();
   const errorRows = report.errors.slice(0, 10).map((row) => ({ message: short(row.message), count: row.count }));
-  const errors = Plot.plot({
+  const errors = html(Plot.plot({
     document,
     width: WIDTH,
     height: 60 + 28 * Math.max(1, errorRows.length),
@@ -129,7 +129,7 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
       Plot.text(errorRows, { y: 'message', x: 'count', text: (d: { count: number }) => String(d.count), dx: 6, textAnchor: 'start', fill: 'currentColor' }),
       Plot.ruleX([0]),
     ],
-  });
+  }));
 
-  return { searches: html(searches), listings: html(listings), funnel: html(funnel), errors: html(errors) };
+  return { searches, listings, funnel, errors };
 }

@@ -23,9 +23,13 @@
  *   - analytics_days: one row saying how much of the day each cap let through.
  *
  * Rows older than ANALYTICS_RETENTION_DAYS (400) go, so the whole is bounded (README, Analytics).
- * The same SQL runs on PGlite and PostgreSQL. The caps hold exactly on PGlite (one statement at a
- * time); on PostgreSQL batches of the same day stored at the same instant each see the counts
- * before the other, so a day may go over a cap by what those batches bring (at most a batch each).
+ * The statement is the SQL function analytics_record_day of migration 0010 (a change to it is a
+ * new migration replacing the function). The same SQL runs on PGlite and PostgreSQL. The caps hold
+ * exactly on PGlite (one statement at a time); on PostgreSQL batches of the same day stored at the
+ * same instant each see the counts before the other, so a day may go over a cap by what those
+ * batches bring (at most a batch each), and around midnight a listing's running total of the new
+ * day may miss a batch of the day before stored at that same instant (each day's own counts stay
+ * right).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
