@@ -202,13 +202,17 @@ export async function funnel(db: Pick<Database, 'execute'>, range: DateRange): P
 }
 
 export async function errorsByMessage(db: Pick<Database, 'execute'>, range: DateRange, limit = TOP_ROWS): Promise<ErrorRow[]> {
+  // By message and page first (its key: md5 of both, the same every day), then by message: two
+  // hash aggregates, where counting distinct pages per message would sort the long texts.
   const result = await db.execute(sql`
-    select message, sum(events)::int as count, sum(fatal)::int as fatal,
-           -- A message's pages by their key (md5 of message and page: one per page), not the long page paths.
-           (count(distinct key) filter (where page <> ''))::int as pages,
+    select message, sum(events)::int as count, sum(fatal)::int as fatal, (count(*) filter (where has_page))::int as pages,
            to_char(max(last_seen) at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as last_seen
-    from ${analyticsDailyErrors}
-    where day between ${from(range)} and ${to(range)}
+    from (
+      select key, min(message) as message, bool_or(page <> '') as has_page, sum(events) as events, sum(fatal) as fatal, max(last_seen) as last_seen
+      from ${analyticsDailyErrors}
+      where day between ${from(range)} and ${to(range)}
+      group by key
+    ) pairs
     group by message order by count desc, message limit ${limit}`);
   return rowsOf<{ message: string; count: number; fatal: number; pages: number; last_seen: string }>(result).map((row) => ({
     message: row.message,

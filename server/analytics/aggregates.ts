@@ -119,7 +119,8 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * Deletes what is past its retention: the raw log after min(RAW_RETENTION_DAYS, retentionDays)
  * days, the daily figures after `retentionDays`. In bounded statements (SWEEP_CHUNK rows or one
- * day at a time), so a sweep after a long stop does not hold the server. Answers how many rows went.
+ * day at a time), so a sweep after a long stop does not hold the server; then refreshes the
+ * planner's statistics of the daily tables. Answers how many rows went.
  */
 export async function sweepAnalytics(db: Executor, options: { now: Date; retentionDays: number }): Promise<{ raw: number; daily: number }> {
   const rawBefore = new Date(options.now.getTime() - Math.min(RAW_RETENTION_DAYS, options.retentionDays) * DAY_MS);
@@ -151,6 +152,12 @@ export async function sweepAnalytics(db: Executor, options: { now: Date; retenti
       if (n === 0) break;
       await yieldToLoop();
     }
+  }
+  // PGlite runs no autovacuum: the planner's statistics of the tables the dashboard groups come
+  // from here (a sample of at most a few thousand rows each).
+  for (const table of [analyticsDailyEvents, analyticsDailyTerms, analyticsDailyErrors, analyticsDays]) {
+    await yieldToLoop();
+    await db.execute(sql`analyze ${table}`);
   }
   return { raw, daily };
 }
