@@ -53,11 +53,9 @@ async function openSearch(page: Page) {
 }
 
 test.describe('search ordering by ranking (spec §7 Ranking, §9)', () => {
-  // These pages follow a stand-in ranking service: their impressions and clicks must not feed the
-  // server's built-in ranking (through the analytics collector), which the other tests' pages follow.
-  test.beforeEach(async ({ page }) => {
-    await page.route('**/analytics/collect', (route) => route.fulfill({ status: 204 }));
-  });
+  // The built-in ranking learns from its signed tracker links alone (issue 23: the analytics
+  // collector's events feed the owner's analytics only), so the stand-in service's pages below,
+  // whose trackers are answered here, leave the built-in order that the other tests follow as it is.
 
   test('the results follow the ranking service, sortOrderUpdated is raised, and cards call their trackers', async ({ page, context, consoleErrors }) => {
     await context.addCookies([{ name: '_ga', value: 'GA1.2.1234567890.1700000000', url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
@@ -144,6 +142,8 @@ test.describe('search ordering by ranking (spec §7 Ranking, §9)', () => {
     await countSortOrderUpdates(page);
     const served = servedSearch(page);
     const ranking = page.waitForResponse((response) => /\/api\/v2\/coralhaven\/ranking\?/.test(response.url()));
+    // A card's impression tracker, called once the card is in view (at once on a wide screen).
+    const impression = page.waitForResponse((response) => /\/api\/v2\/coralhaven\/track\/impression\//.test(response.url()));
     await openSearch(page);
     const answer = await ranking;
     expect(answer.status()).toBe(200);
@@ -157,6 +157,15 @@ test.describe('search ordering by ranking (spec §7 Ranking, §9)', () => {
     // Every listing is ranked by the built-in service, so no tie is left to chance.
     expect(docs.every((doc) => position.has(doc.ss_vrfusion_site_property_code))).toBe(true);
     await expect(cardTitles(page)).toHaveText(expected.slice(0, 10).map((doc) => doc.ss_name));
+    // The cards call the service's own signed trackers, what the ranking learns from: an
+    // impression when a card is in view, a click on the way to the listing, each accepted.
+    const first = expected[0] as Doc;
+    await page.locator('.search .listing-card').first().scrollIntoViewIfNeeded();
+    expect((await impression).status()).toBe(204);
+    const click = page.waitForResponse((response) => response.url().includes(`/api/v2/coralhaven/track/click/${first.ss_vrfusion_site_property_code}?`));
+    await page.locator('.search .listing-card').first().getByRole('link', { name: first.ss_name }).click();
+    expect((await click).status()).toBe(204);
+    await expect(page).toHaveURL(/\/listing\//);
     expect(consoleErrors).toEqual([]);
   });
 });

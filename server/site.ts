@@ -178,7 +178,8 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   const captcha = createCaptchaVerifier({ db: database.db, required: settings.bt_leads_recaptcha.should_load, settings: config.captcha, dataDir: config.dataDir });
   const reviewStore = createReviewStore(database.db);
   const reviewsChanged = followReviewDecisions({ contentVersion, search });
-  const analytics = createAnalyticsCollector({ db: database.db, secret, ranking, retentionDays: config.analyticsRetentionDays, log });
+  // Its events feed the owner's analytics only: the ranking learns from its signed trackers.
+  const analytics = createAnalyticsCollector({ db: database.db, secret, retentionDays: config.analyticsRetentionDays });
   const app = await buildServer({
     settings,
     content: cachedContentSource(createContentService(database.db, settings, { pricing, checkout }), contentVersion),
@@ -234,10 +235,10 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     );
   // Used captcha tokens that have expired go with them (they would be refused as expired anyway).
   const sweepCaptcha = () => captcha.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'could not remove expired captcha tokens'));
-  // Analytics events older than ANALYTICS_RETENTION_DAYS go with them.
+  // The analytics log older than a week and daily figures older than ANALYTICS_RETENTION_DAYS go with them.
   const sweepAnalytics = () =>
     analytics.sweep().then(
-      (removed) => removed > 0 && app.log.info({ removed }, 'old analytics events removed'),
+      (removed) => removed > 0 && app.log.info({ removed }, 'old analytics rows removed'),
       (error: unknown) => app.log.warn({ err: error }, 'could not remove old analytics events'),
     );
   void sweepOrders();

@@ -5,7 +5,8 @@ import { buildServer } from '../app.ts';
 import { loadSiteSettings, readServerConfig } from '../config.ts';
 import { createContentService } from '../content/content-service.ts';
 import type { OpenDatabase } from '../db/client.ts';
-import { analyticsEvents, reservations, tripBookings, units } from '../db/schema.ts';
+import { recordEvents } from '../analytics/aggregates.ts';
+import { reservations, tripBookings, units } from '../db/schema.ts';
 import { insertFixture } from '../pricing/test-fixture.ts';
 import { DEFAULT_RATE_LIMITS } from '../security/rate-limits.ts';
 import { testRenderer as renderer } from '../test-renderer.ts';
@@ -51,8 +52,9 @@ interface Event {
   page?: string;
 }
 
+/** Stored as the collector stores them (the daily figures the dashboard reads). */
 async function insertEvents(events: Event[]): Promise<void> {
-  await database.db.insert(analyticsEvents).values(events.map((event) => ({ ...event, visitor: 'v', page: event.page ?? '/search' })));
+  await recordEvents(database.db, events.map((event) => ({ ...event, params: event.params as Record<string, unknown>, visitor: 'v', page: event.page ?? '/search' })));
 }
 
 /** A confirmed booking made at `createdAt` with `stays` stays. */
@@ -129,6 +131,8 @@ beforeAll(async () => {
     click(-1, a),
     click(-1, b),
     click(0, b),
+    // An impression of an id that is no listing of the site: counted for the day, not listed.
+    list(-5, ['NO-SUCH-LISTING']),
     { name: 'add_to_cart', params: { from: 'details' }, receivedAt: at(-2) },
     { name: 'add_to_cart', params: { from: 'list' }, receivedAt: at(-1) },
     { name: 'add_to_cart', params: { from: 'quote' }, receivedAt: at(-1) },
@@ -421,6 +425,15 @@ describe('the dashboard page and its CSV exports', () => {
     expect(response.body).toContain('=hyperlink(&quot;http://evil.example&quot;,&quot;x&quot;)');
     expect(response.body).toContain('<td class="text">TypeError: x is undefined</td><td class="n">2</td>');
     expect(response.body).toContain(`href="/admin/analytics/export/zero-results.csv?from=${day(-29)}&amp;to=${day(0)}"`);
+  });
+
+  it('says which days of the range left something out of the tables (issue 23: the caps of the daily figures)', async () => {
+    const response = await dashboard(await sessionCookie());
+    expect(response.body).toContain('<h2 id="caps-title">Days beyond what is kept in detail</h2><p>On one day of this range');
+    expect(response.body).toContain(`<tr><td class="text">${day(-5)}</td><td class="n">0</td><td class="n">0</td><td class="n">1</td></tr>`);
+    const quiet = await dashboard(await sessionCookie(), `?from=${day(-2)}&to=${day(0)}`);
+    expect(quiet.statusCode).toBe(200);
+    expect(quiet.body).not.toContain('caps-title');
   });
 
   it('exports each table as CSV with correct quoting and formulas neutralised', async () => {

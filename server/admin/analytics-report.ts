@@ -1,15 +1,18 @@
 /**
- * The site owner's analytics report (issue 16, Site-owner dashboard): every figure is an
- * aggregate computed by the database over the events of the first-party collector
- * (`analytics_events`) and the bookings of checkout (`reservations`), for a range of whole days
- * (UTC). The same SQL runs on PGlite and PostgreSQL.
+ * The site owner's analytics report (issue 16, Site-owner dashboard): every figure is summed by
+ * the database, for a range of whole days (UTC), from the daily figures the collector keeps
+ * (server/analytics/aggregates.ts: never the events themselves, issue 23) and the bookings of
+ * checkout (`reservations`). What one report reads is bounded whatever was posted: at most
+ * 8 rows a day of counts, TERMS_PER_DAY and ERRORS_PER_DAY rows a day of terms and errors, and two
+ * rows per listing (its running totals at each end of the range). The same SQL runs on PGlite and
+ * PostgreSQL.
  *
  *   const range = parseDateRange({ from: '…', to: '…' }, new Date());  // { ok, range } | { ok: false, message }
  *   const report = await analyticsReport(db, range.range);
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { analyticsEvents, reservations, tripBookings, units } from '../db/schema.ts';
+import { analyticsDailyErrors, analyticsDailyEvents, analyticsDailyTerms, analyticsDays, analyticsListingDays, reservations, tripBookings, units } from '../db/schema.ts';
 
 /** The range the dashboard opens with: the last 30 days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
@@ -87,6 +90,16 @@ export interface ErrorRow {
   pages: number;
   lastSeen: string;
 }
+/** A day of the range on which a cap of the collector was reached (server/analytics/aggregates.ts). */
+export interface CappedDay {
+  day: string;
+  /** Zero-result searches counted in the totals but not under their term (the day had its TERMS_PER_DAY terms). */
+  termsOver: number;
+  /** Error reports counted in the totals but not by message (the day had its ERRORS_PER_DAY messages and pages). */
+  errorsOver: number;
+  /** Products of impressions and clicks that named no listing of the site (not in the listings table). */
+  otherItems: number;
+}
 export interface AnalyticsReport {
   range: DateRange;
   totals: { searches: number; zeroResults: number; zeroResultRate: number | null; events: number };
@@ -95,69 +108,65 @@ export interface AnalyticsReport {
   listings: ListingRow[];
   funnel: FunnelStep[];
   errors: ErrorRow[];
+  /** The days of the range whose detail a cap left incomplete, oldest first. */
+  cappedDays: CappedDay[];
 }
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
-/** Timestamps of the range: from the first day's start to the day after the last (UTC). */
-function bounds(range: DateRange): { start: SQL; end: SQL } {
-  return { start: sql`${`${range.from}T00:00:00Z`}::timestamptz`, end: sql`${`${addDays(range.to, 1)}T00:00:00Z`}::timestamptz` };
-}
-
-function eventsIn(range: DateRange, name: string | SQL): SQL {
-  const { start, end } = bounds(range);
-  return sql`${analyticsEvents.name} = ${name} and ${analyticsEvents.receivedAt} >= ${start} and ${analyticsEvents.receivedAt} < ${end}`;
-}
-
+const from = (range: DateRange) => sql`${range.from}::date`;
+const to = (range: DateRange) => sql`${range.to}::date`;
 const num = (value: unknown) => Number(value ?? 0);
 const numOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 export async function searchesPerDay(db: Pick<Database, 'execute'>, range: DateRange): Promise<SearchDay[]> {
   const result = await db.execute(sql`
-    with days as (select generate_series(${range.from}::date, ${range.to}::date, interval '1 day')::date as day)
-    select to_char(days.day, 'YYYY-MM-DD') as day,
-           count(e.id)::int as searches,
-           count(e.id) filter (where e.params -> 'results' = '0'::jsonb)::int as zero
-    from days left join ${analyticsEvents} e
-      on e.name = 'search'
-     and e.received_at >= (days.day::timestamp at time zone 'UTC')
-     and e.received_at < ((days.day + 1)::timestamp at time zone 'UTC')
-    group by days.day order by days.day`);
+    with days as (select generate_series(${from(range)}, ${to(range)}, interval '1 day')::date as day)
+    select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(e.events, 0)::int as searches, coalesce(e.zero_results, 0)::int as zero
+    from days left join ${analyticsDailyEvents} e on e.day = days.day and e.name = 'search'
+    order by days.day`);
   return rowsOf<{ day: string; searches: number; zero: number }>(result).map((row) => ({ day: row.day, searches: num(row.searches), zeroResults: num(row.zero) }));
 }
 
 export async function zeroResultTerms(db: Pick<Database, 'execute'>, range: DateRange, limit = TOP_ROWS): Promise<ZeroResultTerm[]> {
   const result = await db.execute(sql`
-    select lower(btrim(coalesce(${analyticsEvents.params} ->> 'search_term', ''))) as term,
-           count(*)::int as searches,
-           to_char(max(${analyticsEvents.receivedAt}) at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as last_seen
-    from ${analyticsEvents}
-    where ${eventsIn(range, 'search')} and ${analyticsEvents.params} -> 'results' = '0'::jsonb
-    group by 1 order by searches desc, term limit ${limit}`);
+    select term, sum(searches)::int as searches, to_char(max(last_seen) at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as last_seen
+    from ${analyticsDailyTerms}
+    where day between ${from(range)} and ${to(range)}
+    group by term order by searches desc, term limit ${limit}`);
   return rowsOf<{ term: string; searches: number; last_seen: string }>(result).map((row) => ({ term: row.term, searches: num(row.searches), lastSeen: row.last_seen }));
 }
 
+/**
+ * The listings seen in the range: for each listing of the site, its running totals at the last
+ * row on or before the end, less those before its first row in the range (that row's totals
+ * less its own day): two index look-ups per listing, whatever the range's length.
+ */
 export async function topListings(db: Pick<Database, 'execute'>, range: DateRange, limit = TOP_ROWS): Promise<ListingRow[]> {
-  const { start, end } = bounds(range);
   const result = await db.execute(sql`
-    with products as (
-      select e.name, item ->> 'item_id' as item_id, item ->> 'item_name' as item_name
-      from ${analyticsEvents} e
-      cross join lateral jsonb_array_elements(case when jsonb_typeof(e.params -> 'items') = 'array' then e.params -> 'items' else '[]'::jsonb end) as item
-      where e.name in ('view_item_list', 'select_item') and e.received_at >= ${start} and e.received_at < ${end}
-    ), counted as (
-      select item_id, max(item_name) as item_name,
-             count(*) filter (where name = 'view_item_list')::int as impressions,
-             count(*) filter (where name = 'select_item')::int as clicks
-      from products where item_id is not null group by item_id
+    with counted as (
+      select u.property_code as item_id, u.name, u.slug,
+             (last.impressions_total - first.impressions_before)::int as impressions,
+             (last.clicks_total - first.clicks_before)::int as clicks
+      from ${units} u
+      cross join lateral (
+        select l.impressions_total - l.impressions as impressions_before, l.clicks_total - l.clicks as clicks_before
+        from ${analyticsListingDays} l
+        where l.item_id = u.property_code and l.day >= ${from(range)} and l.day <= ${to(range)}
+        order by l.day limit 1
+      ) first
+      cross join lateral (
+        select l.impressions_total, l.clicks_total
+        from ${analyticsListingDays} l
+        where l.item_id = u.property_code and l.day <= ${to(range)}
+        order by l.day desc limit 1
+      ) last
     )
-    select counted.item_id, coalesce(u.name, counted.item_name, counted.item_id) as name, u.slug,
-           counted.impressions, counted.clicks,
-           round(100.0 * counted.clicks / nullif(counted.impressions, 0), 1)::float8 as ctr
-    from counted left join ${units} u on u.property_code = counted.item_id or u.eid::text = counted.item_id
-    order by counted.impressions desc, counted.clicks desc, counted.item_id limit ${limit}`);
+    select item_id, name, slug, impressions, clicks, round(100.0 * clicks / nullif(impressions, 0), 1)::float8 as ctr
+    from counted where impressions > 0 or clicks > 0
+    order by impressions desc, clicks desc, item_id limit ${limit}`);
   return rowsOf<{ item_id: string; name: string; slug: string | null; impressions: number; clicks: number; ctr: number | null }>(result).map((row) => ({
     itemId: row.item_id,
     name: row.name,
@@ -168,14 +177,15 @@ export async function topListings(db: Pick<Database, 'execute'>, range: DateRang
   }));
 }
 
-/** Add to cart and checkout from the collector's events; bookings are the stays booked (confirmed) in the range. */
+/** Add to cart and checkout from the collector's daily counts; bookings are the stays booked (confirmed) in the range. */
 export async function funnel(db: Pick<Database, 'execute'>, range: DateRange): Promise<FunnelStep[]> {
-  const { start, end } = bounds(range);
+  const start = sql`${`${range.from}T00:00:00Z`}::timestamptz`;
+  const end = sql`${`${addDays(range.to, 1)}T00:00:00Z`}::timestamptz`;
   const result = await db.execute(sql`
     with steps as (
       select
-        (select count(*) from ${analyticsEvents} where ${eventsIn(range, 'add_to_cart')})::int as add_to_cart,
-        (select count(*) from ${analyticsEvents} where ${eventsIn(range, 'begin_checkout')})::int as begin_checkout,
+        (select coalesce(sum(events), 0) from ${analyticsDailyEvents} where name = 'add_to_cart' and day between ${from(range)} and ${to(range)})::int as add_to_cart,
+        (select coalesce(sum(events), 0) from ${analyticsDailyEvents} where name = 'begin_checkout' and day between ${from(range)} and ${to(range)})::int as begin_checkout,
         (select count(*) from ${reservations} r join ${tripBookings} b on b.id = r.trip_booking_id
           where b.status = 'confirmed' and b.created_at >= ${start} and b.created_at < ${end})::int as booking
     )
@@ -192,15 +202,18 @@ export async function funnel(db: Pick<Database, 'execute'>, range: DateRange): P
 }
 
 export async function errorsByMessage(db: Pick<Database, 'execute'>, range: DateRange, limit = TOP_ROWS): Promise<ErrorRow[]> {
+  // By message and page first (its key: md5 of both, the same every day), then by message: two
+  // hash aggregates, where counting distinct pages per message would sort the long texts.
   const result = await db.execute(sql`
-    select coalesce(nullif(btrim(${analyticsEvents.params} ->> 'description'), ''), '(no message)') as message,
-           count(*)::int as count,
-           count(*) filter (where ${analyticsEvents.params} -> 'fatal' = 'true'::jsonb)::int as fatal,
-           count(distinct ${analyticsEvents.page})::int as pages,
-           to_char(max(${analyticsEvents.receivedAt}) at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as last_seen
-    from ${analyticsEvents}
-    where ${eventsIn(range, 'exception')}
-    group by 1 order by count desc, message limit ${limit}`);
+    select message, sum(events)::int as count, sum(fatal)::int as fatal, (count(*) filter (where has_page))::int as pages,
+           to_char(max(last_seen) at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as last_seen
+    from (
+      select key, min(message) as message, bool_or(page <> '') as has_page, sum(events) as events, sum(fatal) as fatal, max(last_seen) as last_seen
+      from ${analyticsDailyErrors}
+      where day between ${from(range)} and ${to(range)}
+      group by key
+    ) pairs
+    group by message order by count desc, message limit ${limit}`);
   return rowsOf<{ message: string; count: number; fatal: number; pages: number; last_seen: string }>(result).map((row) => ({
     message: row.message,
     count: num(row.count),
@@ -211,26 +224,53 @@ export async function errorsByMessage(db: Pick<Database, 'execute'>, range: Date
 }
 
 async function totals(db: Pick<Database, 'execute'>, range: DateRange): Promise<AnalyticsReport['totals']> {
-  const { start, end } = bounds(range);
   const result = await db.execute(sql`
-    select count(*) filter (where name = 'search')::int as searches,
-           count(*) filter (where name = 'search' and params -> 'results' = '0'::jsonb)::int as zero,
-           round(100.0 * count(*) filter (where name = 'search' and params -> 'results' = '0'::jsonb) / nullif(count(*) filter (where name = 'search'), 0), 1)::float8 as zero_rate,
-           count(*)::int as events
-    from ${analyticsEvents} where received_at >= ${start} and received_at < ${end}`);
+    with t as (
+      select coalesce(sum(events) filter (where name = 'search'), 0)::int as searches,
+             coalesce(sum(zero_results) filter (where name = 'search'), 0)::int as zero,
+             coalesce(sum(events), 0)::int as events
+      from ${analyticsDailyEvents} where day between ${from(range)} and ${to(range)}
+    )
+    select searches, zero, events, round(100.0 * zero / nullif(searches, 0), 1)::float8 as zero_rate from t`);
   const row = rowsOf<Record<string, unknown>>(result)[0] ?? {};
   return { searches: num(row.searches), zeroResults: num(row.zero), zeroResultRate: numOrNull(row.zero_rate), events: num(row.events) };
 }
 
+export async function cappedDays(db: Pick<Database, 'execute'>, range: DateRange): Promise<CappedDay[]> {
+  const result = await db.execute(sql`
+    select to_char(day, 'YYYY-MM-DD') as day, terms_over, errors_over, other_items
+    from ${analyticsDays}
+    where day between ${from(range)} and ${to(range)} and (terms_over > 0 or errors_over > 0 or other_items > 0)
+    order by day`);
+  return rowsOf<{ day: string; terms_over: number; errors_over: number; other_items: number }>(result).map((row) => ({
+    day: row.day,
+    termsOver: num(row.terms_over),
+    errorsOver: num(row.errors_over),
+    otherItems: num(row.other_items),
+  }));
+}
+
+/**
+ * Answers `query` after the server's other requests have had their turn: PGlite runs a query
+ * inside the event loop and answers in a microtask, so queries awaited one after the other would
+ * hold the loop as one block.
+ */
+async function inTurn<T>(query: () => Promise<T>): Promise<T> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return query();
+}
+
 export async function analyticsReport(db: Pick<Database, 'execute'>, range: DateRange): Promise<AnalyticsReport> {
-  // One after the other: PGlite runs one query at a time anyway, and a pool is not held for long.
+  // One after the other (PGlite runs one query at a time anyway, and a pool is not held for
+  // long), each in its own turn of the event loop.
   return {
     range,
-    totals: await totals(db, range),
-    searchesPerDay: await searchesPerDay(db, range),
-    zeroResultTerms: await zeroResultTerms(db, range),
-    listings: await topListings(db, range),
-    funnel: await funnel(db, range),
-    errors: await errorsByMessage(db, range),
+    totals: await inTurn(() => totals(db, range)),
+    searchesPerDay: await inTurn(() => searchesPerDay(db, range)),
+    zeroResultTerms: await inTurn(() => zeroResultTerms(db, range)),
+    listings: await inTurn(() => topListings(db, range)),
+    funnel: await inTurn(() => funnel(db, range)),
+    errors: await inTurn(() => errorsByMessage(db, range)),
+    cappedDays: await inTurn(() => cappedDays(db, range)),
   };
 }

@@ -35,6 +35,8 @@ const COLOURS = { searches: '#0e7490', zero: '#b45309', clicks: '#7c2d12' };
 /** The funnel's steps as the dashboard names them (its chart and its table). */
 export const FUNNEL_LABELS: Record<string, string> = { add_to_cart: 'Added to cart', begin_checkout: 'Began checkout', booking: 'Booked (stays)' };
 const short = (text: string, max = 48) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** Lets the server's other requests run between two charts (each takes a few milliseconds to draw). */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The SVG (or figure, with a legend) of each chart, as HTML. */
 export async function drawCharts(report: AnalyticsReport): Promise<DashboardCharts> {
@@ -53,7 +55,7 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
     { day: new Date(`${row.day}T00:00:00Z`), series: 'Searches', count: row.searches },
     { day: new Date(`${row.day}T00:00:00Z`), series: 'Zero-result searches', count: row.zeroResults },
   ]);
-  const searches = Plot.plot({
+  const searches = html(Plot.plot({
     document,
     width: WIDTH,
     height: 260,
@@ -67,11 +69,12 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
       Plot.ruleY([0]),
       Plot.lineY(perDay, { x: 'day', y: 'count', stroke: 'series', strokeWidth: 2, marker: perDay.length <= 62 ? 'circle' : null }),
     ],
-  });
+  }));
 
+  await yieldToLoop();
   // Impressions as bars, clicks as a narrower bar over them (from 0, not stacked), with the CTR.
   const top = report.listings.slice(0, 10).map((row) => ({ ...row, label: short(row.name, 36) }));
-  const listings = Plot.plot({
+  const listings = html(Plot.plot({
     document,
     width: WIDTH,
     height: 70 + 28 * Math.max(1, top.length),
@@ -88,10 +91,11 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
       Plot.text(top, { y: 'label', x: 'impressions', text: (d: { clicks: number; ctr: number | null }) => `${d.clicks} clicks · ${d.ctr ?? 0} %`, dx: 6, textAnchor: 'start', fill: 'currentColor' }),
       Plot.ruleX([0]),
     ],
-  });
+  }));
 
+  await yieldToLoop();
   const steps = report.funnel.map((step) => ({ step: FUNNEL_LABELS[step.step] ?? step.step, count: step.count }));
-  const funnel = Plot.plot({
+  const funnel = html(Plot.plot({
     document,
     width: WIDTH,
     height: 160,
@@ -106,10 +110,11 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
       Plot.text(steps, { y: 'step', x: 'count', text: (d: { count: number }) => String(d.count), dx: 6, textAnchor: 'start', fill: 'currentColor' }),
       Plot.ruleX([0]),
     ],
-  });
+  }));
 
+  await yieldToLoop();
   const errorRows = report.errors.slice(0, 10).map((row) => ({ message: short(row.message), count: row.count }));
-  const errors = Plot.plot({
+  const errors = html(Plot.plot({
     document,
     width: WIDTH,
     height: 60 + 28 * Math.max(1, errorRows.length),
@@ -124,7 +129,7 @@ export async function drawCharts(report: AnalyticsReport): Promise<DashboardChar
       Plot.text(errorRows, { y: 'message', x: 'count', text: (d: { count: number }) => String(d.count), dx: 6, textAnchor: 'start', fill: 'currentColor' }),
       Plot.ruleX([0]),
     ],
-  });
+  }));
 
-  return { searches: html(searches), listings: html(listings), funnel: html(funnel), errors: html(errors) };
+  return { searches, listings, funnel, errors };
 }

@@ -3,6 +3,7 @@
  * script runs on them (their Content-Security-Policy allows none), forms are plain HTML forms, and
  * every chart has its figures in a table beside it. Not for search engines (noindex).
  */
+import { ERRORS_PER_DAY, TERMS_PER_DAY } from '../analytics/aggregates.ts';
 import { escapeHtml } from '../html.ts';
 import type { AnalyticsReport, DateRange } from './analytics-report.ts';
 import { FUNNEL_LABELS, type DashboardCharts } from './charts.ts';
@@ -112,7 +113,7 @@ export function rangeForm(range: { from: string; to: string }, error: string | n
     `<div><label for="range-to">To</label><input id="range-to" name="to" type="date" value="${escapeHtml(range.to)}"${invalid}></div>` +
     '<div><button type="submit">Show</button></div></form>' +
     (error ? `<p id="range-error" class="error" role="alert">${escapeHtml(error)}</p>` : '') +
-    '<p class="note">Days are counted in UTC, both ends included. Every figure is counted by the database from the collected events.</p>'
+    '<p class="note">Days are counted in UTC, both ends included. Every figure is summed by the database from the daily counts of the collected events.</p>'
   );
 }
 
@@ -212,10 +213,31 @@ export function dashboardPage(siteName: string, report: AnalyticsReport, charts:
     csvLink('errors', range) +
     '</section>';
 
+  const capped = report.cappedDays;
+  const caps =
+    capped.length === 0
+      ? ''
+      : '<section aria-labelledby="caps-title"><h2 id="caps-title">Days beyond what is kept in detail</h2>' +
+        `<p>On ${capped.length === 1 ? 'one day' : `${number(capped.length)} days`} of this range more arrived than the collector keeps in detail: a day keeps ` +
+        `${number(TERMS_PER_DAY)} zero-result search terms and ${number(ERRORS_PER_DAY)} error messages (by page), and counts only the site’s own listings. ` +
+        'Every event is still counted in the totals, the searches per day and the funnel; what the table gives was left out of the tables of terms, errors or listings below.</p>' +
+        table(
+          'What each day left out of the detail',
+          [
+            { label: 'Day', cell: (row: AnalyticsReport['cappedDays'][number]) => escapeHtml(row.day) },
+            { label: 'Zero-result searches of further terms', cell: (row) => number(row.termsOver), numeric: true },
+            { label: 'Error reports of further messages', cell: (row) => number(row.errorsOver), numeric: true },
+            { label: 'Impressions and clicks of ids that are no listing', cell: (row) => number(row.otherItems), numeric: true },
+          ],
+          capped,
+          '',
+        ) +
+        '</section>';
+
   return adminDocument(
     'Analytics',
     siteName,
-    `<h1>Analytics</h1>${rangeForm(range, null)}<p class="note">${number(totals.events)} events from ${escapeHtml(range.from)} to ${escapeHtml(range.to)}.</p>${searches}${listings}${funnel}${errors}`,
+    `<h1>Analytics</h1>${rangeForm(range, null)}<p class="note">${number(totals.events)} events from ${escapeHtml(range.from)} to ${escapeHtml(range.to)}.</p>${caps}${searches}${listings}${funnel}${errors}`,
     logoutBar,
   );
 }

@@ -11,6 +11,7 @@
  */
 import { getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { recordEvents } from '../analytics/aggregates.ts';
 import type { Database } from '../db/client.ts';
 import * as s from '../db/schema.ts';
 import { generateAnalyticsHistory, type HistoryBooking } from './analytics-history.ts';
@@ -91,10 +92,10 @@ async function insertContent(db: Executor, c: DemoContent): Promise<void> {
   await insertBulk(db, s.meta, c.meta);
 }
 
-/** The demo's analytics history (analytics-history.ts): events, and bookings with their reservation. */
+/** The demo's analytics history (analytics-history.ts): events, stored as the collector stores them, and bookings with their reservation. */
 async function insertAnalyticsHistory(db: Executor, c: DemoContent): Promise<void> {
   const history = generateAnalyticsHistory(c.seed, c.today, c.units, { calendar: c.bookings, keepFree: [fixtureCalendar(c.today).eid] });
-  await insertBulk(db, s.analyticsEvents, history.events);
+  await recordEvents(db, history.events.map((event) => ({ ...event, receivedAt: new Date(event.receivedAt), occurredAt: new Date(event.occurredAt) })));
   await insertHistoryBookings(db, history.bookings);
 }
 
