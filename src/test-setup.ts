@@ -41,3 +41,7 @@ function cssEscape(value: string): string {
 }
 const globalCss = globalThis as unknown as { CSS?: { escape?: (value: string) => string } };
 if (typeof globalCss.CSS?.escape !== 'function') globalCss.CSS = { ...(globalCss.CSS ?? {}), escape: cssEscape };
+
+// jsdom lays nothing out and has no Element.scrollIntoView, which focusInView (src/effects/focus.ts)
+// and the checkout call after moving focus: there is nothing to scroll in a test, so it does nothing.
+if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => {};
