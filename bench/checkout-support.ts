@@ -93,10 +93,9 @@ export async function freeStays(url: string, options: { fromDay: number; windows
   return stays;
 }
 
-/** A complete checkout of one stay: the guest, protection answers, and pay later or a test card. */
-export function checkoutBody(stay: Price, payment: 'later' | 'cc', n: number): Record<string, unknown> {
+/** The checkout form's guest fields of the n-th bench guest, who lives in Florida (the insurance state too). */
+export function benchGuest(n: number): Record<string, string> {
   return {
-    order: { lict: 1, lis: { 'ind-0': stay }, litot: stay.p },
     first_name: `Guest${n}`,
     last_name: 'Bench',
     email: `guest${n}@example.com`,
@@ -108,6 +107,14 @@ export function checkoutBody(stay: Price, payment: 'later' | 'cc', n: number): R
     state: 'FL',
     terms: '1',
     province: 'FL',
+  };
+}
+
+/** A complete checkout of one stay: the guest, protection answers, and pay later or a test card. */
+export function checkoutBody(stay: Price, payment: 'later' | 'cc', n: number): Record<string, unknown> {
+  return {
+    order: { lict: 1, lis: { 'ind-0': stay }, litot: stay.p },
+    ...benchGuest(n),
     ti: n % 2 === 0 ? '1' : '-1',
     dp: '1',
     'payment[payment_option]': payment,

@@ -41,6 +41,7 @@ import type { Price } from '../src/domain/pricing/types.ts';
 import { ERRORS_PER_DAY, MAX_LISTING_ITEMS_PER_BATCH, RAW_EVENTS_PER_DAY, RAW_RETENTION_DAYS, TERMS_PER_DAY } from '../server/analytics/aggregates.ts';
 import { reverseKey } from '../server/leads/antibot.ts';
 import { SEARCH_QUERY_CAPS } from '../server/search/query-caps.ts';
+import { benchGuest } from './checkout-support.ts';
 import type { Database } from '../server/db/client.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -369,17 +370,7 @@ function kinds(base: string, codes: string[], settings: { segment: string; cid: 
           headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
           body: json({
             order,
-            first_name: `Guest${n}`,
-            last_name: 'Bench',
-            email: `guest${n}@example.com`,
-            phone: '+1 555 0100',
-            address: '1 Bench Road',
-            city: 'Coral Haven',
-            postal_code: '32459',
-            country: 'US',
-            state: 'FL',
-            terms: '1',
-            province: 'FL',
+            ...benchGuest(n),
             ti: '1',
             dp: '1',
             'payment[payment_option]': 'later',

@@ -19,6 +19,19 @@ interface StoredEvent {
 const GTAG = 'https://www.googletagmanager.com/**';
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 
+/** Opens the search and searches for a rental by its name (typed again until the hash has the query: the box may be typed into before it is live). */
+async function searchRentals(page: Page, name: string): Promise<void> {
+  await page.goto('/search');
+  await hydrated(page);
+  await expect(page.locator('.search')).not.toHaveAttribute('data-pending');
+  const box = page.getByRole('combobox', { name: 'Search rentals' });
+  await expect(async () => {
+    await box.fill(`${name} `);
+    await box.press('Enter');
+    await expect(page).toHaveURL(/q=/, { timeout: 1000 });
+  }).toPass();
+}
+
 async function eventsAfter(request: APIRequestContext, after: number): Promise<StoredEvent[]> {
   const response = await request.get(`/__e2e/analytics-events?after=${after}`);
   expect(response.status()).toBe(200);
@@ -164,15 +177,7 @@ test.describe('analytics', () => {
       { params: { rcav }, items },
     );
     const after = await lastEventId(request);
-    await page.goto('/search');
-    await hydrated(page);
-    await expect(page.locator('.search')).not.toHaveAttribute('data-pending');
-    const box = page.getByRole('combobox', { name: 'Search rentals' });
-    await expect(async () => {
-      await box.fill(`${stay.name} `);
-      await box.press('Enter');
-      await expect(page).toHaveURL(/q=/, { timeout: 1000 });
-    }).toPass();
+    await searchRentals(page, stay.name);
     const card = page.locator('.result-card', { has: page.getByRole('heading', { name: stay.name, exact: true }) }).first();
     const trigger = card.locator('.pricing-summary__trigger');
     await trigger.click();
@@ -255,15 +260,7 @@ test.describe('analytics', () => {
       await banner(page).getByRole('button', { name: 'Accept all' }).click();
       await expect(banner(page)).toHaveCount(0);
 
-      await page.goto('/search');
-      await hydrated(page);
-      await expect(page.locator('.search')).not.toHaveAttribute('data-pending');
-      const box = page.getByRole('combobox', { name: 'Search rentals' });
-      await expect(async () => {
-        await box.fill(`${stay.name} `);
-        await box.press('Enter');
-        await expect(page).toHaveURL(/q=/, { timeout: 1000 });
-      }).toPass();
+      await searchRentals(page, stay.name);
       const card = page.locator('.listing-card', { has: page.getByRole('heading', { name: stay.name, exact: true }) }).first();
       await expect(card).toBeVisible();
       await card.getByRole('link', { name: stay.name }).first().click();

@@ -28,6 +28,16 @@ const orderOf = (...items: Offer[]) => ({
   litot: items.reduce((sum, item) => sum + Math.round(item.p * 100), 0) / 100,
 });
 
+/** The visitor's Trips Collection when the page first opens (a reload keeps what the page made of it). */
+async function seedOrder(page: Page, order: ReturnType<typeof orderOf>) {
+  await page.addInitScript((seeded) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('rcriotorder', JSON.stringify(seeded));
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, order);
+}
+
 test.describe('checkout', () => {
   test('prices are checked with the server: a tampered price is corrected, a booked stay taken out, the total follows', async ({ page, request, consoleErrors, stays }) => {
     const offer = await standardOffer(request, stays.bookable);
@@ -35,12 +45,7 @@ test.describe('checkout', () => {
     // Dates that have passed cannot be booked any more.
     const { past } = stays;
     const gone = { ...offer, b: past.begin, e: past.end, qp: { rcav: { ...offer.qp.rcav, begin: past.begin, end: past.end } } };
-    await page.addInitScript((order) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('rcriotorder', JSON.stringify(order));
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, orderOf(offer, tampered, gone));
+    await seedOrder(page, orderOf(offer, tampered, gone));
     await page.goto('/rescms/order/checkout');
     const status = page.locator('.checkout-check');
     // Each kind of change under its own heading, in plain words (issue 22: no parameter names).
@@ -70,12 +75,7 @@ test.describe('checkout', () => {
     const offer = await standardOffer(request, stays.bookable);
     const { past } = stays;
     const gone = { ...offer, b: past.begin, e: past.end, qp: { rcav: { ...offer.qp.rcav, begin: past.begin, end: past.end } } };
-    await page.addInitScript((order) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('rcriotorder', JSON.stringify(order));
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, orderOf(gone));
+    await seedOrder(page, orderOf(gone));
     await page.goto('/rescms/order/checkout');
     const removed = page.locator('.checkout-check [data-kind="removed"]');
     await expect(removed).toContainText('A stay can no longer be booked, so it was taken out of your Trips Collection:');
@@ -218,12 +218,7 @@ test.describe('booking', () => {
 
   test('a declined card is said beside the payment details, focus goes there, and nothing is booked or lost', async ({ page, context, request, stays, baseURL }) => {
     const offer = await standardOffer(request, stays.bookable);
-    await page.addInitScript((order) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('rcriotorder', JSON.stringify(order));
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, orderOf(offer));
+    await seedOrder(page, orderOf(offer));
     // The guest's state is known already ('my state is not listed'): no chooser, no trip insurance.
     await context.addCookies([{ name: 'rcstate', value: 'none', url: `${baseURL}/` }]);
     await page.goto('/rescms/order/checkout');

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -34,6 +35,9 @@ export class FlagArea {
   }
 }
 
+/** A client address of a test's own (10.0.0.0/8, random, so no two tests are likely to share one). */
+export const clientAddress = (): string => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+
 /** A context of a test's own keeps a cookie choice as the `context` fixture does (no banner). */
 export async function rememberCookieChoice(context: BrowserContext, choice: NonNullable<CookieChoice> = { analytics: false, ads: false }): Promise<void> {
   // Init scripts run in every frame: a sandboxed one (a framed virtual tour) has no storage, and only the page keeps the choice.
@@ -54,6 +58,9 @@ export const test = base.extend<{ header: HeaderArea; flags: FlagArea; consoleEr
   cookieChoice: [{ analytics: false, ads: false }, { option: true }],
   context: async ({ context, cookieChoice }, use) => {
     if (cookieChoice) await rememberCookieChoice(context, cookieChoice);
+    // Each test is a visitor of its own address (the test server believes X-Forwarded-For from
+    // loopback, scripts/e2e-server.mjs): the server's per-client limits count each test apart.
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress() });
     await use(context);
   },
   header: async ({ page }, use) => use(new HeaderArea(page)),

@@ -13,7 +13,9 @@ const args = mode === 'production' ? ['dist/server-main.mjs'] : ['--import', 'ts
 const child = spawn(process.execPath, args, {
   cwd: root,
   stdio: 'inherit',
-  env: { E2E_TEST_ROUTES: '1', GA4_MEASUREMENT_ID: 'G-E2ETEST00', ...process.env, DATA_DIR: dataDir, NODE_ENV: mode, HMR: '0', LOG_LEVEL: 'warn' },
+  // TRUST_PROXY=loopback: each test is a client of its own (its X-Forwarded-For, e2e/fixtures.ts), as
+  // each visitor is, so the per-client rate limits of one test's forms and trackers are not spent by the others.
+  env: { E2E_TEST_ROUTES: '1', GA4_MEASUREMENT_ID: 'G-E2ETEST00', TRUST_PROXY: 'loopback', ...process.env, DATA_DIR: dataDir, NODE_ENV: mode, HMR: '0', LOG_LEVEL: 'warn' },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
