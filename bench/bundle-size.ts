@@ -8,7 +8,7 @@
  * <= 120 kB on every other page; CSS <= 20 kB. A chunk the page needs at once that its HTML does
  * not preload (a waterfall) fails too. Prints a table and exits non-zero when a budget is exceeded.
  *   npm run check:budgets                     (the check; part of npm test; writes nothing)
- *   npx tsx bench/bundle-size.ts --save       (also writes bench/results/bundle-size.json for the README)
+ *   npx tsx bench/bundle-size.ts --save       (also writes bench/results/bundle-size.json for docs/benchmarks.md)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -141,7 +141,7 @@ for (const row of figures) {
   if (row.notPreloaded.length > 0) console.log(`  not preloaded by the HTML (a waterfall): ${row.notPreloaded.join(', ')}`);
 }
 // The check leaves the working tree as it was (npm test must not change committed files); the
-// benchmark run saves the figures the README is written from.
+// benchmark run saves the figures docs/benchmarks.md is written from.
 if (process.argv.includes('--save')) {
   fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   fs.writeFileSync(

@@ -1,20 +1,25 @@
 /**
- * The README's figures, written from the benchmarks' saved results (bench/results/*.json) and
- * nowhere typed by hand. `npm run bench:readme` rewrites every block of README.md between
+ * The figures of the README and of docs/, written from the benchmarks' saved results
+ * (bench/results/*.json) and nowhere typed by hand. `npm run bench:readme` rewrites every block
+ * between
  *
  *   <!-- bench:NAME -->            and            <!-- /bench:NAME -->
  *
- * and scripts/bench-readme.test.ts (part of `npm test`) fails while README.md differs from what
- * this script would write, or while a results file has no entry below.
+ * in README.md and the markdown files under docs/ (each block has one place, in whichever of them
+ * its section lives), and scripts/bench-readme.test.ts (part of `npm test`) fails while one of
+ * them differs from what this script would write, while a results file has no entry below, or
+ * while a block has no place.
  *
  * Adding a benchmark (a few lines): have it write bench/results/{name}.json, then add an entry to
  * BENCHES with
  *   - `file`: 'name.json';
- *   - `command` and `measures`: its row of the Benchmarks table;
+ *   - `command` and `measures`: its row of the Benchmarks table (docs/benchmarks.md);
  *   - `figures(result)`: the 'Last figures' cell, read from the JSON it saved;
  *   - optionally `blocks: { name: (result) => markdown }` for a section of its own, with the two
- *     marker comments placed in README.md where the section goes.
- * Then run the benchmark and `npm run bench:readme`, and commit the JSON with the README.
+ *     marker comments placed in the page where the section goes.
+ * A link in a block names a section by its anchor alone (`[Server load](#server-load)`): it is
+ * written as it resolves from the page the block is in. Then run the benchmark and
+ * `npm run bench:readme`, and commit the JSON with the pages.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,7 +29,7 @@ export const RESULTS_DIR = path.join(root, 'bench', 'results');
 export const README = path.join(root, 'README.md');
 
 // ---------------------------------------------------------------------------------------------
-// Number formats, the same everywhere in the README.
+// Number formats, the same everywhere in the README and docs/.
 
 /** `0.401` → '0.4 ms', `9.794` → '9.8 ms', `42.244` → '42 ms', `0.008` → '0.008 ms'. */
 export function ms(value: number): string {
@@ -33,7 +38,7 @@ export function ms(value: number): string {
 }
 /** `12823` (ms) → '12.8 s'. */
 const seconds = (milliseconds: number) => `${(milliseconds / 1000).toFixed(1)} s`;
-/** `10000` → '10 000' (a space between thousands, as elsewhere in the README). */
+/** `10000` → '10 000' (a space between thousands, as elsewhere in the docs). */
 const count = (value: number) => String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 const kib = (bytes: number) => `${count(bytes / 1024)} KiB`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -330,7 +335,7 @@ export const BENCHES: Array<Bench<Dated>> = [
     file: 'availability.json',
     command: '`node --expose-gc --import tsx bench/availability.ts`',
     measures: 'availability search for every unit, 7 nights and a 28-day flexible window: the route on the demo database and the engine alone, p50/p95',
-    figures: () => 'see [below](#availability-search-figures)',
+    figures: () => 'see [Availability search](#availability-search-figures)',
     blocks: {
       availability: (r) => {
         type Row = Availability['results'][number];
@@ -500,7 +505,7 @@ export const BENCHES: Array<Bench<Dated>> = [
 function benchmarksTable(results: Map<string, Dated | null>): string {
   return [
     'Benchmarks print their figures and save them in `bench/results/`; this table and the other',
-    'figures in this README are written from those files by `npm run bench:readme`.',
+    'figures blocks of the README and `docs/` are written from those files by `npm run bench:readme`.',
     '',
     '| Command | What it measures | Last figures | Measured |',
     '|---|---|---|---|',
@@ -531,24 +536,122 @@ function blocks(results: Map<string, Dated | null>): Map<string, string> {
   return all;
 }
 
-/** The README with every `<!-- bench:NAME -->` block rewritten from the results. */
-export function renderReadme(readme: string, results: Map<string, Dated | null>): string {
+// ---------------------------------------------------------------------------------------------
+// The markdown files and their anchors.
+
+/** README.md and every markdown file under docs/, in that order: the files whose blocks are written. */
+export function markdownFiles(rootDir = root): string[] {
+  const docs = path.join(rootDir, 'docs');
+  const found = fs.existsSync(docs) ? (fs.readdirSync(docs, { recursive: true }) as string[]).filter((name) => name.endsWith('.md')).map((name) => path.join(docs, name)).sort() : [];
+  return [path.join(rootDir, 'README.md'), ...found];
+}
+
+/** The text of each of `files` (markdownFiles() by default), by path. */
+export function readMarkdown(files = markdownFiles()): Map<string, string> {
+  return new Map(files.map((file) => [file, fs.readFileSync(file, 'utf8')]));
+}
+
+/** A heading's anchor as GitHub makes it: the text without markup, lower-cased, punctuation dropped, spaces to hyphens. */
+export function githubSlug(heading: string): string {
+  const text = heading
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/[`*]/g, '');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+}
+
+/** Every anchor a link may name in this markdown: its headings' (a repeated one gets -1, -2 …) and each `<a id>` / `<a name>`. */
+export function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const used = new Map<string, number>();
+  let fence: string | null = null;
+  for (const line of markdown.split('\n')) {
+    const fenceMark = /^\s*(```|~~~)/.exec(line)?.[1];
+    if (fenceMark) fence = fence === null ? fenceMark : fence === fenceMark ? null : fence;
+    if (fence !== null || fenceMark) continue;
+    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      const slug = githubSlug(heading[1] ?? '');
+      const times = used.get(slug) ?? 0;
+      used.set(slug, times + 1);
+      anchors.add(times === 0 ? slug : `${slug}-${times}`);
+    }
+    for (const match of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(match[1] ?? '');
+  }
+  return anchors;
+}
+
+/** The link from `from` to `anchor` in `to`: `#anchor` on the same page, else the path relative to `from`'s folder. */
+function linkTo(from: string, to: string, anchor: string): string {
+  if (from === to) return `#${anchor}`;
+  return `${path.relative(path.dirname(from), to).split(path.sep).join('/')}#${anchor}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const BLOCK = /<!-- bench:([\w-]+) -->\n[\s\S]*?<!-- \/bench:\1 -->/g;
+
+/**
+ * The markdown files (by path) with every `<!-- bench:NAME -->` block rewritten from the results.
+ * Each block has exactly one place among the files: a block no benchmark writes, a block in no
+ * file and a block in two are refused. A generated block names its sections by anchor alone
+ * (`[Event loop](#event-loop-figures)`); each such link is written as it resolves from the file
+ * the block is in: `#anchor` when the anchor is on that page, else the page that has it
+ * (`testing.md#tests-on-any-day`, `docs/benchmarks.md#server-load`). An anchor no page has, or
+ * that several other pages have, is refused.
+ */
+export function renderMarkdown(files: Map<string, string>, results: Map<string, Dated | null>): Map<string, string> {
   const generated = blocks(results);
-  const seen = new Set<string>();
-  const rendered = readme.replace(/<!-- bench:([\w-]+) -->\n[\s\S]*?<!-- \/bench:\1 -->/g, (_block, name: string) => {
-    const content = generated.get(name);
-    if (content === undefined) throw new Error(`README.md has a block <!-- bench:${name} --> that no benchmark writes`);
-    seen.add(name);
-    return `<!-- bench:${name} -->\n${content}\n<!-- /bench:${name} -->`;
-  });
-  const missing = [...generated.keys()].filter((name) => !seen.has(name));
-  if (missing.length > 0) throw new Error(`README.md has no place for ${missing.map((name) => `<!-- bench:${name} --> … <!-- /bench:${name} -->`).join(', ')}`);
-  return rendered;
+  const placed = new Map<string, string>();
+  const name = (file: string) => path.relative(root, file) || file;
+  const fill = (resolve: (file: string, content: string) => string) =>
+    new Map(
+      [...files].map(([file, text]) => [
+        file,
+        text.replace(BLOCK, (_block, block: string) => {
+          const content = generated.get(block);
+          if (content === undefined) throw new Error(`${name(file)} has a block <!-- bench:${block} --> that no benchmark writes`);
+          const other = placed.get(block);
+          if (other !== undefined && other !== file) throw new Error(`<!-- bench:${block} --> is in both ${name(other)} and ${name(file)}: a block has one place`);
+          placed.set(block, file);
+          return `<!-- bench:${block} -->\n${resolve(file, content)}\n<!-- /bench:${block} -->`;
+        }),
+      ]),
+    );
+  // First the blocks as they are, for the anchors they bring (`<a id="event-loop-figures">`) …
+  const anchors = new Map([...fill((_file, content) => content)].map(([file, text]) => [file, anchorsOf(text)]));
+  const missing = [...generated.keys()].filter((block) => !placed.has(block));
+  if (missing.length > 0) {
+    throw new Error(`${[...files.keys()].map(name).join(', ')} ha${files.size === 1 ? 's' : 've'} no place for ${missing.map((block) => `<!-- bench:${block} --> … <!-- /bench:${block} -->`).join(', ')}`);
+  }
+  // … then with their links written from the file each block is in.
+  return fill((file, content) =>
+    content.replace(/\]\(#([^)\s]+)\)/g, (_link, anchor: string) => {
+      if (anchors.get(file)?.has(anchor)) return `](${linkTo(file, file, anchor)})`;
+      const pages = [...anchors].filter(([, set]) => set.has(anchor)).map(([page]) => page);
+      if (pages.length !== 1) throw new Error(`A figures block in ${name(file)} links to #${anchor}, which ${pages.length === 0 ? 'no page has' : `several pages have (${pages.map(name).join(', ')})`}`);
+      return `](${linkTo(file, pages[0] ?? file, anchor)})`;
+    }),
+  );
+}
+
+/** One markdown text (README.md, which then holds every block) with its blocks rewritten; see renderMarkdown. */
+export function renderReadme(readme: string, results: Map<string, Dated | null>): string {
+  return renderMarkdown(new Map([[README, readme]]), results).get(README) ?? readme;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const before = fs.readFileSync(README, 'utf8');
-  const after = renderReadme(before, readResults());
-  fs.writeFileSync(README, after);
-  console.log(after === before ? 'README.md already has the figures of bench/results/.' : 'README.md rewritten from bench/results/.');
+  const before = readMarkdown();
+  const after = renderMarkdown(before, readResults());
+  const changed = [...after].filter(([file, text]) => before.get(file) !== text);
+  for (const [file, text] of changed) fs.writeFileSync(file, text);
+  console.log(
+    changed.length === 0
+      ? 'README.md and docs/ already have the figures of bench/results/.'
+      : `Rewritten from bench/results/: ${changed.map(([file]) => path.relative(root, file)).join(', ')}.`,
+  );
 }

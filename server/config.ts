@@ -8,7 +8,7 @@ import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 import { parseCaptchaSettings, type CaptchaSettings } from './captcha/config.ts';
 import { EMAIL } from '../src/domain/lead-forms.ts';
 
-/** Server settings from the environment; every one is listed in the README's configuration table. */
+/** Server settings from the environment; every one is listed in the table of docs/configuration.md. */
 export interface ServerConfig {
   port: number;
   host: string;

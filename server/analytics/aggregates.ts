@@ -22,7 +22,7 @@
  *     further events of the day are counted (raw_over) but not logged.
  *   - analytics_days: one row saying how much of the day each cap let through.
  *
- * Rows older than ANALYTICS_RETENTION_DAYS (400) go, so the whole is bounded (README, Analytics).
+ * Rows older than ANALYTICS_RETENTION_DAYS (400) go, so the whole is bounded (docs/analytics.md).
  * The statement is the SQL function analytics_record_day of migration 0010 (a change to it is a
  * new migration replacing the function). The same SQL runs on PGlite and PostgreSQL. The caps hold
  * exactly on PGlite (one statement at a time); on PostgreSQL batches of the same day stored at the

@@ -1,5 +1,5 @@
 /**
- * The captcha's server settings (README: CAPTCHA_PROVIDER, CAPTCHA_SECRET, CAPTCHA_SITE_KEY,
+ * The captcha's server settings (docs/configuration.md: CAPTCHA_PROVIDER, CAPTCHA_SECRET, CAPTCHA_SITE_KEY,
  * CAPTCHA_VERIFY_URL, CAPTCHA_HMAC_KEY). ALTCHA, self-hosted, is the default: a proof of work the
  * browser solves, signed and checked by this server, no third party. reCAPTCHA and Turnstile are
  * verified against their siteverify endpoint with the secret key.

@@ -4,7 +4,7 @@
  * provider to charge it. The embedded default is a TEST provider that moves no money.
  *
  * A site owner plugs in a real provider with PAYMENT_PROVIDER_MODULE=/path/to/provider.js, a module
- * whose `createPaymentProvider(env)` returns a PaymentProvider (see README, Checkout and booking).
+ * whose `createPaymentProvider(env)` returns a PaymentProvider (see docs/checkout.md, Payments).
  */
 import crypto from 'node:crypto';
 import path from 'node:path';

@@ -6,7 +6,7 @@
  *   POST /rescms/order/checkout (JSON)          → 201 { code, url } | 400 { message, errors } | 402 | 409 | 422 | 503
  *
  * The confirmation page /rescms/order/confirmation/{code} is a page (src/app/routes.tsx) whose data
- * comes from the content source's confirmation(code). See README "Checkout and booking".
+ * comes from the content source's confirmation(code). See docs/checkout.md.
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance } from 'fastify';

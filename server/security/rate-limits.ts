@@ -18,7 +18,7 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** Per client address; the README's table lists the same. */
+/** Per client address; the table of docs/security.md (Rate limits) lists the same. */
 export const DEFAULT_RATE_LIMITS = {
   /** The search proxy: select, the full-documents fetch and autocomplete. */
   search: { max: 1200, windowMs: 60_000 },

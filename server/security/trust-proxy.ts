@@ -54,7 +54,7 @@ export function fastifyTrustProxy(trust: TrustProxy): boolean | string | ((addre
   return trust.addresses.join(',');
 }
 
-/** For the start-up log and the README: what the setting means. */
+/** For the start-up log: what the setting means (docs/configuration.md explains it). */
 export function describeTrustProxy(trust: TrustProxy): string {
   if (trust === false) return 'none (client address = the connection)';
   if ('hops' in trust) return `${trust.hops} proxy hop${trust.hops === 1 ? '' : 's'}`;
