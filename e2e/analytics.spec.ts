@@ -267,6 +267,9 @@ test.describe('analytics', () => {
       await expect(page).toHaveURL(new RegExp(`/listing/${stay.slug}$`));
       await hydrated(page);
       const code = await propertyCodeOn(page);
+      // A visitor who reads the page a moment: its detail view has reached GA4 before the next page
+      // (one who leaves before GA4's script has come loses it there, as on any site; the collector has it).
+      await expect.poll(async () => ga4Events(await ga4Calls(page)).filter((event) => event.name === 'view_item').length, { timeout: 10_000 }).toBe(1);
 
       await page.goto(`/listing/${stay.slug}?dates=1${rcavHash(stay)}`);
       await hydrated(page);
