@@ -845,3 +845,6 @@ export const adminLoginFailures = pgTable('admin_login_failures', {
   firstFailureAt: timestamp('first_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
 });
+
+/** Calendar sync with other channels (issue 26): server/db/calendar-schema.ts. */
+export * from './calendar-schema.ts';
