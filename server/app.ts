@@ -43,6 +43,8 @@ import { registerContentApi } from './routes/content-api.ts';
 import { registerLeadRoutes, type LeadRouteOptions } from './leads/routes.ts';
 import { registerRelatedEvents } from './content/related-events.ts';
 import type { SearchService } from './search/search-service.ts';
+import type { CalendarService } from './calendar/calendar-service.ts';
+import { registerCalendarExportRoute } from './calendar/routes.ts';
 import { takeStatusMessages } from './status-messages.ts';
 import { checkSearchParams } from './search/proxy.ts';
 import type { SearchPorts } from '../src/app/entry-server.tsx';
@@ -84,6 +86,8 @@ export interface ServerDependencies {
   sitemap?: SitemapSource;
   /** The first-party analytics collector (issue 16): POST /analytics/collect. */
   analytics?: AnalyticsCollector;
+  /** Calendar sync (issue 26): each listing's export at /calendar/{eid}/{token}.ics, and the owner's calendars page. */
+  calendar?: CalendarService;
   /** The site owner's analytics dashboard at /admin/analytics (issue 16), when ADMIN_PASSWORD is set; without it the dashboard answers 404. */
   admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now' | 'reviews' | 'loginThrottle'>;
   /**
@@ -262,7 +266,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.sitemap) registerSeoRoutes(app, { publicOrigin, sitemap: deps.sitemap });
   if (deps.analytics) registerAnalyticsRoutes(app, deps.analytics);
   if (deps.reviews) await registerReviewRoutes(app, deps.reviews);
-  if (deps.admin) await registerAdminRoutes(app, { ...deps.admin, secret: deps.cookieSecret, siteName: deps.settings.site.name, publicOrigin });
+  if (deps.calendar) registerCalendarExportRoute(app, deps.calendar);
+  if (deps.admin) await registerAdminRoutes(app, { ...deps.admin, secret: deps.cookieSecret, siteName: deps.settings.site.name, publicOrigin, calendar: deps.calendar });
   if (deps.captcha) registerCaptchaRoutes(app, deps.captcha);
   if (deps.captcha && deps.testCaptchaForm) {
     registerCaptchaTestForm(app, {

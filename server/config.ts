@@ -7,6 +7,7 @@ import { parseRateLimits, type RateLimits } from './security/rate-limits.ts';
 import { parseTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
 import { parseCaptchaSettings, type CaptchaSettings } from './captcha/config.ts';
 import { EMAIL } from '../src/domain/lead-forms.ts';
+import { parseCalendarSettings, type CalendarSettings } from './calendar/config.ts';
 
 /** Server settings from the environment; every one is listed in the table of docs/configuration.md. */
 export interface ServerConfig {
@@ -50,6 +51,8 @@ export interface ServerConfig {
   leadsTo: string | undefined;
   /** CAPTCHA_PROVIDER (altcha, the self-hosted default; recaptcha; turnstile) with its keys: server/captcha/config.ts. */
   captcha: CaptchaSettings;
+  /** CALENDAR_* settings of the calendar sync with other channels: server/calendar/config.ts. */
+  calendar: CalendarSettings;
   /** E2E_TEST_ROUTES=1: the end-to-end tests' routes (GET /__e2e/analytics-events, the captcha form at /__e2e/captcha-form); never in production. */
   testRoutes: boolean;
 }
@@ -142,6 +145,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     ga4MeasurementId: ga4MeasurementId(env.GA4_MEASUREMENT_ID),
     leadsTo: emailAddress('LEADS_TO', env.LEADS_TO),
     captcha: parseCaptchaSettings(env),
+    calendar: parseCalendarSettings(env),
     testRoutes: env.E2E_TEST_ROUTES === '1',
   };
 }

@@ -27,6 +27,7 @@ import { createAnalyticsCollector } from './analytics/collector.ts';
 import { createCaptchaVerifier } from './captcha/captcha-service.ts';
 import { analyticsEvents } from './db/schema.ts';
 import { createMailQueue, type MailQueue } from './mail/mail-queue.ts';
+import { createCalendarService } from './calendar/calendar-service.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { createOrderStore } from './orders/order-store.ts';
 import { createPageLinks } from './orders/page-links.ts';
@@ -172,6 +173,17 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     publicOrigin,
     log,
   });
+  // Calendar sync with other channels (issue 26): imported nights go into bookings; the pricing model reloads at once.
+  const calendar = createCalendarService({
+    db: database.db,
+    settings: config.calendar,
+    siteName: settings.site.name,
+    publicOrigin,
+    ownerEmail: config.leadsTo ?? settings.site.email,
+    mail,
+    changed: () => pricing.invalidate(),
+    log,
+  });
   const development = config.mode === 'development';
   const ranking = createRankingService({ db: database.db, settings, secret });
   // Every captcha-protected form route asks it (server/captcha/verifier.ts); used tokens are kept in the database.
@@ -206,6 +218,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     pricing,
     orders: { store: orders, pricing: repricing, pageLinks },
     checkout,
+    calendar,
     leads: {
       db: database.db,
       mail,
@@ -227,6 +240,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   if (payments.test) app.log.warn(`Payments: ${payments.label} (the built-in test provider; set PAYMENT_PROVIDER_MODULE for a real one)`);
   app.log.info({ mail: mail.transport.kind, to: mail.transport.target }, 'email delivery');
   mail.start();
+  calendar.start();
   // Session-mode orders untouched for 30 days and share and page links unused for SHARE_DAYS go: now and every 6 hours.
   const sweepOrders = () =>
     Promise.all([orders.sweep(), pageLinks.sweep()]).then(
@@ -291,6 +305,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
           clearInterval(orderSweep);
         }],
         ['http server', () => app.close()],
+        ['calendar sync', () => calendar.close()],
         ['mail', () => mail.close()],
         ['search', () => search.close()],
         ['renderer', () => renderer.close()],

@@ -29,6 +29,7 @@ import { ADMIN_CSP, ADMIN_PATH, badRangePage, dashboardPage, LOGIN_PATH, LOGOUT_
 import { isModerationNotice, reviewsPage } from './review-pages.ts';
 import type { ReviewStore } from '../reviews/review-store.ts';
 import { acceptFormBodies } from '../form-body.ts';
+import type { CalendarService } from '../calendar/calendar-service.ts';
 
 export interface AdminRouteOptions {
   /** ADMIN_PASSWORD; the routes are registered only with one. */
@@ -44,6 +45,8 @@ export interface AdminRouteOptions {
    * reviews (the search index re-reads the listing, the page caches forget it).
    */
   reviews?: { store: ReviewStore; changed: (eid: number) => Promise<void> };
+  /** Calendar sync (issue 26): the owner's calendars page at /admin/calendars (calendar-pages.ts). */
+  calendar?: CalendarService | undefined;
   /** How wrong passwords are slowed down (login-throttle.ts DEFAULT_LOGIN_THROTTLE). */
   loginThrottle?: LoginThrottleLimits;
 }

@@ -3,7 +3,7 @@
  * a redirect, a slow or huge body). Allowed by the feed guard only through CALENDAR_FEED_TEST_LOOPBACK.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export type FixtureHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
 
@@ -20,7 +20,7 @@ export interface FeedFixtureServer {
 export async function startFeedFixtureServer(port = 0): Promise<FeedFixtureServer> {
   const routes = new Map<string, FixtureHandler>();
   const seen: FeedFixtureServer['seen'] = [];
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     seen.push({ path, ifNoneMatch: request.headers['if-none-match'], ifModifiedSince: request.headers['if-modified-since'] });
