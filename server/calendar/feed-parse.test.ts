@@ -68,7 +68,12 @@ describe('parseFeed', () => {
 
     it('a date that is not a date', () => {
       const text = calendar(['BEGIN:VEVENT', 'UID:bad', 'DTSTART;VALUE=DATE:2026XX05', 'END:VEVENT'].join('\r\n'));
-      expect(refusal(text)).toMatch(/"bad" could not be read/);
+      expect(refusal(text)).toMatch(/"bad" has a DTSTART that is not a real date \("2026-XX-05"\)/);
+    });
+
+    it('a month and day that do not exist', () => {
+      expect(refusal(calendar(allDay('rolled', '2026-13-45', '2026-13-47')))).toMatch(/"rolled" has a DTSTART that is not a real date \("2026-13-45"\)/);
+      expect(refusal(calendar(allDay('feb', '2027-02-29', '2027-03-02')))).toMatch(/not a real date/);
     });
 
     it('a year out of range', () => {

@@ -57,6 +57,20 @@ function dayOfTime(time: ICAL.Time, uid: string): number {
   return Date.UTC(year, month - 1, day) / DAY_MS;
 }
 
+const RAW_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A DTSTART or DTEND as the feed wrote it must be a real date (ical.js would roll 2026-13-45 over into 2027). */
+function checkRawDate(component: ICAL.Component, name: string, uid: string): void {
+  const property = component.getFirstProperty(name);
+  if (!property) return;
+  const raw = (property as unknown as { jCal: unknown[] }).jCal[3];
+  const match = typeof raw === 'string' ? RAW_DATE.exec(raw) : null;
+  const [year, month, day, hour, minute, second] = (match?.slice(1) ?? []).map((part) => (part === undefined ? 0 : Number(part)));
+  const date = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1));
+  const real = match !== null && date.getUTCFullYear() === year && date.getUTCMonth() + 1 === month && date.getUTCDate() === day && (hour ?? 0) < 24 && (minute ?? 0) < 60 && (second ?? 0) <= 60;
+  if (!real) throw new FeedParseError(`The event ${uidText(uid)} has a ${name.toUpperCase()} that is not a real date (${JSON.stringify(String(raw).slice(0, 30))}).`);
+}
+
 /** The nights of one event from its start and end: [begin, end) in days. */
 function nights(start: ICAL.Time, end: ICAL.Time | null, uid: string): [number, number] {
   const begin = dayOfTime(start, uid);
@@ -108,6 +122,7 @@ export function parseFeed(raw: string, limits: FeedParseLimits): FeedEvent[] {
       const status = String(component.getFirstPropertyValue('status') ?? '').toUpperCase();
       const transparency = String(component.getFirstPropertyValue('transp') ?? '').toUpperCase();
       if (status === 'CANCELLED' || transparency === 'TRANSPARENT') continue;
+      for (const name of ['dtstart', 'dtend', 'recurrence-id']) checkRawDate(component, name, uid);
       const event = new ICAL.Event(component);
       const start = event.startDate as ICAL.Time | null;
       if (!start) throw new FeedParseError(`The event ${uidText(uid)} has no start date (DTSTART).`);
