@@ -89,7 +89,7 @@ export interface ServerDependencies {
   /** Calendar sync (issue 26): each listing's export at /calendar/{eid}/{token}.ics, and the owner's calendars page. */
   calendar?: CalendarService;
   /** The site owner's analytics dashboard at /admin/analytics (issue 16), when ADMIN_PASSWORD is set; without it the dashboard answers 404. */
-  admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now' | 'reviews' | 'loginThrottle'>;
+  admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now' | 'reviews' | 'loginThrottle' | 'owner'>;
   /**
    * The captcha the site's forms are checked with (issue 14; server/captcha/verifier.ts), GET
    * /captcha/challenge for the self-hosted ALTCHA, and the provider's origins in the CSP; without it
@@ -267,7 +267,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.analytics) registerAnalyticsRoutes(app, deps.analytics);
   if (deps.reviews) await registerReviewRoutes(app, deps.reviews);
   if (deps.calendar) registerCalendarExportRoute(app, deps.calendar);
-  if (deps.admin) await registerAdminRoutes(app, { ...deps.admin, secret: deps.cookieSecret, siteName: deps.settings.site.name, publicOrigin, calendar: deps.calendar });
+  if (deps.admin) await registerAdminRoutes(app, { ...deps.admin, secret: deps.cookieSecret, siteName: deps.settings.site.name, publicOrigin });
   if (deps.captcha) registerCaptchaRoutes(app, deps.captcha);
   if (deps.captcha && deps.testCaptchaForm) {
     registerCaptchaTestForm(app, {

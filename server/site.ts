@@ -230,7 +230,9 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     analytics,
     captcha,
     testCaptchaForm: config.testRoutes,
-    admin: config.adminPassword ? { password: config.adminPassword, db: database.db, reviews: { store: reviewStore, changed: reviewsChanged } } : undefined,
+    admin: config.adminPassword
+      ? { password: config.adminPassword, db: database.db, reviews: { store: reviewStore, changed: reviewsChanged }, owner: { db: database.db, calendar, mail, changed: () => pricing.invalidate() } }
+      : undefined,
     reviews: { store: reviewStore, captcha },
     testAnalyticsEvents: config.testRoutes
       ? (after) => database.db.select().from(analyticsEvents).where(gt(analyticsEvents.id, after)).orderBy(asc(analyticsEvents.id))

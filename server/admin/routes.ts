@@ -9,6 +9,7 @@
  *   GET  /admin/analytics/export/{name}.csv?from=&to= → a table as CSV | 400 bad range | 401 | 404 unknown table
  *   GET  /admin/reviews                          → reviews waiting for moderation (303 to the login without a session)
  *   POST /admin/reviews/{id}/approve|reject      → 303 back to /admin/reviews with a notice | 401 without a session
+ *   /admin/bookings, /admin/calendars            → the owner's bookings and calendars (owner-routes.ts)
  *
  * The posts are refused from other sites by the security layer (Fetch Metadata, Origin) like every
  * request that changes state. Wrong passwords make the client wait before its next try
@@ -29,7 +30,7 @@ import { ADMIN_CSP, ADMIN_PATH, badRangePage, dashboardPage, LOGIN_PATH, LOGOUT_
 import { isModerationNotice, reviewsPage } from './review-pages.ts';
 import type { ReviewStore } from '../reviews/review-store.ts';
 import { acceptFormBodies } from '../form-body.ts';
-import type { CalendarService } from '../calendar/calendar-service.ts';
+import { registerOwnerRoutes, type OwnerRouteOptions } from './owner-routes.ts';
 
 export interface AdminRouteOptions {
   /** ADMIN_PASSWORD; the routes are registered only with one. */
@@ -45,8 +46,8 @@ export interface AdminRouteOptions {
    * reviews (the search index re-reads the listing, the page caches forget it).
    */
   reviews?: { store: ReviewStore; changed: (eid: number) => Promise<void> };
-  /** Calendar sync (issue 26): the owner's calendars page at /admin/calendars (calendar-pages.ts). */
-  calendar?: CalendarService | undefined;
+  /** The owner's bookings and calendars (issue 26): /admin/bookings and /admin/calendars (owner-routes.ts). */
+  owner?: OwnerRouteOptions | undefined;
   /** How wrong passwords are slowed down (login-throttle.ts DEFAULT_LOGIN_THROTTLE). */
   loginThrottle?: LoginThrottleLimits;
 }
@@ -142,6 +143,8 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
         .type('text/csv; charset=utf-8')
         .send(csv);
     });
+
+    if (options.owner) registerOwnerRoutes(scope, options.owner, { siteName: options.siteName, now, isLoggedIn: (request) => sessions.isLoggedIn(request), privateHtml });
 
     const { reviews } = options;
     if (reviews) {
