@@ -86,12 +86,12 @@ function search(data: PricingData, clockDay: number, query: string): AvailItem {
 /** What the tests count on, on a database made on `today` and a clock on `clockDay`; a list of what does not hold. */
 function problemsOn(data: PricingData, today: string, clockDay: number): string[] {
   const problems: string[] = [];
-  const { bookable, booked, past, checkout } = fixtureStays(today);
+  const { bookable, booked, past, checkout, calendar } = fixtureStays(today);
   const unit = data.units.get(FIXTURE_UNIT.eid)!;
   const where = `demo of ${today}, clock on ${isoOfDay(clockDay)}`;
 
   for (const guests of [{ adult: bookable.adult, child: bookable.child }, { adult: 2, child: 0 }, { adult: FIXTURE_UNIT.sleeps, child: 0 }]) {
-    for (const free of [bookable, ...checkout]) {
+    for (const free of [bookable, ...checkout, ...calendar]) {
       const item = search(data, clockDay, queryOf(free, guests));
       const offers = item.prices.map((p) => `${p.og} ${p.b}…${p.e}`).sort();
       const expected = [`nonrefundable ${free.begin}…${free.end}`, `standard ${free.begin}…${free.end}`];
@@ -134,6 +134,12 @@ describe('fixture stays', () => {
       checkout: [
         { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2028-02-21', end: '2028-02-28', nights: 7, adult: 2, child: 1 },
         { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2028-02-28', end: '2028-03-06', nights: 7, adult: 2, child: 1 },
+      ],
+      calendar: [
+        { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2028-03-06', end: '2028-03-13', nights: 7, adult: 2, child: 1 },
+        { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2028-03-13', end: '2028-03-20', nights: 7, adult: 2, child: 1 },
+        { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2028-03-20', end: '2028-03-27', nights: 7, adult: 2, child: 1 },
+        { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2028-03-27', end: '2028-04-03', nights: 7, adult: 2, child: 1 },
       ],
     });
   });

@@ -41,6 +41,8 @@ const BOOKED_FROM = 42;
 const PAST_FROM = -14;
 /** Stays the checkout tests book (one per e2e project width), apart from those the other tests count on. */
 const CHECKOUT_FROM = [63, 70];
+/** Stays the calendar sync tests block with a feed and book here (two per e2e project width, e2e/calendar-sync.spec.ts). */
+const CALENDAR_FROM = [77, 84, 91, 98];
 const NIGHTS = 7;
 
 export interface FixtureStay {
@@ -69,6 +71,11 @@ export interface FixtureStays {
    * one test (e2e: the desktop project the first, the phone project the second).
    */
   checkout: [FixtureStay, FixtureStay];
+  /**
+   * Available, for the calendar sync tests: the desktop project blocks the first with a feed and
+   * books the second; the phone project the third and the fourth.
+   */
+  calendar: [FixtureStay, FixtureStay, FixtureStay, FixtureStay];
 }
 
 function stay(today: string, from: number): FixtureStay {
@@ -91,6 +98,7 @@ export function fixtureStays(today: string): FixtureStays {
     booked: { ...stay(today, BOOKED_FROM), alternates: [addDays(today, BOOKED_FROM - NIGHTS), addDays(today, BOOKED_FROM + NIGHTS)] },
     past: stay(today, PAST_FROM),
     checkout: [stay(today, CHECKOUT_FROM[0] as number), stay(today, CHECKOUT_FROM[1] as number)],
+    calendar: CALENDAR_FROM.map((from) => stay(today, from)) as FixtureStays['calendar'],
   };
 }
 
@@ -110,7 +118,7 @@ export function fixtureCalendar(today: string): { eid: number; free: NightRange[
     free: [
       { begin: addDays(today, BOOKABLE_FROM), end: addDays(today, BOOKED_FROM) },
       { begin: addDays(today, BOOKED_FROM + NIGHTS), end: addDays(today, BOOKED_FROM + 2 * NIGHTS) },
-      ...CHECKOUT_FROM.map((from) => ({ begin: addDays(today, from), end: addDays(today, from + NIGHTS) })),
+      ...[...CHECKOUT_FROM, ...CALENDAR_FROM].map((from) => ({ begin: addDays(today, from), end: addDays(today, from + NIGHTS) })),
     ],
     booked: [{ begin: addDays(today, BOOKED_FROM), end: addDays(today, BOOKED_FROM + NIGHTS) }],
   };
