@@ -50,7 +50,14 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD },
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        // The calendar sync tests' feed servers (e2e/calendar-sync.spec.ts, one per project width).
+        CALENDAR_FEED_TEST_LOOPBACK: `127.0.0.1:${port + 2},127.0.0.1:${port + 3}`,
+      },
     },
     {
       command: 'node scripts/e2e-server.mjs',
