@@ -39,7 +39,7 @@ export default defineConfig({
       testIgnore: /hydration\.spec/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined },
     },
-    { name: 'phone', testIgnore: /hydration\.spec/, use: { viewport: { width: 767, height: 900 }, hasTouch: true, isMobile: true } },
+    { name: 'phone', testIgnore: /hydration\.spec|calendar-two-servers\.spec/, use: { viewport: { width: 767, height: 900 }, hasTouch: true, isMobile: true } },
     { name: 'hydration', testMatch: /hydration\.spec/, use: { baseURL: `http://127.0.0.1:${devPort}`, viewport: { width: 1280, height: 800 } } },
   ],
   webServer: [

@@ -140,6 +140,7 @@ describe('fixture stays', () => {
         { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2028-03-13', end: '2028-03-20', nights: 7, adult: 2, child: 1 },
         { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2028-03-20', end: '2028-03-27', nights: 7, adult: 2, child: 1 },
         { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2028-03-27', end: '2028-04-03', nights: 7, adult: 2, child: 1 },
+        { eid: 1002, slug: 'cove-commons-42', name: 'Cove Commons 42', begin: '2028-04-03', end: '2028-04-10', nights: 7, adult: 2, child: 1 },
       ],
     });
   });

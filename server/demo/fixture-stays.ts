@@ -41,8 +41,11 @@ const BOOKED_FROM = 42;
 const PAST_FROM = -14;
 /** Stays the checkout tests book (one per e2e project width), apart from those the other tests count on. */
 const CHECKOUT_FROM = [63, 70];
-/** Stays the calendar sync tests block with a feed and book here (two per e2e project width, e2e/calendar-sync.spec.ts). */
-const CALENDAR_FROM = [77, 84, 91, 98];
+/**
+ * Stays the calendar sync tests block with a feed and book here (two per e2e project width,
+ * e2e/calendar-sync.spec.ts, and one for e2e/calendar-two-servers.spec.ts).
+ */
+const CALENDAR_FROM = [77, 84, 91, 98, 105];
 const NIGHTS = 7;
 
 export interface FixtureStay {
@@ -73,9 +76,9 @@ export interface FixtureStays {
   checkout: [FixtureStay, FixtureStay];
   /**
    * Available, for the calendar sync tests: the desktop project blocks the first with a feed and
-   * books the second; the phone project the third and the fourth.
+   * books the second; the phone project the third and the fourth; the two-server test books the fifth.
    */
-  calendar: [FixtureStay, FixtureStay, FixtureStay, FixtureStay];
+  calendar: [FixtureStay, FixtureStay, FixtureStay, FixtureStay, FixtureStay];
 }
 
 function stay(today: string, from: number): FixtureStay {
