@@ -2,7 +2,7 @@
  * Settings of the calendar sync (docs/configuration.md):
  *
  *   CALENDAR_POLL_MINUTES        how often each imported feed is polled (default 15; each poll is
- *                                moved by up to a fifth of it at random, so feeds do not poll together)
+ *                                moved by up to a tenth of it either way at random, so feeds do not poll together)
  *   CALENDAR_FEED_TIMEOUT_MS     the longest a feed's whole answer may take, redirects and body included (default 15 000)
  *   CALENDAR_FEED_MAX_KB         the largest feed read, after decompression (default 2048)
  *   CALENDAR_FEED_TEST_LOOPBACK  TESTS ONLY: loopback host:port pairs a feed may be fetched from
