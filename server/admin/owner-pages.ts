@@ -9,6 +9,7 @@
  */
 import { escapeHtml } from '../html.ts';
 import type { ConflictRow, FeedStatus } from '../calendar/calendar-service.ts';
+import { feedStatusText, storedState } from '../calendar/feed-status.ts';
 import { adminDocument, logoutBar } from './pages.ts';
 import { amountText, PAYMENT_OPTIONS, type OwnerBooking } from './owner-bookings.ts';
 
@@ -123,11 +124,10 @@ export function calendarsPage(
   const feedRows = context.feeds
     .map((feed) => {
       const name = `${feed.channel} feed of ${listingOf.get(feed.unitEid) ?? feed.unitEid}`;
-      const status = feed.failingSince
-        ? `<span class="failing">Failing since ${when(feed.failingSince)}</span>: ${escapeHtml(feed.lastError ?? '')}`
-        : feed.lastSuccessAt
-          ? 'Good'
-          : 'Not read yet';
+      // The words are the feed status machine's (server/calendar/feed-status.ts).
+      const state = storedState(feed);
+      const text = escapeHtml(feedStatusText(state, feed));
+      const status = state === 'failing' ? `<span class="failing">${text.replace(/: /, '</span>: ')}` : text;
       return (
         `<tr><td>${escapeHtml(feed.channel)}</td><td class="text">${escapeHtml(listingOf.get(feed.unitEid) ?? String(feed.unitEid))}</td><td class="text">${escapeHtml(feed.url)}</td>` +
         `<td class="n">${feed.events}</td><td>${when(feed.lastSuccessAt)}</td><td class="text">${status}</td>` +

@@ -25,6 +25,8 @@ import { escapeHtml } from '../html.ts';
 import type { CalendarSettings } from './config.ts';
 import { checkFeedUrl, fetchFeed, FeedFetchError } from './feed-fetch.ts';
 import { dayOf, FeedParseError, isoOf, parseFeed, type FeedEvent } from './feed-parse.ts';
+import { feedStatus } from './feed-status.ts';
+import type { InspectionEvent } from 'xstate';
 
 const DAY_MS = 86_400_000;
 /** Exported stays: those that ended at most this many days ago, up to two years ahead. */
@@ -53,6 +55,8 @@ export interface CalendarServiceOptions {
   now?: () => Date;
   log?: CalendarLogger;
   random?: () => number;
+  /** Sees every feed status machine the service runs (model tests). */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 export interface ExportCalendar {
@@ -356,25 +360,22 @@ export function createCalendarService(options: CalendarServiceOptions) {
 
   const nextPoll = () => new Date(now().getTime() + settings.pollMinutes * 60_000 * (0.9 + 0.2 * random()));
 
-  async function recordFailure(feedId: number, message: string): Promise<void> {
-    const at = now();
-    await db
-      .update(calendarFeeds)
-      .set({ lastAttemptAt: at, lastError: message.slice(0, 500), failingSince: sql`coalesce(${calendarFeeds.failingSince}, ${at.toISOString()}::timestamptz)`, nextPollAt: nextPoll() })
-      .where(eq(calendarFeeds.id, feedId));
-  }
 
   /** Polls one feed now: fetch, parse, store its events, reconcile its listing. Never throws for the feed's faults. */
   async function syncFeed(feedId: number): Promise<SyncResult> {
     const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.id, feedId));
     if (!feed) return { ok: false, error: 'There is no such feed.' };
+    // The feed's status machine decides what is stored after the read (feed-status.ts).
+    const status = feedStatus(feed, options.inspect);
+    status.send({ type: 'feed.poll' });
     let events: FeedEvent[];
     let validators: { etag: string | null; lastModified: string | null };
     try {
       const answer = await fetchFeed(feed.url, { etag: feed.etag, lastModified: feed.lastModified }, settings);
       if (answer.status === 'not-modified') {
         const at = now();
-        await db.update(calendarFeeds).set({ lastAttemptAt: at, lastSuccessAt: at, failingSince: null, lastError: null, nextPollAt: nextPoll() }).where(eq(calendarFeeds.id, feedId));
+        status.send({ type: 'feed.unchanged', at: at.getTime() });
+        await db.update(calendarFeeds).set({ ...status.stored(), lastAttemptAt: at, nextPollAt: nextPoll() }).where(eq(calendarFeeds.id, feedId));
         // Days pass: stays that ended drop out even when the feed did not change.
         const changed = await reconcile(feed.unitEid);
         return { ok: true, changed, events: feed.events, notModified: true };
@@ -383,11 +384,14 @@ export function createCalendarService(options: CalendarServiceOptions) {
       validators = { etag: answer.etag, lastModified: answer.lastModified };
     } catch (error) {
       if (!(error instanceof FeedFetchError) && !(error instanceof FeedParseError)) throw error;
-      await recordFailure(feedId, error.message);
+      const at = now();
+      status.send({ type: 'feed.failed', at: at.getTime(), error: error.message.slice(0, 500) });
+      await db.update(calendarFeeds).set({ ...status.stored(), lastAttemptAt: at, nextPollAt: nextPoll() }).where(eq(calendarFeeds.id, feedId));
       log.warn({ feedId, unitEid: feed.unitEid, error: error.message }, 'calendar feed refused');
       return { ok: false, error: error.message };
     }
     const at = now();
+    status.send({ type: 'feed.read', at: at.getTime(), events: events.length });
     await db.transaction(async (tx) => {
       await tx.delete(calendarFeedEvents).where(eq(calendarFeedEvents.feedId, feedId));
       for (let i = 0; i < events.length; i += 1000) {
@@ -395,7 +399,7 @@ export function createCalendarService(options: CalendarServiceOptions) {
       }
       await tx
         .update(calendarFeeds)
-        .set({ ...validators, events: events.length, lastAttemptAt: at, lastSuccessAt: at, failingSince: null, lastError: null, nextPollAt: nextPoll() })
+        .set({ ...validators, ...status.stored(), lastAttemptAt: at, nextPollAt: nextPoll() })
         .where(eq(calendarFeeds.id, feedId));
     });
     const changed = await reconcile(feed.unitEid);

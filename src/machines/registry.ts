@@ -5,6 +5,7 @@ import { autocompleteMachine } from './autocomplete-machine';
 import { availabilityMachine } from './availability-machine';
 import { availabilityModalMachine } from './availability-modal-machine';
 import { bookedRangesMachine } from './booked-ranges-machine';
+import { calendarFeedMachine } from './calendar-feed-machine';
 import { captchaMachine } from './captcha-machine';
 import { checkoutMachine } from './checkout-machine';
 import { consentMachine } from './consent-machine';
@@ -184,6 +185,12 @@ export const machineRegistry: RegisteredMachine[] = [
     machine: paymentOptionMachine,
     title: 'Payment option',
     description: "payment[payment_option] cc or ach: the submit buttons show their 'sps' text and the submit copy shows; otherwise their 'later' text and the copy is hidden (spec §3, §4 Payment option).",
+  },
+  {
+    machine: calendarFeedMachine,
+    title: 'Calendar feed sync status',
+    description:
+      "One channel's calendar feed imported into a listing (issue 26): unread until its first read; each poll reads it; a good answer or a 304 makes it good and clears the error; a failure keeps the last good stays blocking and says since when it fails (the first failure, kept through those that follow); removing it ends it. The server runs it for every read and the owner's calendars page shows it.",
   },
   {
     machine: protectionDeclineMachine,
