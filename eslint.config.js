@@ -47,6 +47,8 @@ const BINDINGS_FOR_VIEWS = [
 const MACHINES_FOR_SERVER = [
   // The sync status of an imported calendar feed (server/calendar/feed-status.ts).
   'src/machines/calendar-feed-machine.ts',
+  // Cancelling a booking on the owner's bookings page (server/admin/cancel-flow.ts).
+  'src/machines/booking-cancel-machine.ts',
 ];
 
 const to = (...types) => ({ to: { element: { types: { anyOf: types } } } });

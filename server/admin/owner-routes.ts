@@ -24,6 +24,7 @@ import { csvTable } from './csv.ts';
 import { cancelBooking, ownerBookings, parseBookingFilter, PAYMENT_OPTIONS } from './owner-bookings.ts';
 import { BOOKINGS_PATH, bookingsPage, calendarsPage, CALENDARS_PATH, cancelPage, type Listing } from './owner-pages.ts';
 import { LOGIN_PATH } from './pages.ts';
+import { askToCancel, confirmCancel } from './cancel-flow.ts';
 
 export interface OwnerRouteOptions {
   db: Database;
@@ -84,17 +85,22 @@ export function registerOwnerRoutes(scope: FastifyInstance, options: OwnerRouteO
     if (!isLoggedIn(request)) return toLogin(reply);
     const rows = (await ownerBookings(db, { unitEid: null, from: null, to: null }, today())).filter((row) => row.code === request.params.code);
     const first = rows[0];
+    // The booking cancel machine decides: a confirmed booking is asked about, anything else is gone.
+    const asked = askToCancel(first && first.code !== null ? (first.status === 'cancelled' ? 'cancelled' : 'confirmed') : null);
     if (!first || first.code === null) return sendProblem(request, reply, 404, 'There is no such booking.');
-    if (first.status !== 'confirmed') return back(reply, `${BOOKINGS_PATH}?done=already`);
+    if (asked.state !== 'asking') return back(reply, `${BOOKINGS_PATH}?done=${asked.notice ?? 'already'}`);
     return privateHtml(reply, 200, cancelPage(siteName, { ...first, code: first.code }, rows));
   });
 
   scope.post<{ Params: { code: string } }>(`${BOOKINGS_PATH}/:code/cancel`, write, async (request, reply) => {
     if (!isLoggedIn(request)) return sendProblem(request, reply, 401, `Please log in at ${LOGIN_PATH} first.`);
     const code = request.params.code.slice(0, 100);
-    const result = await cancelBooking(db, code, { mail: options.mail, siteName, calendar, changed: options.changed });
-    request.log.info({ status: result.status, units: result.unitEids }, 'site owner cancelled a booking');
-    return back(reply, `${BOOKINGS_PATH}?done=${result.status}`);
+    const notice = await confirmCancel(async () => {
+      const result = await cancelBooking(db, code, { mail: options.mail, siteName, calendar, changed: options.changed });
+      request.log.info({ status: result.status, units: result.unitEids }, 'site owner cancelled a booking');
+      return result;
+    });
+    return back(reply, `${BOOKINGS_PATH}?done=${notice}`);
   });
 
   if (!calendar) return;

@@ -5,6 +5,7 @@ import { autocompleteMachine } from './autocomplete-machine';
 import { availabilityMachine } from './availability-machine';
 import { availabilityModalMachine } from './availability-modal-machine';
 import { bookedRangesMachine } from './booked-ranges-machine';
+import { bookingCancelMachine } from './booking-cancel-machine';
 import { calendarFeedMachine } from './calendar-feed-machine';
 import { captchaMachine } from './captcha-machine';
 import { checkoutMachine } from './checkout-machine';
@@ -185,6 +186,12 @@ export const machineRegistry: RegisteredMachine[] = [
     machine: paymentOptionMachine,
     title: 'Payment option',
     description: "payment[payment_option] cc or ach: the submit buttons show their 'sps' text and the submit copy shows; otherwise their 'later' text and the copy is hidden (spec §3, §4 Payment option).",
+  },
+  {
+    machine: bookingCancelMachine,
+    title: "Owner's booking cancellation",
+    description:
+      "Cancelling a booking on the owner's bookings page (issue 26): Cancel… asks first, saying what cancelling does; Keep it changes nothing; Cancel the booking cancels it once (nights freed, guest emailed, record kept); a booking cancelled already or not there ends as gone, and the list says which.",
   },
   {
     machine: calendarFeedMachine,
