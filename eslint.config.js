@@ -183,7 +183,7 @@ export default tseslint.config(
     files: ['src/machines/**/*.ts'],
     ignores: TESTS,
     rules: {
-      ...packages(['react', 'react-dom', '@xstate/react', 'rxjs', 'js-cookie', 'idb-keyval', 'dompurify'], 'Machines are pure: they may import the domain only; I/O belongs to effects.'),
+      ...packages(['react', 'react-dom', '@xstate/react', 'rxjs', 'js-cookie', 'dompurify'], 'Machines are pure: they may import the domain only; I/O belongs to effects.'),
       ...pure([
         { selector: "Property[key.name='invoke']", message: 'Machines do not invoke: emit an effect request and take a result event, so xstate/graph can walk them.' },
         { selector: "Property[key.name='after']", message: "Machines do not use 'after': timers are effects." },

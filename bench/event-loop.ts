@@ -202,7 +202,7 @@ function costlySearches(): Array<{ name: string; body: string }> {
     { name: 'every facet, no limit', body: form([['q', '*:*'], ['rows', '100'], ['start', '0'], ['facet', 'true'], ...facets, ['facet.limit', '-1'], ['facet.mincount', '0']]) },
     // What issue 12 sent (0.3-0.8 s of blocked loop before the caps): now refused with 400 before the engine sees it.
     {
-      name: "issue 12's 14 KB wildcard search",
+      name: "a 14 KB wildcard search",
       body: form([
         ['q', Array.from({ length: 500 }, (_, i) => `*${letters[i % 10]}${letters[(i * 3) % 10]}*`).join(' ').slice(0, 1990)],
         ...Array.from({ length: 4 }, (_, k): [string, string] => ['fq', Array.from({ length: 500 }, (_, i) => `*${letters[(k + i) % 10]}${letters[(i * 7) % 10]}*`).join(' OR ').slice(0, 1990)]),
@@ -313,7 +313,7 @@ function kinds(base: string, codes: string[], settings: { segment: string; cid: 
     },
     {
       group: 'analytics',
-      name: "issue 23's batch: 50 select_item × 50 products (refused)",
+      name: "the largest batch: 50 select_item × 50 products (refused)",
       next: async () => collect(json({ events: Array.from({ length: 50 }, (_, e) => ({ name: 'select_item', params: { items: Array.from({ length: 50 }, (_, i) => ({ item_id: `Z-${e}-${i}` })) } })) })),
     },
     { group: 'dashboard', name: 'dashboard, the last 30 days (the default)', next: dashboard(30) },

@@ -105,6 +105,8 @@ export interface ServerDependencies {
   testAnalyticsEvents?: (after: number) => Promise<unknown[]>;
   /** E2E_TEST_ROUTES=1 only: the captcha-protected test form at /__e2e/captcha-form (server/captcha/test-form.ts), checked by `captcha`. */
   testCaptchaForm?: boolean;
+  /** Told of every route as it is registered (scripts/docs-generate.ts lists them for docs/api.md). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /** Google Analytics 4's origins (its gtag script, collection endpoints and pixels), allowed only when GA4 is configured. */
@@ -187,6 +189,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     // Two log lines per request cost more than a cached page: see the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  const onRoute = deps.onRoute;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.addHook('onResponse', async (request, reply) => {
     const ms = Math.round(reply.elapsedTime);
     if (ms >= SLOW_REQUEST_MS) request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, 'slow request');

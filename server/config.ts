@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MIN_ADMIN_PASSWORD_LENGTH } from './admin/admin-session.ts';
 import { GA4_ID, parseSiteSettings, type SiteSettings } from '../src/domain/settings.ts';
 import { isAddressOrRange, parseOrigin, parseOriginList } from './security/origins.ts';
 import { parseRateLimits, type RateLimits } from './security/rate-limits.ts';
@@ -108,6 +107,9 @@ function addressOrRangeList(name: string, raw: string | undefined): string[] {
   if (bad !== undefined) throw new Error(`${name} must be a comma-separated list of addresses and CIDR ranges, got ${JSON.stringify(bad)}`);
   return entries;
 }
+
+/** The shortest ADMIN_PASSWORD the server accepts (it guards the site owner's pages). */
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
 function adminPassword(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;

@@ -26,8 +26,6 @@ export const DEVICE_COOKIE = 'admin_device';
 export const ADMIN_SESSION_HOURS = 8;
 /** A device cookie lasts this long from the last login on that browser. */
 export const DEVICE_DAYS = 180;
-/** The shortest ADMIN_PASSWORD the server accepts. */
-export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text, 'utf8').digest();
 

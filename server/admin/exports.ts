@@ -6,44 +6,48 @@
 import type { Database } from '../db/client.ts';
 import { errorsByMessage, funnel, searchesPerDay, topListings, zeroResultTerms, type DateRange } from './analytics-report.ts';
 import { csvTable } from './csv.ts';
+import { ERROR_COLUMNS, FUNNEL_COLUMNS, LISTING_COLUMNS, SEARCHES_COLUMNS, ZERO_RESULT_COLUMNS, type Column } from './tables.ts';
 
 /** Rows of the ranked exports (more than the page shows). */
 const EXPORT_ROWS = 1000;
+
+/** A table as CSV, with the dashboard's columns (server/admin/tables.ts). */
+const csvOf = <T>(columns: ReadonlyArray<Column<T>>, rows: readonly T[]) => csvTable(columns.map((column) => column.csv), rows.map((row) => columns.map((column) => column.value(row))));
 
 export const EXPORTS = {
   searches: {
     title: 'Searches per day',
     async csv(db: Pick<Database, 'execute'>, range: DateRange) {
       const rows = await searchesPerDay(db, range);
-      return csvTable(['day', 'searches', 'zero_results'], rows.map((row) => [row.day, row.searches, row.zeroResults]));
+      return csvOf(SEARCHES_COLUMNS, rows);
     },
   },
   'zero-results': {
     title: 'Zero-result searches',
     async csv(db: Pick<Database, 'execute'>, range: DateRange) {
       const rows = await zeroResultTerms(db, range, EXPORT_ROWS);
-      return csvTable(['search_term', 'searches', 'last_seen_utc'], rows.map((row) => [row.term, row.searches, row.lastSeen]));
+      return csvOf(ZERO_RESULT_COLUMNS, rows);
     },
   },
   listings: {
     title: 'Listings',
     async csv(db: Pick<Database, 'execute'>, range: DateRange) {
       const rows = await topListings(db, range, EXPORT_ROWS);
-      return csvTable(['item_id', 'name', 'impressions', 'clicks', 'ctr_percent'], rows.map((row) => [row.itemId, row.name, row.impressions, row.clicks, row.ctr]));
+      return csvOf(LISTING_COLUMNS, rows);
     },
   },
   funnel: {
     title: 'Funnel',
     async csv(db: Pick<Database, 'execute'>, range: DateRange) {
       const rows = await funnel(db, range);
-      return csvTable(['step', 'count', 'percent_of_previous'], rows.map((row) => [row.step, row.count, row.ofPrevious]));
+      return csvOf(FUNNEL_COLUMNS, rows);
     },
   },
   errors: {
     title: 'Errors',
     async csv(db: Pick<Database, 'execute'>, range: DateRange) {
       const rows = await errorsByMessage(db, range, EXPORT_ROWS);
-      return csvTable(['message', 'reports', 'fatal', 'pages', 'last_seen_utc'], rows.map((row) => [row.message, row.count, row.fatal, row.pages, row.lastSeen]));
+      return csvOf(ERROR_COLUMNS, rows);
     },
   },
 } as const;

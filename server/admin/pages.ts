@@ -6,8 +6,9 @@
 import { ERRORS_PER_DAY, TERMS_PER_DAY } from '../analytics/aggregates.ts';
 import { escapeHtml } from '../html.ts';
 import type { AnalyticsReport, DateRange } from './analytics-report.ts';
-import { FUNNEL_LABELS, type DashboardCharts } from './charts.ts';
+import type { DashboardCharts } from './charts.ts';
 import { EXPORTS, type ExportName } from './exports.ts';
+import { CAPPED_DAY_COLUMNS, ERROR_COLUMNS, formatNumber, formatPercent, FUNNEL_COLUMNS, htmlCell, LISTING_COLUMNS, SEARCHES_COLUMNS, ZERO_RESULT_COLUMNS, type Column } from './tables.ts';
 
 export const ADMIN_PATH = '/admin/analytics';
 export const LOGIN_PATH = `${ADMIN_PATH}/login`;
@@ -79,20 +80,14 @@ export function loginPage(siteName: string, error: string | null = null): string
   );
 }
 
-const number = (value: number) => value.toLocaleString('en-US');
-const percent = (value: number | null) => (value === null ? '–' : `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} %`);
+const number = formatNumber;
+const percent = formatPercent;
 const query = (range: DateRange) => `from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`;
-
-interface Column<T> {
-  label: string;
-  cell: (row: T) => string;
-  numeric?: boolean;
-}
 
 function table<T>(caption: string, columns: ReadonlyArray<Column<T>>, rows: readonly T[], empty: string): string {
   if (rows.length === 0) return `<p class="note">${escapeHtml(empty)}</p>`;
   const head = columns.map((column) => `<th scope="col"${column.numeric ? ' class="n"' : ''}>${escapeHtml(column.label)}</th>`).join('');
-  const body = rows.map((row) => `<tr>${columns.map((column) => `<td class="${column.numeric ? 'n' : 'text'}">${column.cell(row)}</td>`).join('')}</tr>`).join('');
+  const body = rows.map((row) => `<tr>${columns.map((column) => `<td class="${column.numeric ? 'n' : 'text'}">${htmlCell(column, row)}</td>`).join('')}</tr>`).join('');
   return `<div class="table"><table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
@@ -136,11 +131,7 @@ export function dashboardPage(siteName: string, report: AnalyticsReport, charts:
     '<details><summary>Searches per day as a table</summary>' +
     table(
       'Searches per day',
-      [
-        { label: 'Day', cell: (row: AnalyticsReport['searchesPerDay'][number]) => escapeHtml(row.day) },
-        { label: 'Searches', cell: (row) => number(row.searches), numeric: true },
-        { label: 'Zero results', cell: (row) => number(row.zeroResults), numeric: true },
-      ],
+      SEARCHES_COLUMNS,
       report.searchesPerDay,
       'No days in this range.',
     ) +
@@ -149,11 +140,7 @@ export function dashboardPage(siteName: string, report: AnalyticsReport, charts:
     '<h3>Top zero-result searches</h3>' +
     table(
       'What visitors searched for and found nothing',
-      [
-        { label: 'Search', cell: (row: AnalyticsReport['zeroResultTerms'][number]) => (row.term === '' ? '<em>(empty search)</em>' : escapeHtml(row.term)) },
-        { label: 'Searches', cell: (row) => number(row.searches), numeric: true },
-        { label: 'Last (UTC)', cell: (row) => escapeHtml(row.lastSeen) },
-      ],
+      ZERO_RESULT_COLUMNS,
       report.zeroResultTerms,
       'No search in this range found nothing.',
     ) +
@@ -165,13 +152,7 @@ export function dashboardPage(siteName: string, report: AnalyticsReport, charts:
     figure('listings-chart', charts.listings, 'Impressions and clicks of the ten listings seen most. The figures are in the table below.') +
     table(
       'Listings by impressions',
-      [
-        { label: 'Listing', cell: (row: AnalyticsReport['listings'][number]) => (row.slug ? `<a href="/listing/${encodeURIComponent(row.slug)}">${escapeHtml(row.name)}</a>` : escapeHtml(row.name)) },
-        { label: 'Id', cell: (row) => escapeHtml(row.itemId) },
-        { label: 'Impressions', cell: (row) => number(row.impressions), numeric: true },
-        { label: 'Clicks', cell: (row) => number(row.clicks), numeric: true },
-        { label: 'Click-through rate', cell: (row) => percent(row.ctr), numeric: true },
-      ],
+      LISTING_COLUMNS,
       report.listings,
       'No listing was shown in this range.',
     ) +
@@ -183,11 +164,7 @@ export function dashboardPage(siteName: string, report: AnalyticsReport, charts:
     figure('funnel-chart', charts.funnel, 'How many adds to the Trips Collection, checkouts begun and stays booked. The figures are in the table below.') +
     table(
       'Funnel',
-      [
-        { label: 'Step', cell: (row: AnalyticsReport['funnel'][number]) => escapeHtml(FUNNEL_LABELS[row.step] ?? row.step) },
-        { label: 'Count', cell: (row) => number(row.count), numeric: true },
-        { label: 'Of the step before', cell: (row) => percent(row.ofPrevious), numeric: true },
-      ],
+      FUNNEL_COLUMNS,
       report.funnel,
       'No steps.',
     ) +
@@ -200,13 +177,7 @@ export function dashboardPage(siteName: string, report: AnalyticsReport, charts:
     figure('errors-chart', charts.errors, 'Uncaught errors reported by visitors’ browsers, by message. The figures are in the table below.') +
     table(
       'Errors by message',
-      [
-        { label: 'Message', cell: (row: AnalyticsReport['errors'][number]) => escapeHtml(row.message) },
-        { label: 'Reports', cell: (row) => number(row.count), numeric: true },
-        { label: 'Fatal', cell: (row) => number(row.fatal), numeric: true },
-        { label: 'Pages', cell: (row) => number(row.pages), numeric: true },
-        { label: 'Last (UTC)', cell: (row) => escapeHtml(row.lastSeen) },
-      ],
+      ERROR_COLUMNS,
       report.errors,
       'No error was reported in this range.',
     ) +
@@ -223,12 +194,7 @@ export function dashboardPage(siteName: string, report: AnalyticsReport, charts:
         'Every event is still counted in the totals, the searches per day and the funnel; what the table gives was left out of the tables of terms, errors or listings below.</p>' +
         table(
           'What each day left out of the detail',
-          [
-            { label: 'Day', cell: (row: AnalyticsReport['cappedDays'][number]) => escapeHtml(row.day) },
-            { label: 'Zero-result searches of further terms', cell: (row) => number(row.termsOver), numeric: true },
-            { label: 'Error reports of further messages', cell: (row) => number(row.errorsOver), numeric: true },
-            { label: 'Impressions and clicks of ids that are no listing', cell: (row) => number(row.otherItems), numeric: true },
-          ],
+          CAPPED_DAY_COLUMNS,
           capped,
           '',
         ) +

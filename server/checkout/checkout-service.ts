@@ -16,8 +16,7 @@
  * in the database and then answers with its result; nothing is booked or charged twice.
  */
 import crypto from 'node:crypto';
-import { domainToASCII } from 'node:url';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   checkoutTotals,
   MAX_STAYS_PER_BOOKING,
@@ -29,22 +28,23 @@ import {
   type ProtectionChoices,
   type ProtectionKind,
 } from '../../src/domain/checkout/checkout.ts';
-import { checkPhone, containsCardNumber } from '../../src/domain/checkout/guest-details.ts';
 import type { BookedItem, BookingConfirmation, CheckoutPageData, StayQuoteLine } from '../../src/domain/content.ts';
 import { formatCents, toCents } from '../../src/domain/money.ts';
-import { emptyOrder, hasLineItems, lineItems, parseOrder, type Order } from '../../src/domain/order/order.ts';
+import { hasLineItems, lineItems, parseOrder, type Order } from '../../src/domain/order/order.ts';
 import type { PriceChange } from '../../src/domain/order/verification.ts';
 import { formatStayDate } from '../../src/domain/pricing/dates.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
-import { bookings, provinces, reservations, tripBookings, units } from '../db/schema.ts';
+import { provinces, reservations, tripBookings, units } from '../db/schema.ts';
 import type { MailQueue } from '../mail/mail-queue.ts';
 import type { OrderStore } from '../orders/order-store.ts';
-import type { PricedStay } from '../orders/pricing-adapter.ts';
-import { EMAIL } from '../../src/domain/lead-forms.ts';
-import { hasLineBreak, oneLineMessage } from '../security/text-input.ts';
-import { verifyOrder, type OrderPricing } from '../orders/routes.ts';
-import { countryList, isCountryCode } from './countries.ts';
+import { verifyOrder, type OrderPricing, type PricedStay } from '../orders/order-pricing.ts';
+import { countryList } from './countries.ts';
+import { bookedStays, sqlState, takenStay, writeBooking } from './booking-writes.ts';
+import { canonical, cardField, checkGuest, GUEST_FIELDS, IDEMPOTENCY_KEY, LINE_FIELD, MAX_FIELD_TEXT, MAX_FIELDS, PROTECTION_NAMES, text, TOKEN, type TextField } from './checkout-fields.ts';
+
+// Kept where their users have always found them.
+export { bookedStays, GUEST_FIELDS, sqlState };
 import { confirmationEmail } from './emails.ts';
 import type { PaymentProvider } from './payment.ts';
 import { checkoutQuote, insuranceFor, readProvince } from './quote.ts';
@@ -54,39 +54,6 @@ export const confirmationPath = (code: string): string => `/rescms/order/confirm
 /** A confirmation code: 18 random bytes (144 bits), base64url. */
 export const BOOKING_CODE = /^[A-Za-z0-9_-]{24}$/;
 export const newBookingCode = (): string => crypto.randomBytes(18).toString('base64url');
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
-const TOKEN = /^[A-Za-z0-9_.:-]{4,200}$/;
-const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{0,19}$/;
-const LINE_FIELD = /^(ti|dp)\[(ind-\d{1,4})\]$/;
-/** Field names that only a card or bank form would have: refused whatever their value. */
-const CARD_FIELD = /(card|cc)[_-]?(num|number|no)\b|cvv|cvc|security[_-]?code|\bpan\b|exp(iry|iration)?[_-]?(date|month|year)|account[_-]?number|routing/i;
-const MAX_FIELDS = 200;
-const MAX_FIELD_TEXT = 4000;
-
-interface TextField {
-  label: string;
-  max: number;
-  required: string | null;
-  /** Keeps line breaks (arrival notes); every other field is one line (server/security/text-input.ts). */
-  multiLine?: true;
-}
-
-/** The guest fields of the checkout form, by the form's field names. */
-export const GUEST_FIELDS = {
-  first_name: { label: 'First name', max: 60, required: 'Please enter your first name.' },
-  last_name: { label: 'Last name', max: 60, required: 'Please enter your last name.' },
-  email: { label: 'Email', max: 254, required: 'Please enter your email address.' },
-  phone: { label: 'Phone', max: 30, required: 'Please enter a phone number.' },
-  address: { label: 'Address', max: 200, required: 'Please enter your street address.' },
-  city: { label: 'City', max: 100, required: 'Please enter your town or city.' },
-  postal_code: { label: 'Postal code', max: 20, required: 'Please enter your postal code.' },
-  country: { label: 'Country', max: 2, required: 'Please choose your country.' },
-  state: { label: 'State or province', max: 100, required: null },
-  notes: { label: 'Arrival notes', max: 2000, required: null, multiLine: true },
-} as const satisfies Record<string, TextField>;
-type GuestField = keyof typeof GUEST_FIELDS;
-
-const PROTECTION_NAMES: Record<ProtectionKind, string> = { ti: 'trip insurance', dp: 'damage protection' };
 const OPTION_LABELS: Record<PaymentOption, string> = { cc: 'Card', ach: 'Bank account (ACH)', later: 'Pay later' };
 const STATUS_LABELS = { unpaid: 'Not paid yet', deposit_paid: 'Deposit paid', paid: 'Paid in full' } as const;
 
@@ -146,46 +113,6 @@ export interface CheckoutService {
 class PaymentDeclined extends Error {}
 class PaymentUnavailable extends Error {}
 
-/** The SQLSTATE of a database error (drizzle wraps the driver's error in `cause`). */
-export function sqlState(error: unknown): string | null {
-  for (let e = error as { code?: unknown; cause?: unknown } | null, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return null;
-}
-
-/** A canonical JSON text (keys sorted), for the request hash. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/**
- * The fields a card number could be put into by mistake: those where a guest types free text, and
- * the payment token (a provider's token is never a card number; a payment form wired wrongly could
- * send one). The order, its dates (`bt`, `et` in ms) and figures (`wk`), and the phone (checked as a
- * phone) are never searched: a derived number is not typed, and 1 date in 10 passes the Luhn check.
- */
-const FREE_TEXT_FIELDS = ['first_name', 'last_name', 'address', 'city', 'postal_code', 'notes', 'payment[token]'] as const;
-
-/** The first field that holds a card number, or is named as only a card or bank form's field would be; else null. */
-function cardField(fields: Record<string, unknown>): string | null {
-  for (const name of Object.keys(fields)) if (CARD_FIELD.test(name)) return name;
-  for (const name of FREE_TEXT_FIELDS) {
-    const value = fields[name];
-    if (typeof value === 'string' && containsCardNumber(value)) return name;
-  }
-  return null;
-}
-
-const text = (value: unknown): string | null => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : null);
-
 /** The loser of a race for a stay (spec: a clear 409 naming the stay; its Trips Collection stays as it was). */
 function unavailable(key: string, stay: { name: string; begin: string; end: string }): CheckoutAnswer {
   return {
@@ -197,63 +124,6 @@ function unavailable(key: string, stay: { name: string; begin: string; end: stri
       stay,
     },
   };
-}
-
-const BOOKING_COLUMNS = sql.raw(
-  'code, idempotency_key, request_hash, first_name, last_name, email, phone, address_line, city, postal_code, country, state, notes, province, currency, total_cents, protection_cents, deposit_cents, paid_cents, balance_due, payment_option, payment_status, payment_provider',
-);
-const RESERVATION_COLUMNS = sql.raw(
-  'line_key, position, eid, unit_eid, package_eid, name, offer, offer_name, begin_date, end_date, nights, adult, child, senior, qp, lines, payments, price_cents, ti, ti_cents, dp, dp_cents',
-);
-const MAIL_COLUMNS = sql.raw('kind, reference, recipient, subject, text_body, html_body');
-
-interface BookingWrite {
-  /** trip_bookings columns. */
-  booking: Record<string, unknown>;
-  /** reservations columns, one object per line item. */
-  reservations: Record<string, unknown>[];
-  /** mail_queue columns of the confirmation. */
-  mail: Record<string, unknown>;
-  /** The order session to empty (session mode), or null. */
-  session: string | null;
-}
-
-/**
- * Writes a booking in ONE statement (atomic by itself): the booking, its confirmation email, the
- * emptied session order, its reservations and every unit stay's nights in the calendar. Each part
- * travels as one JSON parameter. Fails with 23505 when the idempotency key is taken and 23P01
- * (bookings_no_overlap) when a night is. Returns the booking's id.
- */
-async function writeBooking(executor: Pick<Database, 'execute'>, write: BookingWrite): Promise<number> {
-  const result = await executor.execute(sql`with
-    t as (insert into trip_bookings (${BOOKING_COLUMNS})
-      select ${BOOKING_COLUMNS} from json_populate_record(null::trip_bookings, ${JSON.stringify(write.booking)}::json) returning id),
-    m as (insert into mail_queue (${MAIL_COLUMNS})
-      select ${MAIL_COLUMNS} from json_populate_record(null::mail_queue, ${JSON.stringify(write.mail)}::json)),
-    s as (update order_sessions set "order" = ${JSON.stringify(emptyOrder())}::jsonb, updated_at = now() where id = ${write.session ?? ''}),
-    r as (insert into reservations (trip_booking_id, ${RESERVATION_COLUMNS})
-      select t.id, ${RESERVATION_COLUMNS} from t, json_populate_recordset(null::reservations, ${JSON.stringify(write.reservations)}::json)
-      returning id, unit_eid, begin_date, end_date),
-    c as (insert into bookings (unit_eid, begin_date, end_date, kind, reservation_id)
-      select unit_eid, begin_date, end_date, 'booked', id from r where unit_eid is not null returning id)
-    select (select id from t) as id, (select count(*) from c)::int as nights`);
-  const row = (result as unknown as { rows: { id: number | string }[] }).rows[0];
-  return Number(row?.id);
-}
-
-/** Which stay of a booking lost its nights (after a 23P01): the first whose nights overlap the calendar now. */
-async function takenStay(db: Database, rows: readonly { key: string; unitEid: number | null; values: { name: string; beginDate: string; endDate: string } }[]): Promise<{ key: string; name: string; begin: string; end: string }> {
-  const stays = rows.filter((r) => r.unitEid !== null);
-  for (const r of stays) {
-    const [hit] = await db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(eq(bookings.unitEid, r.unitEid as number), sql`${bookings.stay} && daterange(${r.values.beginDate}::date, ${r.values.endDate}::date, '[)')`))
-      .limit(1);
-    if (hit) return { key: r.key, name: r.values.name, begin: r.values.beginDate, end: r.values.endDate };
-  }
-  const first = stays[0] ?? rows[0];
-  return { key: first?.key ?? 'ind-0', name: first?.values.name ?? 'This stay', begin: first?.values.beginDate ?? '', end: first?.values.endDate ?? '' };
 }
 
 export function createCheckoutService(options: CheckoutServiceOptions): CheckoutService {
@@ -394,45 +264,7 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
     // submit would pay one more statement on the embedded database's single connection.
     const hash = crypto.createHash('sha256').update(canonical(fields)).digest('base64url');
 
-    // Guest fields.
-    const guest = {} as Record<GuestField, string>;
-    for (const [name, field] of Object.entries(GUEST_FIELDS) as [GuestField, TextField][]) {
-      const raw = fields[name];
-      const value = raw === undefined || raw === null ? '' : text(raw);
-      if (value === null) {
-        errors[name] = `${field.label} must be text.`;
-        continue;
-      }
-      if (value.length > field.max) errors[name] = `${field.label} must be at most ${field.max} characters.`;
-      else if (value === '' && field.required) errors[name] = field.required;
-      else if (!field.multiLine && hasLineBreak(value)) errors[name] = oneLineMessage(field.label);
-      guest[name] = value;
-    }
-    if (!errors.email && guest.email && !EMAIL.test(guest.email)) {
-      // A domain in its own script (用户@例子.广告, jürgen@müller.de) is kept as mail servers take it (punycode).
-      const at = guest.email.lastIndexOf('@');
-      const ascii = at > 0 ? `${guest.email.slice(0, at)}@${domainToASCII(guest.email.slice(at + 1))}` : '';
-      if (EMAIL.test(ascii)) guest.email = ascii;
-      else errors.email = 'Please enter a valid email address, such as name@example.com.';
-    }
-    if (!errors.postal_code && guest.postal_code && !POSTAL_CODE.test(guest.postal_code)) errors.postal_code = 'Please enter a postal code of letters, digits, spaces and dashes.';
-    if (!errors.country && guest.country) {
-      guest.country = guest.country.toUpperCase();
-      if (!isCountryCode(guest.country)) errors.country = 'Please choose a country from the list.';
-    }
-    if (!errors.phone && guest.phone) {
-      // Read in the guest's country when it has no country code (+44…), as they would dial it.
-      const phone = checkPhone(guest.phone, !errors.country && isCountryCode(guest.country) ? guest.country : null, settings.site.country);
-      if (!phone.ok) errors.phone = phone.message;
-    }
-    if (!errors.country && guest.country && !errors.state) {
-      const known = await provincesOf(guest.country);
-      if (Object.keys(known).length > 0) {
-        if (!guest.state) errors.state = 'Please choose your state or province.';
-        else if (!(guest.state.toUpperCase() in known)) errors.state = 'Please choose a state or province from the list.';
-        else guest.state = guest.state.toUpperCase();
-      }
-    }
+    const guest = await checkGuest(fields, { settings, provincesOf }, errors);
     const terms = fields.terms;
     if (!(terms === true || terms === 1 || terms === '1' || terms === 'on' || terms === 'true')) errors.terms = 'Please accept the terms to proceed.';
 
@@ -761,11 +593,3 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
   };
 }
 
-/** The booked stays of some units (tests and benchmarks): reservations with their calendar rows. */
-export async function bookedStays(db: Database, unitEids: number[]): Promise<{ unitEid: number; begin: string; end: string; reservationId: number | null }[]> {
-  return db
-    .select({ unitEid: bookings.unitEid, begin: bookings.beginDate, end: bookings.endDate, reservationId: bookings.reservationId })
-    .from(bookings)
-    .where(inArray(bookings.unitEid, unitEids))
-    .orderBy(asc(bookings.unitEid), asc(bookings.beginDate));
-}

@@ -8,7 +8,7 @@ import { fromCents } from '../../src/domain/money.ts';
 import { lineItems, type Order } from '../../src/domain/order/order.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { ProtectionOffer } from '../pricing/engine.ts';
-import type { PricedStay } from '../orders/pricing-adapter.ts';
+import type { PricedStay } from '../orders/order-pricing.ts';
 
 /** The cookie the state chooser saves (spec §5, §9). */
 export const PROVINCE_COOKIE = 'rcstate';

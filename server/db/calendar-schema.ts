@@ -12,7 +12,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { bookings, units } from './schema.ts';
+import { bookings } from './booking-schema.ts';
+import { units } from './content-schema.ts';
 
 /** A listing's export: the secret token of /calendar/{eid}/{token}.ics and when its events last changed. */
 export const calendarExports = pgTable(

@@ -1,18 +1,7 @@
-import type { StayQuote } from '../../src/domain/content.ts';
 import type { PricingService } from '../pricing/pricing-service.ts';
-import { protectionOf, toWirePrice, type ProtectionOffer } from '../pricing/engine.ts';
+import { protectionOf, toWirePrice } from '../pricing/engine.ts';
 import { PricingInputError } from '../pricing/validate.ts';
-import type { OrderPricing } from './routes.ts';
-
-/** What checkout needs of a re-priced line item besides its wire price: the itemised quote and its protection. */
-export interface PricedStay {
-  quote: StayQuote;
-  /** The unit whose nights the stay occupies; null for an activity. */
-  unitEid: number | null;
-  /** The package of a package stay. */
-  packageEid: number | null;
-  protection: { ti: ProtectionOffer | null; dp: ProtectionOffer | null };
-}
+import type { OrderPricing, PricedStay } from './order-pricing.ts';
 
 /**
  * The order's re-pricing through the pricing engine: the offer a qp names, priced as the buy

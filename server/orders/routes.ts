@@ -27,15 +27,14 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { toCents } from '../../src/domain/money.ts';
-import { addLineItem, decodeOrder, emptyOrder, encodeOrder, hasLineItems, lineItems, MAX_LINE_ITEMS, MAX_ORDER_BASE64, MAX_ORDER_JSON, parseOrder, removeLineItem, replaceLineItem, type Order } from '../../src/domain/order/order.ts';
+import { addLineItem, decodeOrder, emptyOrder, encodeOrder, hasLineItems, lineItems, MAX_LINE_ITEMS, MAX_ORDER_BASE64, MAX_ORDER_JSON, parseOrder, removeLineItem, type Order } from '../../src/domain/order/order.ts';
 import { parseNestedQuery, toQueryString } from '../../src/domain/pricing/query.ts';
-import type { Price } from '../../src/domain/pricing/types.ts';
-import { stayLabel, type PriceChange } from '../../src/domain/order/verification.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import { rawQueryOf } from '../pricing/routes.ts';
 import { checkoutQuote, insuranceFor, PROVINCE_COOKIE, readProvince } from '../checkout/quote.ts';
-import type { PricedStay } from './pricing-adapter.ts';
+import { offerLabel, priceSharedItems, verifyOrder, type OrderPricing } from './order-pricing.ts';
+// Kept where the order routes' users have always found it.
+export type { OrderPricing } from './order-pricing.ts';
 import { sendProblem } from '../security/error-page.ts';
 import { publicUrl } from '../security/origins.ts';
 import { clientKey } from '../security/rate-limits.ts';
@@ -59,17 +58,6 @@ const SESSION_ID = /^[A-Za-z0-9_-]{32}$/;
 const LINE_KEY = /^ind-\d{1,4}$/;
 /** The share post: the order's JSON and its base64 as form fields, URL-encoded (a full Trips Collection is about 40 KB). */
 const SHARE_BODY_LIMIT = 4 * MAX_ORDER_BASE64;
-
-/**
- * Re-prices a price's query params with the pricing engine (the raw bracket-form query string).
- * `stay` carries the itemised quote and protection checkout needs. When the offer cannot be had,
- * `message` says why in a guest's words (a sentence, no parameter names), `detail` in the API's
- * (naming the parameter) when the query itself is wrong, and `reason` is 'input' for a query that
- * is not valid, 'past' or 'gone', else the engine's problem (e.g. 'booked').
- */
-export interface OrderPricing {
-  price(rawQuery: string): Promise<{ ok: true; price: Price; stay?: PricedStay } | { ok: false; message: string; detail?: string; reason?: string }>;
-}
 
 class BadRequest extends Error {
   constructor(
@@ -101,69 +89,6 @@ class ShareRefused extends BadRequest {
   ) {
     super(message, statusCode);
   }
-}
-
-/** Name and dates of a shared offer, for saying which one is no longer available or costs more. */
-function offerLabel(item: SharedItem): string {
-  const { begin, end } = item.qp.rcav;
-  return stayLabel(item.n, begin, end);
-}
-
-/**
- * Prices a share's offers again: those still available at today's price, in their order, and
- * what changed since it was shared (a price, or an offer no longer available, named).
- */
-export async function priceSharedItems(items: readonly SharedItem[], pricing: OrderPricing): Promise<{ order: Order; changes: PriceChange[] }> {
-  let order = emptyOrder();
-  const changes: PriceChange[] = [];
-  for (const [index, item] of items.entries()) {
-    const priced = await pricing.price(toQueryString(item.qp));
-    if (!priced.ok) {
-      changes.push({ key: `ind-${index}`, n: offerLabel(item), was: item.p, now: null, problem: priced.message.slice(0, 500) });
-      continue;
-    }
-    const added = addLineItem(order, priced.price);
-    order = added.order;
-    if (added.key !== null && toCents(priced.price.p) !== toCents(item.p)) changes.push({ key: added.key, n: offerLabel(item), was: item.p, now: priced.price.p });
-  }
-  return { order, changes };
-}
-
-
-export interface VerifiedOrder {
-  order: Order;
-  changes: PriceChange[];
-  /** The priced stay of every line item still in the order, by key (when the pricing gives one). */
-  stays: Map<string, PricedStay>;
-  /** Why each removed line item can no longer be had, by key (see OrderPricing). */
-  reasons: Map<string, string>;
-}
-
-/**
- * Re-prices every line item from its qp, in key order: a changed price replaces the line item,
- * an offer that can no longer be had is removed. Totals are recomputed to the cent.
- */
-export async function verifyOrder(order: Order, pricing: OrderPricing): Promise<VerifiedOrder> {
-  const changes: PriceChange[] = [];
-  const stays = new Map<string, PricedStay>();
-  const reasons = new Map<string, string>();
-  let checked = order;
-  for (const [key, item] of lineItems(order)) {
-    const priced = await pricing.price(toQueryString(item.qp));
-    const name = stayLabel(item.n ?? `Item ${item.eid}`, item.b, item.e);
-    if (!priced.ok) {
-      changes.push({ key, n: name, was: item.p, now: null, problem: priced.message });
-      reasons.set(key, priced.reason ?? 'unavailable');
-      checked = removeLineItem(checked, key);
-      continue;
-    }
-    if (priced.stay) stays.set(key, priced.stay);
-    if (toCents(priced.price.p) !== toCents(item.p)) {
-      changes.push({ key, n: name, was: item.p, now: priced.price.p });
-      checked = replaceLineItem(checked, key, priced.price);
-    }
-  }
-  return { order: checked, changes, stays, reasons };
 }
 
 /** The visitor's order session id from its signed cookie, or null (none, tampered or malformed). */

@@ -1,17 +1,16 @@
-import { Subscription } from 'rxjs';
 import { createActor } from 'xstate';
 import { fetchBookedRanges } from '@/effects/availability-calendar';
 import { errorMessage } from '@/effects/http-client';
+import { latestRequest } from '@/effects/latest-request';
 import { bookedRangesMachine } from '@/machines/booked-ranges-machine';
 import { defineLazyActor, type SiteActors } from './site-actors';
 
 /** The listing page's booked nights: GET /rcapi/item/{eid}/calendar for each request, answered with a result event. */
 export function connectBookedRanges(bookedRanges: SiteActors['bookedRanges']): () => void {
-  let request = new Subscription();
+  const request = latestRequest();
   const subscriptions = [
     bookedRanges.on('calendar.request', ({ eid }) => {
-      request.unsubscribe();
-      request = fetchBookedRanges(eid).subscribe({
+      request.run(fetchBookedRanges(eid), {
         next: (ranges) => bookedRanges.send({ type: 'calendar.loaded', eid, ranges }),
         error: (error: unknown) => bookedRanges.send({ type: 'calendar.failed', eid, message: errorMessage(error) }),
       });
@@ -19,7 +18,7 @@ export function connectBookedRanges(bookedRanges: SiteActors['bookedRanges']): (
     bookedRanges.on('calendar.failure.logged', ({ message }) => console.warn(`The booked dates are not known: ${message}`)),
   ];
   return () => {
-    request.unsubscribe();
+    request.cancel();
     subscriptions.forEach((subscription) => subscription.unsubscribe());
   };
 }

@@ -1,9 +1,9 @@
-import { Subscription } from 'rxjs';
 import type { PageSettings } from '@/domain/settings';
 import { emptyOrder, type Order } from '@/domain/order/order';
 import { checkoutStepEvent } from '@/domain/analytics/products';
 import { pagePath } from '@/effects/page-analytics';
 import { CHECKOUT_PATH, requestProvinces, submitCheckout, verifyCheckout } from '@/effects/checkout';
+import { latestRequest } from '@/effects/latest-request';
 import { navigateTo } from '@/effects/navigation';
 import { sendOfferAnalytics } from '../analytics-port';
 import type { SiteActors } from './site-actors';
@@ -30,8 +30,8 @@ export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteAc
     const at = Date.now();
     sendOfferAnalytics(actors, { eids: Object.values(stepped.lis).map((line) => line.eid), make: (idOf) => checkoutStepEvent(stepped, number, page, at, idOf) });
   };
-  let verify = new Subscription();
-  let submit = new Subscription();
+  const verify = latestRequest();
+  const submit = latestRequest();
   const whenLoaded = () => {
     const snapshot = order.getSnapshot();
     const settled = !snapshot.hasTag('pending') && !snapshot.hasTag('loading');
@@ -43,8 +43,7 @@ export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteAc
   const subscriptions = [
     order.subscribe(whenLoaded),
     checkout.on('checkout.verify', ({ order: asked }) => {
-      verify.unsubscribe();
-      verify = verifyCheckout(asked).subscribe({
+      verify.run(verifyCheckout(asked), {
         next: (answer) => checkout.send({ type: 'checkout.verified', ...answer }),
         error: (error: unknown) => checkout.send({ type: 'checkout.verify.failed', message: report(error) }),
       });
@@ -53,11 +52,10 @@ export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteAc
     checkout.on('checkout.order.replace', ({ order: corrected }) => order.send({ type: 'order.update.received', order: corrected, showDetail: false })),
     checkout.on('checkout.submit', ({ fields, key }) => {
       step(2, checkout.getSnapshot().context.order);
-      submit.unsubscribe();
       const local = page.settings.order.mode === 'local' ? (checkout.getSnapshot().context.order ?? order.getSnapshot().context.order) : null;
       // Spec §5: once the insurance state is known it goes with the form's action.
       const action = fields.province ? `${CHECKOUT_PATH}?province=${encodeURIComponent(fields.province)}` : CHECKOUT_PATH;
-      submit = submitCheckout(fields, local, key, action).subscribe((answer) => {
+      submit.run(submitCheckout(fields, local, key, action), (answer) => {
         if (answer.kind === 'booked') checkout.send({ type: 'checkout.booked', url: answer.url });
         else if (answer.kind === 'invalid') checkout.send({ type: 'checkout.invalid', message: answer.message, errors: answer.errors });
         else if (answer.kind === 'prices_changed') checkout.send({ type: 'checkout.prices.changed', ...answer });
@@ -77,19 +75,18 @@ export function connectCheckout(checkout: SiteActors['checkout'], actors: SiteAc
   ];
   whenLoaded();
   return () => {
-    verify.unsubscribe();
-    submit.unsubscribe();
+    verify.cancel();
+    submit.cancel();
     subscriptions.forEach((subscription) => subscription.unsubscribe());
   };
 }
 
 /** The state select's options, loaded for each country chosen (the last one wins). */
 export function connectCountrySelect(countrySelect: SiteActors['countrySelect']): () => void {
-  let request = new Subscription();
+  const request = latestRequest();
   const subscriptions = [
     countrySelect.on('provinces.request', ({ country }) => {
-      request.unsubscribe();
-      request = requestProvinces(country).subscribe({
+      request.run(requestProvinces(country), {
         next: (provinces) => countrySelect.send({ type: 'provinces.loaded', country, provinces }),
         error: (error: unknown) => countrySelect.send({ type: 'provinces.failed', country, message: report(error) }),
       });
@@ -97,7 +94,7 @@ export function connectCountrySelect(countrySelect: SiteActors['countrySelect'])
     countrySelect.on('provinces.failure.logged', ({ message }) => console.warn(`The states could not be loaded: ${message}`)),
   ];
   return () => {
-    request.unsubscribe();
+    request.cancel();
     subscriptions.forEach((subscription) => subscription.unsubscribe());
   };
 }

@@ -4,6 +4,7 @@ import type { Price } from '@/domain/pricing/types';
 import { searchAvailability } from '@/effects/availability-client';
 import type { ActivityStay } from '@/machines/activity-offer-machine';
 import { errorMessage } from '@/effects/http-client';
+import { latestRequest } from '@/effects/latest-request';
 import { httpContentSource } from '@/effects/content-client';
 import type { SiteActors } from './site-actors';
 
@@ -53,12 +54,11 @@ export function connectOrderContent(orderContent: SiteActors['orderContent'], ef
     for (const offer of Object.values(orderContent.getSnapshot().context.offers)) {
       if (connected.has(offer)) continue;
       connected.add(offer);
-      let request = new Subscription();
-      requests.add(() => request.unsubscribe());
+      const request = latestRequest();
+      requests.add(() => request.cancel());
       handlers.push(
         offer.on('activity.price.request', ({ eid, stay }) => {
-          request.unsubscribe();
-          request = effects.activityPrice(eid, stay).subscribe({
+          request.run(effects.activityPrice(eid, stay), {
             next: (price) => offer.send(price ? { type: 'activity.priced', price } : { type: 'activity.unavailable' }),
             error: (error: unknown) => offer.send({ type: 'activity.failed', message: errorMessage(error) }),
           });

@@ -1,8 +1,8 @@
-import { Subscription } from 'rxjs';
 import { withoutRcavHash } from '@/domain/pricing/item-links';
 import type { PageSettings } from '@/domain/settings';
 import { searchAvailability } from '@/effects/availability-client';
 import { dispatchSearchEvent, markSearching, SEARCH_START_EVENT, SEARCH_STOP_EVENT } from '@/effects/availability-page';
+import { latestRequest } from '@/effects/latest-request';
 import { replaceUrl } from '@/effects/order-tabs';
 import { requestQuote } from '@/effects/quote-client';
 import { connectAvailPricingStorage } from '@/persistence/avail-pricing';
@@ -18,11 +18,10 @@ type PricingActors = Pick<SiteActors, 'availability' | 'availabilityModal' | 'qu
 /** The availability search's effects: the request, the page marks and events, and storage. */
 export function connectAvailability(actors: Pick<SiteActors, 'availability'>, { storage = true }: { storage?: boolean } = {}): () => void {
   const { availability } = actors;
-  let request = new Subscription();
+  const request = latestRequest();
   const subscriptions = [
     availability.on('availability.request', ({ requestId, params }) => {
-      request.unsubscribe();
-      request = searchAvailability(params).subscribe({
+      request.run(searchAvailability(params), {
         next: (items) => availability.send({ type: 'availability.results.received', requestId, items }),
         error: (error: unknown) => availability.send({ type: 'availability.search.failed', requestId, message: error instanceof Error ? error.message : String(error) }),
       });
@@ -42,7 +41,7 @@ export function connectAvailability(actors: Pick<SiteActors, 'availability'>, { 
   ];
   const disconnectStorage = storage ? connectAvailPricingStorage(availability) : () => {};
   return () => {
-    request.unsubscribe();
+    request.cancel();
     subscriptions.forEach((subscription) => subscription.unsubscribe());
     disconnectStorage();
   };
@@ -52,12 +51,11 @@ const askOrder = (detail: OrderAddRequest) => document.dispatchEvent(new CustomE
 
 /** The Detailed Quote's request, its failure log and its 'Add to Trips Collection'. */
 export function connectQuote(quote: SiteActors['quote'], page: PageSettings): () => void {
-  let request = new Subscription();
+  const request = latestRequest();
   const subscriptions = [
     quote.on('quote.request', ({ offer }) => {
-      request.unsubscribe();
       // Spec §5: the quote goes with the guest's insurance state (&province=), once known.
-      request = requestQuote(offer.qp, page.settings.pricing.quote_buy_text, readInsuranceState(page.settings.insurance.states)).subscribe({
+      request.run(requestQuote(offer.qp, page.settings.pricing.quote_buy_text, readInsuranceState(page.settings.insurance.states)), {
         next: (html) => quote.send({ type: 'quote.received', html }),
         error: (error: unknown) => quote.send({ type: 'quote.failed', message: error instanceof Error ? error.message : String(error) }),
       });
@@ -67,7 +65,7 @@ export function connectQuote(quote: SiteActors['quote'], page: PageSettings): ()
     quote.on('order.add.requested', ({ offer, from }) => askOrder({ offer, from })),
   ];
   return () => {
-    request.unsubscribe();
+    request.cancel();
     subscriptions.forEach((subscription) => subscription.unsubscribe());
   };
 }
