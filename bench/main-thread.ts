@@ -37,11 +37,20 @@ const port = Number(process.env.BENCH_PORT ?? (process.env.E2E_PORT ? Number(pro
 const outFile = process.env.BENCH_OUT ?? path.join(root, 'bench', 'results', 'main-thread.json');
 
 /**
- * The budget, in calibration units of main-thread script time (see above): about a third above
- * what each page measured when it was set (bench/results/main-thread.json), so noise passes and
- * a real addition (a heavy module evaluated at start, a part hydrated that was not) fails.
+ * The budget, in calibration units of main-thread script time (see above): about 1.5 times what
+ * each page measured when it was set (2026-11-27 on a 2-core machine at load 11–14, runs of
+ * bench/results/main-thread.json and of the check: home 2.5–3.0, search 2.6–3.2, listing 2.8–3.8,
+ * my trip 2.0–2.4, checkout 1.9–2.1), so the noise of a busy machine passes (the check also takes
+ * a page's best of up to three loads) and a real addition — a heavy module evaluated at start, a
+ * large part hydrated that was static, idle work moved into the start — fails. Raise a page's
+ * figure only with the reason in the commit.
  */
-export const BUDGET_CPU_UNITS: Record<string, number> = { home: 9, search: 14, listing: 14, 'my trip': 9, checkout: 10 };
+const BUDGET_CPU_UNITS: Record<string, number> = { home: 4, search: 4.5, listing: 5, 'my trip': 3.5, checkout: 3.5 };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Source maps: generated position → original source file.
@@ -138,17 +147,24 @@ interface ProfileNode {
 }
 interface Profile {
   nodes: ProfileNode[];
+  startTime: number;
   samples?: number[];
   timeDeltas?: number[];
 }
 
-function attribute(profile: Profile, pageUrl: string) {
+/** JavaScript self time by package and app file; only the samples in `window` (trace clock, µs) if given. */
+function attribute(profile: Profile, pageUrl: string, window?: { from: number; to: number }) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
-  // A sample's time is the gap to the next one.
-  for (let i = 0; i < samples.length - 1; i++) self.set(samples[i] ?? 0, (self.get(samples[i] ?? 0) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+  // A sample's time is the gap to the next one (the profile's clock is the trace's).
+  let at = profile.startTime;
+  for (let i = 0; i < samples.length - 1; i++) {
+    at += deltas[i] ?? 0;
+    if (window && (at < window.from || at > window.to)) continue;
+    self.set(samples[i] ?? 0, (self.get(samples[i] ?? 0) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+  }
   const byPackage = new Map<string, number>();
   const byFile = new Map<string, number>();
   const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
@@ -216,7 +232,15 @@ function mainThreadFigures(events: TraceEvent[], pageUrl: string) {
   if (!pageEvent) throw new Error(`No main thread found in the trace of ${pageUrl}`);
   const { pid, tid } = pageEvent;
   const thread = events.filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X' && typeof event.dur === 'number').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const tasks = thread.filter((event) => TASK.has(event.name) && (event.dur ?? 0) > 0);
+  // Tasks at the top (a RunTask may hold another one).
+  const tasks: TraceEvent[] = [];
+  for (const event of thread) {
+    if (!TASK.has(event.name) || (event.dur ?? 0) <= 0) continue;
+    const last = tasks[tasks.length - 1];
+    if (last && event.ts < last.ts + (last.dur ?? 0)) continue;
+    tasks.push(event);
+  }
+  const ms = (us: number) => Math.round(us / 1000);
   // Self time by kind, in wall time and thread time: each event's own time less its children's.
   const byKind = new Map<string, { ms: number; cpuMs: number }>();
   let taskIndex = 0;
@@ -245,10 +269,24 @@ function mainThreadFigures(events: TraceEvent[], pageUrl: string) {
     taskIndex++;
   }
   while (stack.length > 0) close(stack.pop() as (typeof stack)[number]);
-  const ms = (us: number) => Math.round(us / 1000);
   const busy = tasks.reduce((sum, task) => sum + (task.dur ?? 0), 0);
   const busyCpu = tasks.reduce((sum, task) => sum + (task.tdur ?? task.dur ?? 0), 0);
   const long = tasks.filter((task) => (task.dur ?? 0) > 50_000);
+  // The longest tasks and what is in them (their largest events below the task), from the navigation.
+  const start = events.find((event) => event.name === 'navigationStart' && event.pid === pid)?.ts ?? tasks[0]?.ts ?? 0;
+  const longest = [...tasks]
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, 5)
+    .map((task) => {
+      const end = task.ts + (task.dur ?? 0);
+      const inside = thread.filter((event) => event !== task && event.ts >= task.ts && event.ts < end && !TASK.has(event.name));
+      const parts = inside
+        .filter((event) => !inside.some((outer) => outer !== event && outer.ts <= event.ts && outer.ts + (outer.dur ?? 0) >= event.ts + (event.dur ?? 0) && (outer.dur ?? 0) > (event.dur ?? 0)))
+        .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+        .slice(0, 3)
+        .map((event) => `${event.name}${event.args?.data?.url ? ` ${event.args.data.url.replace(/^https?:\/\/[^/]+/, '')}` : ''} ${ms(event.dur ?? 0)} ms`);
+      return { atMs: ms(task.ts - start), ms: ms(task.dur ?? 0), parts, window: { from: task.ts, to: end }, js: [] as string[] };
+    });
   const kinds = Object.fromEntries([...byKind.entries()].sort((a, b) => b[1].ms - a[1].ms).map(([kind, f]) => [kind, { ms: Math.round(f.ms), cpuMs: Math.round(f.cpuMs) }]));
   const scriptCpuMs = ['script evaluation', 'script parse & compile', 'garbage collection'].reduce((sum, kind) => sum + (byKind.get(kind)?.cpuMs ?? 0), 0);
   return {
@@ -260,6 +298,7 @@ function mainThreadFigures(events: TraceEvent[], pageUrl: string) {
     blockingMs: ms(long.reduce((sum, task) => sum + (task.dur ?? 0) - 50_000, 0)),
     scriptCpuMs: Math.round(scriptCpuMs),
     byKind: kinds,
+    longest,
     events: taskIndex,
   };
 }
@@ -306,19 +345,24 @@ async function traced<T>(browser: Browser, page: Page, run: () => Promise<T>): P
   return { result, events: trace.traceEvents };
 }
 
-/** The calibration's thread time (the smallest of three), in the page's main thread. */
+/** The calibration's thread time (the median of three runs, each a task of its own), in the page's main thread. */
 async function calibrate(browser: Browser, page: Page): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const { events } = await traced(browser, page, () => page.evaluate(`(${CALIBRATION.toString()})()`));
-    // The page's main thread is the one that marked it; the calibration is its longest task.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { events } = await traced(browser, page, async () => {
+      for (let i = 0; i < 3; i++) await page.evaluate(`(${CALIBRATION.toString()})()`);
+    });
+    // The page's main thread is the one that marked it; the calibration runs are its longest tasks.
     const mark = events.find((event) => event.name === 'bench-calibration');
-    if (!mark) throw new Error('The calibration left no mark in the trace');
-    const calls = events.filter((event) => event.pid === mark.pid && event.tid === mark.tid && event.ph === 'X' && TASK.has(event.name));
-    const longest = Math.max(0, ...calls.map((event) => event.tdur ?? event.dur ?? 0));
-    times.push(longest / 1000);
+    if (!mark) continue;
+    const times = events
+      .filter((event) => event.pid === mark.pid && event.tid === mark.tid && event.ph === 'X' && TASK.has(event.name))
+      .map((event) => (event.tdur ?? event.dur ?? 0) / 1000)
+      .sort((a, b) => b - a)
+      .slice(0, 3);
+    // Well under what the work takes on any machine: the runs were not recorded whole.
+    if (times.length === 3 && Math.min(...times) >= 5) return median(times);
   }
-  return Math.min(...times);
+  throw new Error('The calibration ran in no task of the trace');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -341,22 +385,26 @@ async function profilePage(browser: Browser, origin: string, pagePath: string): 
     await page.goto(`${origin}/healthz`);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const calibrationCpuMs = await calibrate(browser, page);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    // The check needs the trace alone (the profile only says where the time went).
+    if (!CHECK) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    }
     const url = origin + pagePath;
     const { result, events } = await traced(browser, page, async () => {
-      await cdp.send('Profiler.start');
+      if (!CHECK) await cdp.send('Profiler.start');
       await page.goto(url, { waitUntil: 'load' });
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 60_000, polling: 100 });
       const hydratedAtMs = await page.evaluate(() => performance.now());
       await page.waitForTimeout(AFTER_HYDRATION_MS);
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+      const { profile } = CHECK ? { profile: { nodes: [], startTime: 0 } as Profile } : ((await cdp.send('Profiler.stop')) as { profile: Profile });
       const marks = await page.evaluate(() =>
         Object.fromEntries(performance.getEntriesByType('mark').filter((mark) => mark.name.startsWith('app:')).map((mark) => [mark.name.slice(4), Math.round(mark.startTime)])),
       );
       return { profile, hydratedAtMs, marks };
     });
     const mainThread = mainThreadFigures(events, url);
+    for (const task of mainThread.longest) task.js = attribute(result.profile, url, task.window).byPackage.slice(0, 4).map((p) => `${p.name} ${p.ms}`);
     return {
       calibrationCpuMs: Math.round(calibrationCpuMs * 10) / 10,
       cpuUnits: Math.round((mainThread.scriptCpuMs / calibrationCpuMs) * 100) / 100,
@@ -369,11 +417,6 @@ async function profilePage(browser: Browser, origin: string, pagePath: string): 
     await context.close();
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
-};
 
 const load = os.loadavg();
 const results = await withSiteInChromium('main-thread', port, async (browser) => {
@@ -438,6 +481,7 @@ if (!CHECK) {
     console.log(`\n${row.page} (${row.path}): marks ${JSON.stringify(typical.marks)}`);
     console.log(`  by kind: ${Object.entries(typical.mainThread.byKind).map(([kind, f]) => `${kind} ${f.ms}`).join(', ')}`);
     console.log(`  JS by package: ${typical.js.byPackage.slice(0, 10).map((p) => `${p.name} ${p.ms}`).join(', ')}`);
+    console.log(`  longest tasks: ${typical.mainThread.longest.map((task) => `${task.ms} ms at ${task.atMs} ms [${task.parts.join('; ')}; JS: ${task.js.join(', ')}]`).join(' | ')}`);
     console.log(`  JS by app file: ${typical.js.byAppFile.slice(0, 8).map((p) => `${p.name.replace(/^src\//, '')} ${p.ms}`).join(', ')}`);
   }
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
