@@ -80,7 +80,23 @@ interface Lighthouse extends Dated {
   lighthouse: string;
   runs: number;
   goals: { performance: number; lcpMs: number; tbtMs: number; cls: number };
-  pages: Array<{ page: string; performance: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number }>;
+  pages: Array<{ page: string; performance: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; benchmarkIndex?: number; loadAverage1m?: number }>;
+}
+interface MainThread extends Dated {
+  cpuSlowdown: number;
+  runs: number;
+  afterHydrationMs: number;
+  pages: Array<{
+    page: string;
+    busyMs: number;
+    blockingMs: number;
+    longTasks: number;
+    longestTaskMs: number;
+    hydratedAtMs: number;
+    cpuUnits: number;
+    budgetCpuUnits: number;
+    typical: { js: { byPackage: Array<{ name: string; ms: number }> } };
+  }>;
 }
 type Spread = { samples: number; p50: number; p90: number };
 interface Inp extends Dated {
@@ -267,9 +283,35 @@ export const BENCHES: Array<Bench<Dated>> = [
         [
           `Lighthouse ${r.lighthouse}, mobile preset, median of ${r.runs} (\`npx tsx bench/lighthouse.ts\`; ${measured(r)}; goals ${r.goals.performance}, LCP ${seconds(r.goals.lcpMs)}, TBT ${r.goals.tbtMs} ms, CLS ${r.goals.cls}):`,
           '',
-          '| Page | Score | FCP | LCP | TBT | CLS |',
-          '|---|---|---|---|---|---|',
-          ...r.pages.map((row) => `| ${row.page} | ${row.performance} | ${seconds(row.fcpMs)} | ${seconds(row.lcpMs)} | ${ms(row.tbtMs)} | ${row.cls.toFixed(3)} |`),
+          '| Page | Score | FCP | LCP | TBT | CLS | benchmarkIndex | Load |',
+          '|---|---|---|---|---|---|---|---|',
+          ...r.pages.map(
+            (row) =>
+              `| ${row.page} | ${row.performance} | ${seconds(row.fcpMs)} | ${seconds(row.lcpMs)} | ${ms(row.tbtMs)} | ${row.cls.toFixed(3)} | ${row.benchmarkIndex ?? '—'} | ${row.loadAverage1m?.toFixed(1) ?? '—'} |`,
+          ),
+        ].join('\n'),
+    },
+  }),
+  bench<MainThread>({
+    file: 'main-thread.json',
+    command: '`npx tsx bench/main-thread.ts` (the budget alone: `npm run check:budgets`)',
+    measures: "the main thread at each page's start as a phone (×4 CPU): busy and blocking time, long tasks, the JavaScript by package; the budget part of `npm test`",
+    figures: (r) => `blocking ${Math.min(...r.pages.map((row) => row.blockingMs))}–${Math.max(...r.pages.map((row) => row.blockingMs))} ms; see [Page weight and speed](#page-weight-and-speed)`,
+    blocks: {
+      'main-thread': (r) =>
+        [
+          `The main thread at each page's start, as a phone: 412×823, CPU ×${r.cpuSlowdown}, from the navigation to ${seconds(r.afterHydrationMs)} after hydration, median of ${r.runs} (\`npx tsx bench/main-thread.ts\`; ${measured(r)}). Blocking is what each task holds beyond 50 ms; units are the main thread's script time over the CPU calibration's (the budget):`,
+          '',
+          '| Page | Busy | Blocking | Long tasks | Longest | Hydrated at | Units / budget | Most JavaScript |',
+          '|---|---|---|---|---|---|---|---|',
+          ...r.pages.map(
+            (row) =>
+              `| ${row.page} | ${ms(row.busyMs)} | ${ms(row.blockingMs)} | ${row.longTasks} | ${ms(row.longestTaskMs)} | ${seconds(row.hydratedAtMs)} | ${row.cpuUnits.toFixed(1)} / ${row.budgetCpuUnits} | ${row.typical.js.byPackage
+                .filter((entry) => !entry.name.startsWith('('))
+                .slice(0, 3)
+                .map((entry) => `${entry.name} ${ms(entry.ms)}`)
+                .join(', ')} |`,
+          ),
         ].join('\n'),
     },
   }),

@@ -7,6 +7,7 @@ import type { PageSettings } from '@/domain/settings';
 import { deferred } from '@/bindings/deferred';
 import { connectLazyActors, type SiteActors } from '@/bindings/actors/site-actors';
 import { connectOrder } from './order-wiring';
+import { whenIdle } from './main-thread';
 import { connectPageAnalytics } from '@/effects/page-analytics';
 import { analyticsActorModule, sendAnalytics } from '@/bindings/analytics-port';
 
@@ -40,9 +41,11 @@ export function wireEffects(actors: SiteActors, page: PageSettings): () => void 
   disposers.push(() => full.unsubscribe());
   disposers.push(connectFavouritesDropdown(actors, page));
   disposers.push(connectOrder(actors, page));
-  // Analytics (issue 16): the page's own sources at once; the actor and its delivery come after the page.
+  // Analytics (issue 16): the page's own sources at once; the actor and its delivery come after the
+  // page, once the browser is idle (issue 24: not in a phone's first busy seconds; an event sent
+  // before then loads them at once).
   disposers.push(connectPageAnalytics((event) => sendAnalytics(actors, event)));
-  void analyticsActorModule.load().then(() => actors.analytics, () => undefined);
+  whenIdle(() => void analyticsActorModule.load().then(() => actors.analytics, () => undefined));
   // Prices, their modals and sharing are connected as their views make their actors.
   disposers.push(connectLazyActors(actors));
   return () => disposers.forEach((dispose) => dispose());
