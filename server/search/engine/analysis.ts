@@ -38,8 +38,20 @@ const PREFIXES: readonly (readonly [string, FieldType])[] = [
 const KEY_FIELD: FieldType = { kind: 'string', multi: false };
 
 /** The field type that Solr's schema gives a field name (`id`, `index_id` or a dynamic-field prefix), or undefined. */
+/**
+ * The catch-all text field of the Solr config set (managed-schema.xml `_text_`): a copy of every
+ * ts_/tm_ field and of ss_area, ss_type and sm_amenities, searched by bare words (df=_text_).
+ */
+export const CATCH_ALL_FIELD = '_text_';
+
+/** Whether a field is copied into {@link CATCH_ALL_FIELD}, as the config set's copyField rules say. */
+export function copiedToCatchAll(name: string): boolean {
+  return name.startsWith('ts_') || name.startsWith('tm_') || name === 'ss_area' || name === 'ss_type' || name === 'sm_amenities';
+}
+
 export function fieldTypeFromName(name: string): FieldType | undefined {
   if (name === 'id' || name === 'index_id') return KEY_FIELD;
+  if (name === CATCH_ALL_FIELD) return { kind: 'text', multi: true };
   for (const [prefix, type] of PREFIXES) if (name.startsWith(prefix) && name.length > prefix.length) return type;
   return undefined;
 }
