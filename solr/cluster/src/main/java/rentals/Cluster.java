@@ -24,7 +24,8 @@ import org.apache.solr.embedded.JettySolrRunner;
  *
  * Commands on stdin, one per line, each answered by one line on stdout:
  *   stop N   -> "stopped N"    (node N, 0 or 1, stops as if its machine was lost)
- *   start N  -> "started N"    (node N comes back on the same port; answered once all replicas are active again)
+ *   start N  -> "started N"    (node N comes back on the same port; answered once it is live and, when every
+ *                                node runs again, every replica of the collection is active)
  *   state    -> the state JSON
  * Stops cleanly on SIGINT/SIGTERM (shutdown hook) and deletes a temporary data directory.
  */
@@ -32,6 +33,7 @@ public final class Cluster {
   static final String COLLECTION = "rentals";
   static final int SHARDS = 2;
   static final int REPLICAS = 2;
+  static final List<JettySolrRunner> NODES = new ArrayList<>();
 
   private Cluster() {}
 
@@ -67,6 +69,8 @@ public final class Cluster {
             .withJettyConfig(jetty -> jetty.setContext("/solr"))
             .build();
     final Object lock = new Object();
+    // The cluster's own list drops a stopped node (indices shift): nodes keep their numbers here.
+    NODES.addAll(cluster.getJettySolrRunners());
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
@@ -95,7 +99,7 @@ public final class Cluster {
       Files.move(partial, stateFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
     System.out.println("SolrCloud ready in " + ms + " ms: collection '" + COLLECTION + "', " + SHARDS + " shards x " + REPLICAS + " replicas on 2 nodes");
-    System.out.println("SOLR_URL=" + collectionUrl(cluster.getJettySolrRunner(0)));
+    System.out.println("SOLR_URL=" + collectionUrl(NODES.get(0)) + "," + collectionUrl(NODES.get(1)));
     System.out.println("state " + state);
     System.out.println("Ctrl-C stops it.");
     System.out.flush();
@@ -114,15 +118,18 @@ public final class Cluster {
           switch (words[0]) {
             case "stop" -> {
               int n = Integer.parseInt(words[1]);
-              cluster.stopJettySolrRunner(n);
-              cluster.waitForJettyToStop(cluster.getJettySolrRunner(n));
+              cluster.stopJettySolrRunner(NODES.get(n));
+              cluster.waitForJettyToStop(NODES.get(n));
               System.out.println("stopped " + n);
             }
             case "start" -> {
               int n = Integer.parseInt(words[1]);
-              cluster.startJettySolrRunner(cluster.getJettySolrRunner(n), true);
-              cluster.waitForNode(cluster.getJettySolrRunner(n), 60);
-              cluster.waitForActiveCollection(COLLECTION, 120, TimeUnit.SECONDS, SHARDS, SHARDS * REPLICAS);
+              cluster.startJettySolrRunner(NODES.get(n), true);
+              cluster.waitForNode(NODES.get(n), 60);
+              // Once every node is back, every replica must be active again (a node alone may wait for its peers to elect leaders).
+              if (NODES.stream().allMatch(JettySolrRunner::isRunning)) {
+                cluster.waitForActiveCollection(COLLECTION, 180, TimeUnit.SECONDS, SHARDS, SHARDS * REPLICAS);
+              }
               System.out.println("started " + n);
             }
             case "state" -> System.out.println("state " + stateJson(cluster, ms));
@@ -144,7 +151,7 @@ public final class Cluster {
   static String stateJson(MiniSolrCloudCluster cluster, long startMs) {
     List<String> urls = new ArrayList<>();
     List<String> ports = new ArrayList<>();
-    for (JettySolrRunner jetty : cluster.getJettySolrRunners()) {
+    for (JettySolrRunner jetty : NODES) {
       urls.add("\"" + collectionUrl(jetty) + "\"");
       ports.add(String.valueOf(jetty.getLocalPort()));
     }
