@@ -307,4 +307,23 @@ describe('the same answers from SolrCloud and the embedded engine, through the p
       expect(s.suggestions.filter((x) => e.suggestions.includes(x)).length, `autocomplete ${q}`).toBeGreaterThanOrEqual(8);
     }
   });
+
+  // Last: it changes the index (on both, as the search service does after a content edit).
+  it('an index change (edited, added, removed listing) shows in the next search on both', async () => {
+    const solrSide = solrBackend(cluster.urls.join(','));
+    const edited = { ...documents[0]!, ss_name: 'Zanzibar Quokka Lodge', ts_name: 'Zanzibar Quokka Lodge' };
+    const added = { ...documents[1]!, id: 'chc1-listings-999999', entity_id: 999999, ss_name: 'Quokka Annex', ts_name: 'Quokka Annex' };
+    const removed = documents[2]!.id;
+    const started = performance.now();
+    await Promise.all([solrSide.update([edited, added], [removed]), engineBackend.update([edited, added], [removed])]);
+    const { s, e } = await both(search({ q: 'quokka' }));
+    console.log(`index change visible on SolrCloud ${Math.round(performance.now() - started)} ms after it was sent`);
+    expect(ids(s).sort()).toEqual([edited.id, added.id].sort());
+    expect(ids(e).sort()).toEqual(ids(s).sort());
+    const gone = await both(buildDocumentsParams(settings.search, [removed])!);
+    expect(gone.s.body.response!.numFound).toBe(0);
+    const all = await both(search({}));
+    expect(all.s.body.response!.numFound).toBe(documents.length);
+    await solrSide.close();
+  });
 });
