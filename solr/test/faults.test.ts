@@ -9,6 +9,7 @@
  *   search page's "not available" message with its retry); when the nodes return, searches
  *   answer again without restarting anything.
  */
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSearchParams } from '../../src/domain/search/search-params.ts';
@@ -18,11 +19,13 @@ import { startSolrCluster, type SolrCluster } from './cluster.ts';
 import { demoDataDir, proxyApp, runIndexer, select, settings, solrBackend, type Pairs } from './harness.ts';
 
 let cluster: SolrCluster;
+let dataDir: string | undefined;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const [started, dataDir] = await Promise.all([startSolrCluster(), demoDataDir()]);
+  const [started, demo] = await Promise.all([startSolrCluster(), demoDataDir()]);
   cluster = started;
+  dataDir = demo;
   await runIndexer(dataDir, cluster.urls.join(','));
   app = await proxyApp(solrBackend(cluster.urls.join(','), 5000));
 }, 900_000);
@@ -30,6 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await cluster?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The site's query mix: first page, a facet filter, a text query, a sort and a second page. */

@@ -14,6 +14,7 @@
  * - spellcheck wording: the same misspelled words are found and the collation has the same
  *   number of hits, but the suggested words may differ in order past the first.
  */
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocumentsParams, buildFavouritesParams, buildSearchParams } from '../../src/domain/search/search-params.ts';
@@ -26,6 +27,7 @@ import { startSolrCluster, type SolrCluster } from './cluster.ts';
 import { autocomplete, demoDataDir, embeddedBackend, proxyApp, readDocuments, runIndexer, select, settings, solrBackend, type Pairs, type ProxyAnswer } from './harness.ts';
 
 let cluster: SolrCluster;
+let dataDir: string | undefined;
 let solr: FastifyInstance;
 let engine: FastifyInstance;
 let engineBackend: SearchBackend;
@@ -33,8 +35,9 @@ let documents: SearchDocument[];
 const byId = new Map<string, SearchDocument>();
 
 beforeAll(async () => {
-  const [started, dataDir] = await Promise.all([startSolrCluster(), demoDataDir()]);
+  const [started, demo] = await Promise.all([startSolrCluster(), demoDataDir()]);
   cluster = started;
+  dataDir = demo;
   await runIndexer(dataDir, cluster.urls[0]!);
   documents = await readDocuments(dataDir);
   for (const doc of documents) byId.set(doc.id, doc);
@@ -47,6 +50,7 @@ afterAll(async () => {
   await solr?.close();
   await engine?.close();
   await cluster?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const config = { ...settings.search, max_rows: settings.search.max_rows };
