@@ -50,6 +50,20 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        extends: true,
+        // `npm run test:solr` only (Java and Maven): the same answers from a real SolrCloud and
+        // the embedded engine, and faults of the cluster. Not part of `npm test`.
+        test: {
+          name: 'solr',
+          include: ['solr/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 900_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

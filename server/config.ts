@@ -14,7 +14,7 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Apache Solr core or collection URL for the search proxy (instead of the embedded engine), without a trailing slash. */
+  /** Apache Solr core or collection URL for the search proxy (instead of the embedded engine), without a trailing slash; several, comma-separated, are tried in turn. */
   solrUrl: string | undefined;
   /** Longest wait for a Solr search answer before the proxy answers 503. */
   solrTimeoutMs: number;
@@ -74,8 +74,10 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
   return value;
 }
 
+/** SOLR_URL: one collection URL, or several (the same collection on each SolrCloud node) separated by commas. */
 function solrUrl(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
+  if (raw.includes(',')) return raw.split(',').map((one) => solrUrl(one.trim()) ?? '').filter((one) => one !== '').join(',') || undefined;
   let url: URL;
   try {
     url = new URL(raw);

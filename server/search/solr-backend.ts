@@ -18,6 +18,8 @@ import { SearchRequestError, type SearchBackend, type SearchDocument, type SolrP
 export class SearchUnavailableError extends Error {
   readonly statusCode = 503;
   readonly detail: string;
+  /** Solr did not answer in time (not retried on another node). */
+  timedOut = false;
   constructor(detail: string, options?: { cause?: unknown }) {
     super(SEARCH_UNAVAILABLE, options);
     this.name = 'SearchUnavailableError';
@@ -34,7 +36,11 @@ export class SolrUpdateError extends Error {
 }
 
 export interface SolrBackendOptions {
-  /** The core or collection URL, without a trailing slash: http://host:8983/solr/rentals */
+  /**
+   * The core or collection URL, without a trailing slash: http://host:8983/solr/rentals; or the
+   * collection on several SolrCloud nodes, comma-separated: a node that cannot be reached or answers
+   * 5xx is left for the next one (each node's Solr routes the query to live replicas).
+   */
   url: string;
   /** Longest wait for a search or suggest answer (SOLR_TIMEOUT_MS). */
   timeoutMs: number;
@@ -72,14 +78,42 @@ function solrDocument(doc: SearchDocument): Record<string, unknown> {
 }
 
 export function createSolrBackend(options: SolrBackendOptions): SearchBackend {
-  const base = options.url.replace(/\/+$/, '');
+  const bases = options.url
+    .split(',')
+    .map((one) => one.trim().replace(/\/+$/, ''))
+    .filter((one) => one !== '');
+  /** The node asked first: the last one that answered. */
+  let preferred = 0;
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const batchSize = options.batchSize ?? 500;
   const updateTimeoutMs = options.updateTimeoutMs ?? Math.max(60_000, options.timeoutMs);
   const inFlight = new Set<AbortController>();
 
-  /** One HTTP exchange with Solr: the body is read under the same timeout; non-JSON answers are failures. */
+  /** One exchange, with the next node after a node that cannot be reached or answers 5xx (each is idempotent). */
   async function call(path: string, init: { body: string; contentType: string; timeoutMs: number }): Promise<{ status: number; body: unknown }> {
+    const first = preferred;
+    let failure: unknown;
+    for (let i = 0; i < bases.length; i++) {
+      const at = (first + i) % bases.length;
+      try {
+        const answer = await callOne(bases[at]!, path, init);
+        if (answer.status >= 500 && i < bases.length - 1) {
+          failure = new SearchUnavailableError(`Solr answered ${answer.status} to ${path}: ${solrMessage(answer.body, 'no message')}`);
+          continue;
+        }
+        preferred = at;
+        return answer;
+      } catch (error) {
+        // A timeout is not retried elsewhere: the visitor has waited long enough.
+        if (!(error instanceof SearchUnavailableError) || error.timedOut) throw error;
+        failure = error;
+      }
+    }
+    throw failure;
+  }
+
+  /** One HTTP exchange with one node: the body is read under the same timeout; non-JSON answers are failures. */
+  async function callOne(base: string, path: string, init: { body: string; contentType: string; timeoutMs: number }): Promise<{ status: number; body: unknown }> {
     const controller = new AbortController();
     inFlight.add(controller);
     const timer = setTimeout(() => controller.abort(new Error('timeout')), init.timeoutMs);
@@ -97,7 +131,7 @@ export function createSolrBackend(options: SolrBackendOptions): SearchBackend {
         text = await response.text();
       } catch (error) {
         if (controller.signal.aborted) {
-          throw new SearchUnavailableError(`Solr at ${target} did not answer within ${init.timeoutMs} ms`, { cause: error });
+          throw Object.assign(new SearchUnavailableError(`Solr at ${target} did not answer within ${init.timeoutMs} ms`, { cause: error }), { timedOut: true });
         }
         const cause = (error as { cause?: { code?: string; message?: string } }).cause;
         throw new SearchUnavailableError(`Cannot reach Solr at ${target}: ${cause?.code ?? cause?.message ?? (error as Error).message}`, { cause: error });

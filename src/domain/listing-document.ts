@@ -1,7 +1,10 @@
 import type { ListingSummary } from './content';
 
-const text = (value: unknown, max = 500): string | null =>
-  typeof value === 'string' && value.length > 0 ? value.slice(0, max) : null;
+/** A string field's value; of a multi-valued one (tm_summary: Solr answers a list), the first. */
+const text = (value: unknown, max = 500): string | null => {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' && first.length > 0 ? first.slice(0, max) : null;
+};
 const number = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 /** Only site paths: a document's URL or image never points elsewhere. */
 const sitePath = (value: unknown): string | null => {

@@ -38,8 +38,20 @@ const PREFIXES: readonly (readonly [string, FieldType])[] = [
 const KEY_FIELD: FieldType = { kind: 'string', multi: false };
 
 /** The field type that Solr's schema gives a field name (`id`, `index_id` or a dynamic-field prefix), or undefined. */
+/**
+ * The catch-all text field of the Solr config set (managed-schema.xml `_text_`): a copy of every
+ * ts_/tm_ field and of ss_area, ss_type and sm_amenities, searched by bare words (df=_text_).
+ */
+export const CATCH_ALL_FIELD = '_text_';
+
+/** Whether a field is copied into {@link CATCH_ALL_FIELD}, as the config set's copyField rules say. */
+export function copiedToCatchAll(name: string): boolean {
+  return name.startsWith('ts_') || name.startsWith('tm_') || name === 'ss_area' || name === 'ss_type' || name === 'sm_amenities';
+}
+
 export function fieldTypeFromName(name: string): FieldType | undefined {
   if (name === 'id' || name === 'index_id') return KEY_FIELD;
+  if (name === CATCH_ALL_FIELD) return { kind: 'text', multi: true };
   for (const [prefix, type] of PREFIXES) if (name.startsWith(prefix) && name.length > prefix.length) return type;
   return undefined;
 }
@@ -59,7 +71,17 @@ export const isNumericKind = (kind: FieldKind): boolean => kind === 'int' || kin
 // ---------------------------------------------------------------------------------------------
 // Text analysis: Unicode word tokens, diacritics folded, lower-cased, minimal English stemming.
 
-const WORD = /[\p{L}\p{N}]+/gu;
+/**
+ * A word as Lucene's StandardTokenizer (Unicode word boundaries) finds it: letters, digits and
+ * underscores ("ss_area"), and an apostrophe, colon or full stop between two letters ("captain's",
+ * "a:b", "e.g") or a full stop, comma,
+ * semicolon or apostrophe between two digits ("2.5", "1,000") stays inside the word. Splitting
+ * "captain's" in two made documents longer than Solr counts them, and relevance orders differed.
+ */
+const WORD_SOURCE = String.raw`\p{Pc}*[\p{L}\p{N}][\p{L}\p{N}\p{Pc}]*(?:(?:(?<=\p{L})[':\u00b7\u2019.](?=\p{L})|(?<=\p{N})[.,;'\u2019](?=\p{N}))[\p{L}\p{N}\p{Pc}]+)*`;
+const WORD = new RegExp(WORD_SOURCE, 'gu');
+/** The words of a query for spellcheck: a colon there separates a field from its value. */
+const QUERY_WORD_SOURCE = WORD_SOURCE.replace("[':", "['");
 const MARKS = /\p{M}+/gu;
 
 /** Lower-cases and strips diacritics ("Île" → "ile"). */
@@ -77,7 +99,7 @@ export function words(text: string): string[] {
 /** Words with their start and end offsets in the original text (for spellcheck offsets). */
 export function wordsWithOffsets(text: string): { word: string; start: number; end: number }[] {
   const out: { word: string; start: number; end: number }[] = [];
-  const re = /[\p{L}\p{N}]+/gu;
+  const re = new RegExp(QUERY_WORD_SOURCE, 'gu');
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) out.push({ word: fold(m[0]), start: m.index, end: m.index + m[0].length });
   return out;

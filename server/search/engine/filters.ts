@@ -14,6 +14,23 @@ import { type EvalContext, FILTER_CACHE_ENTRIES, type Hits, type RequestState } 
 const K1 = 1.2;
 const B = 0.75;
 
+/**
+ * A document's length as Lucene's BM25 sees it: kept in one byte (SmallFloat.intToByte4, 4 bits
+ * of precision above 24 words) and read back. Without it, listings Solr scores alike (then ordered
+ * by id) scored a little apart here, and relevance orders differed (npm run test:solr).
+ */
+export function normLength(len: number): number {
+  if (len < NORM_FREE_VALUES) return len;
+  const i = len - NORM_FREE_VALUES;
+  const bits = 32 - Math.clz32(i);
+  if (bits < 4) return len;
+  const shift = bits - 4;
+  // The top 4 bits survive (the first is implied): what intToByte4 keeps, decoded by byte4ToInt.
+  return NORM_FREE_VALUES + (((i >>> shift) & 0x07) | 0x08) * 2 ** shift;
+}
+/** SmallFloat.NUM_FREE_VALUES: lengths below it are kept exactly. */
+const NORM_FREE_VALUES = 24;
+
 /** The request's filter queries (fq, ANDed): from the filter cache, or evaluated and kept there. */
 export function filterQueries(req: RequestState): void {
   for (const fq of req.p.all('fq')) {
@@ -357,7 +374,7 @@ export function termHits(req: RequestState, tf: TextField, id: number, ctx: Eval
     const d = data[i]!;
     const f = data[i + 1]!;
     bits[d >>> 5] = bits[d >>> 5]! | (1 << (d & 31));
-    scores[d] = (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * docLen[d]!) / avg));
+    scores[d] = (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * normLength(docLen[d]!)) / avg));
   }
   return { bits, scores, constant: 0 };
 }
@@ -400,7 +417,7 @@ export function phraseHits(req: RequestState, tf: TextField, ids: number[], slop
     }
     if (freq === 0) return;
     setBit(bits, d);
-    if (scores) scores[d] = (idfSum * freq * (K1 + 1)) / (freq + K1 * (1 - B + (B * tf.docLen[d]!) / avg));
+    if (scores) scores[d] = (idfSum * freq * (K1 + 1)) / (freq + K1 * (1 - B + (B * normLength(tf.docLen[d]!)) / avg));
   });
   return { bits, scores, constant: 0 };
 }

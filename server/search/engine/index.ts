@@ -19,7 +19,7 @@
  * string fields feed spellcheck and autocomplete.
  */
 import type { FieldValue, SearchDocument } from '../types.ts';
-import { type FieldType, analyze, fieldTypeFromName, fold, inferFieldType, isNumericKind, toBool, toNumeric, words } from './analysis.ts';
+import { type FieldType, analyze, CATCH_ALL_FIELD, copiedToCatchAll, fieldTypeFromName, fold, inferFieldType, isNumericKind, toBool, toNumeric, words } from './analysis.ts';
 import { type Bits, FloatVec, IntVec, clearBit, growFloat64, growInt32, growUint32, hasBit, setBit, wordsFor } from './bitset.ts';
 
 /** Postings of a keyword field in CSR form, covering slots below `upTo`. */
@@ -380,6 +380,17 @@ export class TextField {
   }
 }
 
+/** The values the config set's copyField rules put into `_text_`, in the document's field order. */
+function catchAllValues(doc: SearchDocument): string[] {
+  const out: string[] = [];
+  for (const name in doc) {
+    if (!copiedToCatchAll(name)) continue;
+    const value = doc[name];
+    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string' && v !== '') out.push(v);
+  }
+  return out;
+}
+
 export interface IndexOptions {
   /** String fields whose whole values are autocomplete phrases and whose words join the spellcheck vocabulary. */
   isSuggestField?: (name: string) => boolean;
@@ -499,6 +510,7 @@ export class SearchIndex {
     const existing = this.slotOf.get(doc.id);
     if (existing !== undefined) this.removeSlot(existing);
     for (const name in doc) if (name !== 'id' && !this.fieldTypes.has(name)) this.fieldFor(name, doc[name]!);
+    if (!this.fieldTypes.has(CATCH_ALL_FIELD)) this.fieldFor(CATCH_ALL_FIELD, []);
     const slot = this.maxDoc;
     this.ensureCapacity(slot + 1);
     this.maxDoc = slot + 1;
@@ -508,7 +520,7 @@ export class SearchIndex {
     this.liveCount++;
     this.idHash[slot] = hashString(doc.id);
     for (const f of this.keywordList) f.add(slot, doc[f.name]);
-    for (const f of this.textList) f.add(slot, doc[f.name]);
+    for (const f of this.textList) f.add(slot, f.name === CATCH_ALL_FIELD ? catchAllValues(doc) : doc[f.name]);
     this.countWords(doc, 1);
     this.generation++;
   }

@@ -4,7 +4,7 @@
  * filters, the base set of matching documents, and the per-request caches.
  */
 import type { SolrParams } from '../types.ts';
-import { fail, isNumericKind, parseNumber } from './analysis.ts';
+import { CATCH_ALL_FIELD, fail, isNumericKind, parseNumber } from './analysis.ts';
 import { type Bits, newBits } from './bitset.ts';
 import type { SearchIndex } from './index.ts';
 import type { ParsedQuery, QuerySchema } from './query-parser.ts';
@@ -159,7 +159,8 @@ export class RequestState {
   }
 
   private fallbackFields(): FieldRef[] {
-    const names = this.configuredDefaultFields ?? [...this.index.text.keys()].sort();
+    // As the config set's df=_text_: bare words search the catch-all copy of the text fields.
+    const names = this.configuredDefaultFields ?? (this.index.text.has(CATCH_ALL_FIELD) ? [CATCH_ALL_FIELD] : [...this.index.text.keys()].sort());
     return names.filter((name) => this.index.fieldType(name)).map((field) => ({ field, boost: 1 }));
   }
 

@@ -1,6 +1,6 @@
 /** The select request: main query, filters, scores, the page of documents and their fields, then facets and spellcheck. */
 import type { FieldValue, SearchDocument, SolrResponse } from '../types.ts';
-import { fail, parseNumber } from './analysis.ts';
+import { CATCH_ALL_FIELD, fail, parseNumber } from './analysis.ts';
 import { andInto, countBits, newBits, setBit } from './bitset.ts';
 import { applyBoosts } from './boosts.ts';
 import { facetCounts } from './facets.ts';
@@ -12,6 +12,8 @@ import { selectDocs } from './sort.ts';
 import { spellcheckOf } from './spellcheck.ts';
 
 const MAX_IDS = 10_000;
+/** The config set's /select default qf (solr/configsets/rentals/conf/solrconfig.xml): what edismax searches without qf. */
+export const DEFAULT_QF = 'ts_name^3 tm_summary^1.5 tm_description _text_';
 
 /** The fields to return (fl): all, score, names and globs. */
 interface FieldList {
@@ -46,7 +48,8 @@ export function runSelect(req: RequestState): SolrResponse {
   let qFields = req.defaultFields;
   const tie = parseFloatParam('tie', p.get('tie'), 0);
   if (dismax) {
-    const qf = p.get('qf');
+    // Without qf, the config set's /select default (solrconfig.xml), when the index has those fields.
+    const qf = p.get('qf') ?? (index.text.has(CATCH_ALL_FIELD) ? DEFAULT_QF : undefined);
     if (qf && qf.trim() !== '') qFields = parseQf(req, qf);
   }
   let qHits: Hits;
@@ -82,7 +85,8 @@ export function runSelect(req: RequestState): SolrResponse {
 
   // Documents.
   const slots = selectDocs(req, base, numFound, start, rows, sortKeysSpec, scores, scoreOf, ids);
-  const docs = slots.map((d) => project(index.docs[d]!, fl, scoreOf(d)));
+  const multi = (name: string) => index.fieldType(name)?.multi === true;
+  const docs = slots.map((d) => project(index.docs[d]!, fl, scoreOf(d), multi));
 
   const response: SolrResponse = {
     responseHeader: { status: 0, QTime: 0, params: echoParams(req) },
@@ -149,12 +153,14 @@ function parseFl(fl: string | undefined): FieldList {
   return out;
 }
 
-function project(doc: SearchDocument, fl: FieldList, score: number): Record<string, FieldValue> {
+/** A document's fields as Solr returns them: a multi-valued field (sm_, tm_ …) always as a list. */
+function project(doc: SearchDocument, fl: FieldList, score: number, multi: (name: string) => boolean): Record<string, FieldValue> {
   const out: Record<string, FieldValue> = {};
   for (const name in doc) {
     if (fl.all || fl.names.has(name) || fl.globs.some((g) => globMatch(g, name))) {
       const v = doc[name];
-      if (v !== undefined) out[name] = Array.isArray(v) ? ([...v] as FieldValue) : v;
+      if (v === undefined || v === null) continue;
+      out[name] = Array.isArray(v) ? ([...v] as FieldValue) : multi(name) ? ([v] as FieldValue) : v;
     }
   }
   if (fl.score) out.score = score;

@@ -195,7 +195,8 @@ export function parseSort(req: RequestState, spec: string, scoreOf: (d: number) 
       keys.push({ cmp: (a, b) => sign * (scoreOf(a) - scoreOf(b)), usesScore: true, values: null, desc: sign < 0 });
       continue;
     }
-    if (/^random(_\w*)?$/.test(field)) {
+    // Solr sorts randomly by a random_* field (RandomSortField in the config set); a bare "random" is unknown there too.
+    if (/^random_\w+$/.test(field)) {
       const seed = hashSeed(field);
       const h = req.index.idHash;
       keys.push({ cmp: (a, b) => sign * (mix32(h[a]! ^ seed) - mix32(h[b]! ^ seed)), usesScore: false });
