@@ -113,6 +113,26 @@ interface ProxyThroughput extends Dated {
   /** The same search with a changing filter: the engine answers every request (not in results saved before it). */
   everyQueryDifferent?: { requestsPerSecond: number; latencyMs: { p50: number; p99: number } };
 }
+/** One row of bench/solr-proxy.ts: one back end at one number of connections. */
+interface SolrProxyRow {
+  connections: number;
+  loadAverage: number[];
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+interface SolrProxy extends Dated {
+  listings: number;
+  mix: number;
+  seconds: number;
+  cluster: { nodes: number; shards: number; replicas: number };
+  embedded: SolrProxyRow[];
+  solr: SolrProxyRow[];
+  /** The embedded engine without the result cache (not in results saved before it). */
+  engineAlone?: SolrProxyRow[];
+}
 interface FacetPaint extends Dated {
   newValue: Spread & { p95: number };
   toggle: Spread & { p95: number };
@@ -355,6 +375,37 @@ export const BENCHES: Array<Bench<Dated>> = [
       (r.everyQueryDifferent
         ? `; every query different ${count(r.everyQueryDifferent.requestsPerSecond)} req/s, p50 ${ms(r.everyQueryDifferent.latencyMs.p50)}, p99 ${ms(r.everyQueryDifferent.latencyMs.p99)}`
         : ''),
+  }),
+  bench<SolrProxy>({
+    file: 'solr-proxy.json',
+    command: '`npx tsx bench/solr-proxy.ts` (Java 17 and Maven)',
+    measures:
+      "search proxy in the site's server against a 2-node SolrCloud (2 shards × 2 replicas) and against the embedded engine in the same run, the site's query mix over the demo listings, 16 and 50 connections",
+    figures: (r) => {
+      const at = (kind: 'embedded' | 'solr', connections: number) => find(r[kind], (row) => row.connections === connections, `${kind} at ${connections} connections`);
+      const top = Math.max(...r.solr.map((row) => row.connections));
+      return `${top} connections: SolrCloud ${count(at('solr', top).requestsPerSecond)} req/s, p99 ${ms(at('solr', top).latencyMs.p99)}; embedded ${count(at('embedded', top).requestsPerSecond)} req/s, p99 ${ms(at('embedded', top).latencyMs.p99)} (see [Tested on a real SolrCloud](#tested-on-a-real-solrcloud))`;
+    },
+    blocks: {
+      'solr-proxy': (r) =>
+        [
+          `Throughput through the proxy, \`npx tsx bench/solr-proxy.ts\` (${measured(r)}${Array.isArray(r.loadAverage) && r.loadAverage[0]! > (r.cpus ?? 2) ? '; the machine was busy, so the figures are noisy' : ''};`,
+          `saved in \`bench/results/solr-proxy.json\`): ${count(r.listings)} demo listings, the site's query mix (${r.mix} different requests taken in turn:`,
+          'the first page with every facet, each sort, the next page, each area and type as a filter, a multi-select, typed text,',
+          'the full-documents fetch), the server wired as `server/site.ts` wires it: the embedded engine behind the result cache,',
+          'which after the warm-up answers the whole mix; SolrCloud with both nodes in `SOLR_URL`, answering from its own caches',
+          `over HTTP (${r.cluster.shards} shards × ${r.cluster.replicas} replicas, its JVM on the same ${r.cpus ?? 2} cores)${r.engineAlone ? '; and the embedded engine alone, without the result cache, answering every request itself' : ''}. ${r.seconds} s per row:`,
+          '',
+          '| Back end | Connections | Requests/s | p50 | p99 | Errors | Load average |',
+          '|---|---|---|---|---|---|---|',
+          ...(['solr', 'embedded', 'engineAlone'] as const).flatMap((kind) =>
+            (r[kind] ?? []).map(
+              (row) =>
+                `| ${{ solr: 'SolrCloud', embedded: 'Embedded', engineAlone: 'Embedded, no result cache' }[kind]} | ${row.connections} | ${count(row.requestsPerSecond)} | ${ms(row.latencyMs.p50)} | ${ms(row.latencyMs.p99)} | ${row.errors + row.timeouts + row.non2xx} | ${row.loadAverage[0]} |`,
+            ),
+          ),
+        ].join('\n'),
+    },
   }),
   bench<FacetPaint>({
     file: 'facet-paint.json',
