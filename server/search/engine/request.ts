@@ -26,6 +26,12 @@ export interface EvalContext {
   defaultFields: readonly FieldRef[];
   defaultOperator: 'AND' | 'OR';
   tie: number;
+  /**
+   * When set, only these documents can reach the answer (the live documents passing every fq,
+   * when no facet excludes a filter): costly per-document checks such as phrase positions may
+   * skip the others, whose membership in the result then does not matter.
+   */
+  within?: Bits;
 }
 
 export class Params {
