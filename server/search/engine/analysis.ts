@@ -71,7 +71,22 @@ export function fold(text: string): string {
 
 /** The surface words of a text (folded, unstemmed). */
 export function words(text: string): string[] {
-  return fold(text).match(WORD) ?? [];
+  // ASCII text (nearly every listing) without the Unicode regex: letters and digits are [a-z0-9] after lower-casing.
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return fold(text).match(WORD) ?? [];
+  const lower = text.toLowerCase();
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      out.push(lower.slice(start, i));
+      start = -1;
+    }
+  }
+  if (start >= 0) out.push(lower.slice(start));
+  return out;
 }
 
 /** Words with their start and end offsets in the original text (for spellcheck offsets). */
