@@ -153,20 +153,29 @@ async function child(listings: number, engineDir: string, label: string): Promis
     console.error(`  ${label} ${kind}: wall p50 ${kinds[kind].wall.p50} p95 ${kinds[kind].wall.p95} ms, cpu p95 ${kinds[kind].cpu.p95} ms (numFound ${first.response.numFound})`);
   }
 
-  // The search snapshot as search-service.ts writes and reads it: the documents as JSON, then a rebuild.
+  // The search snapshot as that version's search-service.ts writes and reads it (one document per
+  // line since issue 27; before, the documents as one JSON string), then a rebuild from it.
   let snapshot: ScaleRun['snapshot'];
   const file = path.join(os.tmpdir(), `search-scale-${process.pid}.json`);
+  const servicePath = path.join(engineDir, 'server/search/search-service.ts');
+  const service = (fs.readFileSync(servicePath, 'utf8').includes('export function writeSnapshot') ? await import(servicePath) : {}) as {
+    readSnapshot?: (file: string, key: string) => SearchDocument[] | null;
+    writeSnapshot?: (file: string, key: string, documents: SearchDocument[]) => void;
+  };
+  const write = service.writeSnapshot ?? ((f: string, key: string, d: SearchDocument[]) => fs.writeFileSync(f, JSON.stringify({ key, documents: d })));
+  const read = service.readSnapshot ?? ((f: string) => (JSON.parse(fs.readFileSync(f, 'utf8')) as { documents: SearchDocument[] }).documents);
   try {
     const w0 = performance.now();
-    fs.writeFileSync(file, JSON.stringify({ key: 'bench', documents }));
+    write(file, 'bench', documents);
     const writeMs = Math.round(performance.now() - w0);
     const bytes = fs.statSync(file).size;
     documents = null;
     engine = make();
     gc?.();
     const r0 = performance.now();
-    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { documents: SearchDocument[] };
-    await engine.replaceAll(saved.documents);
+    const saved = read(file, 'bench');
+    if (!saved) throw new Error('the snapshot was not read back');
+    await engine.replaceAll(saved);
     snapshot = { writeMs, bytes, restartMs: Math.round(performance.now() - r0) };
   } catch (error) {
     snapshot = { error: (error as Error).message };
