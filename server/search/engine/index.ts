@@ -359,6 +359,8 @@ export class TextField {
   version = 0;
   private scratch = new Int32Array(64);
   private sorted: { count: number; terms: string[] } | null = null;
+  /** During SearchIndex.build: postings are left to finishBulk(). */
+  bulk = false;
   /**
    * Distinct surface words, each with its term id (stemmed) and vocabulary id, so a word is
    * analysed once: an open-addressing table of slot + 1 by FNV-1a hash of the word's characters.
@@ -445,24 +447,29 @@ export class TextField {
     const end = this.tokens.length;
     this.offsets[slot + 1] = end;
     if (end === start) return vocabChanged;
-    if (this.scratch.length < this.terms.length) this.scratch = growInt32(this.scratch, this.terms.length * 2, 0);
-    const tf = this.scratch;
     const data = this.tokens.data;
     let len = 0;
-    for (let i = start; i < end; i++) {
-      const id = data[i]!;
-      if (id >= 0) {
-        tf[id]!++;
-        len++;
+    if (this.bulk) {
+      // Postings are made in one pass at the end of the bulk build (finishBulk).
+      for (let i = start; i < end; i++) if (data[i]! >= 0) len++;
+    } else {
+      if (this.scratch.length < this.terms.length) this.scratch = growInt32(this.scratch, this.terms.length * 2, 0);
+      const tf = this.scratch;
+      for (let i = start; i < end; i++) {
+        const id = data[i]!;
+        if (id >= 0) {
+          tf[id]!++;
+          len++;
+        }
       }
-    }
-    for (let i = start; i < end; i++) {
-      const id = data[i]!;
-      if (id >= 0 && tf[id]! > 0) {
-        const p = this.postings[id]!;
-        p.push(slot);
-        p.push(tf[id]!);
-        tf[id] = 0;
+      for (let i = start; i < end; i++) {
+        const id = data[i]!;
+        if (id >= 0 && tf[id]! > 0) {
+          const p = this.postings[id]!;
+          p.push(slot);
+          p.push(tf[id]!);
+          tf[id] = 0;
+        }
       }
     }
     this.docLen[slot] = len;
@@ -528,10 +535,60 @@ export class TextField {
     return id;
   }
 
-  /** Drops spare capacity after a bulk build. */
-  trim(): void {
+  /**
+   * Ends a bulk build: the postings of slots below maxDoc from the forward index, each term's
+   * list allocated at its exact size (document frequencies counted first), in slot order as
+   * add() would have made them; spare capacity dropped.
+   */
+  finishBulk(maxDoc: number): void {
+    this.bulk = false;
     this.tokens.trim();
-    for (const p of this.postings) p.trim();
+    const n = this.terms.length;
+    const toks = this.tokens.data;
+    const offsets = this.offsets;
+    const df = new Int32Array(n);
+    const last = new Int32Array(n).fill(-1);
+    for (let d = 0; d < maxDoc; d++) {
+      for (let i = offsets[d]!, e = offsets[d + 1]!; i < e; i++) {
+        const t = toks[i]!;
+        if (t >= 0 && last[t] !== d) {
+          last[t] = d;
+          df[t]!++;
+        }
+      }
+    }
+    const lists: Int32Array[] = [];
+    const fill = new Int32Array(n);
+    for (let t = 0; t < n; t++) {
+      const p = this.postings[t]!;
+      const data = new Int32Array(p.length + 2 * df[t]!);
+      data.set(p.data.subarray(0, p.length));
+      fill[t] = p.length;
+      lists.push(data);
+    }
+    const tf = new Int32Array(n);
+    for (let d = 0; d < maxDoc; d++) {
+      const s = offsets[d]!;
+      const e = offsets[d + 1]!;
+      for (let i = s; i < e; i++) {
+        const t = toks[i]!;
+        if (t >= 0) tf[t]!++;
+      }
+      for (let i = s; i < e; i++) {
+        const t = toks[i]!;
+        if (t >= 0 && tf[t]! > 0) {
+          const list = lists[t]!;
+          list[fill[t]!++] = d;
+          list[fill[t]!++] = tf[t]!;
+          tf[t] = 0;
+        }
+      }
+    }
+    for (let t = 0; t < n; t++) {
+      const p = this.postings[t]!;
+      p.data = lists[t]!;
+      p.length = fill[t]!;
+    }
   }
 
   /** Terms in ascending order (cached until new terms arrive). */
@@ -595,6 +652,8 @@ export class SearchIndex {
   /** Bumped when a word enters or leaves the vocabulary, or a phrase the phrase list. */
   private wordsVersion = 0;
   private capacity = 0;
+  /** While build() adds its documents (new text fields leave their postings to the end). */
+  private bulk = false;
   private readonly keywordList: KeywordField[] = [];
   private readonly textList: TextField[] = [];
   private readonly isSuggestField: (name: string) => boolean;
@@ -611,8 +670,10 @@ export class SearchIndex {
   static build(documents: readonly SearchDocument[], options: IndexOptions = {}): SearchIndex {
     const index = new SearchIndex(options);
     index.ensureCapacity(documents.length);
+    index.bulk = true;
     for (const doc of documents) index.add(doc);
-    for (const f of index.textList) f.trim();
+    index.bulk = false;
+    for (const f of index.textList) f.finishBulk(index.maxDoc);
     for (const f of index.keywordList) {
       f.mvals.trim();
       f.mnums.trim();
@@ -656,6 +717,7 @@ export class SearchIndex {
     if (type.kind === 'location') return;
     if (type.kind === 'text') {
       const f = new TextField(name, type, this.capacity);
+      f.bulk = this.bulk;
       f.fillTo(this.maxDoc);
       this.text.set(name, f);
       this.textList.push(f);
