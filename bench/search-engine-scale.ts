@@ -230,7 +230,7 @@ export async function runScale(): Promise<void> {
         ' |',
     );
   }
-  const out = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, iterations: ITERATIONS, warmup: WARMUP, loadavg: { before: loadBefore, after: loadAfter }, runs };
+  const out = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, iterations: ITERATIONS, warmup: WARMUP, loadAverage: { before: loadBefore.map((x) => round(x)), after: loadAfter.map((x) => round(x)) }, runs };
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench/results/search-engine-scale.json'), `${JSON.stringify(out, null, 2)}\n`);
   console.log(`load average before ${loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(' ')}`);
