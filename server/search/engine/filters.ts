@@ -374,7 +374,7 @@ export function phraseHits(req: RequestState, tf: TextField, ids: number[], slop
   const order = [...new Set(ids)].sort((a, b) => tf.postings[a]!.length - tf.postings[b]!.length);
   const rarest = tf.postings[order[0]!]!;
   for (let i = 0; i < rarest.length; i += 2) setBit(candidates, rarest.data[i]!);
-  if (ctx.within) andInto(candidates, ctx.within);
+  if (ctx.within) andInto(candidates, ctx.within());
   for (let k = 1; k < order.length; k++) {
     const p = tf.postings[order[k]!]!;
     const tmp = newBits(maxDoc);

@@ -28,10 +28,10 @@ export interface EvalContext {
   tie: number;
   /**
    * When set, only these documents can reach the answer (the live documents passing every fq,
-   * when no facet excludes a filter): costly per-document checks such as phrase positions may
-   * skip the others, whose membership in the result then does not matter.
+   * when no facet excludes a filter), computed on first use: costly per-document checks such as
+   * phrase positions may skip the others, whose membership in the result then does not matter.
    */
-  within?: Bits;
+  within?: () => Bits;
 }
 
 export class Params {

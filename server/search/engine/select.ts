@@ -71,7 +71,10 @@ export function runSelect(req: RequestState): SolrResponse {
       evaluate(req, parsed.ast, ctx);
       throw error;
     }
-    if (!facetsExclude(req)) ctx.within = withinFilters(req);
+    if (req.fqs.length > 0 && !facetsExclude(req)) {
+      let within: Bits | null = null;
+      ctx.within = () => (within ??= withinFilters(req));
+    }
     qHits = evaluate(req, parsed.ast, ctx);
   }
   req.qHits = qHits;
