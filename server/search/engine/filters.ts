@@ -29,11 +29,22 @@ export function filterQueries(req: RequestState): void {
     if (parsed.body.trim() === '' && parsed.localParams) continue;
     const hits = evaluate(req, parsed.ast, req.contextFor(parsed, false, req.defaultFields, 0));
     const filter = { tags: parsed.localParams?.tags ?? [], bits: hits.bits };
-    req.fqs.push(filter);
     if (key !== null && req.filterCache) {
-      if (req.filterCache.size >= FILTER_CACHE_ENTRIES) req.filterCache.delete(req.filterCache.keys().next().value as string);
+      if (req.filterCache.size >= FILTER_CACHE_ENTRIES) {
+        const oldest = req.filterCache.keys().next().value as string;
+        const evicted = req.filterCache.get(oldest)!;
+        req.filterCache.delete(oldest);
+        // The new filter takes over the evicted one's buffer (unless this request uses it), so a
+        // full cache stops adding long-lived array buffers: with a million listings each is
+        // 125 KB, and every few tens of MB of them cost V8 a full mark-compact of ~0.7 s.
+        if (evicted.bits.length === filter.bits.length && !req.fqs.includes(evicted)) {
+          evicted.bits.set(filter.bits);
+          filter.bits = evicted.bits;
+        }
+      }
       req.filterCache.set(key, filter);
     }
+    req.fqs.push(filter);
   }
 }
 

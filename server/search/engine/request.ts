@@ -111,7 +111,7 @@ export class ScorePool {
 
 export interface FilterQuery {
   tags: string[];
-  /** Never changed once made (filters are kept in the engine's filter cache). */
+  /** Never changed while in the engine's filter cache (an evicted filter's buffer is reused for the next one, see filterQueries). */
   bits: Bits;
 }
 
