@@ -25,6 +25,9 @@
  * to them (the embedded engine keeps the documents it returns) is not charged for them, while
  * Orama keeps its own copies of the documents.
  * Prints a table and writes bench/results/search-engine.json.
+ *
+ * At scale (issue 27): `--listings 1000000` (or `--sizes 10000,100000,1000000`), with `--before DIR`
+ * to compare an older engine in the same run: see bench/search-engine-scale.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -436,4 +439,5 @@ async function main(): Promise<void> {
   console.log('written bench/results/search-engine.json');
 }
 
-await main();
+if (process.argv.includes('--listings') || process.argv.includes('--sizes')) await (await import('./search-engine-scale.ts')).runScale();
+else await main();

@@ -106,6 +106,20 @@ interface Inp extends Dated {
 interface SearchEngine extends Dated {
   results: Array<{ size: number; engine: string; latency: Record<'faceted' | 'text' | 'multi', Percentiles> }>;
 }
+type ScaleKind = 'text' | 'faceted' | 'multi' | 'deep' | 'phrase' | 'wildcard';
+interface SearchEngineScale extends Dated {
+  iterations: number;
+  runs: Array<{
+    label: string;
+    listings: number;
+    buildMs: number;
+    indexHeapMB: number;
+    heapMB: number;
+    rssMB: number;
+    snapshot: { writeMs: number; bytes: number; restartMs: number } | { error: string };
+    kinds: Record<ScaleKind, { wall: { p50: number; p95: number }; cpu: { p50: number; p95: number } }>;
+  }>;
+}
 interface ProxyThroughput extends Dated {
   listings: number;
   requestsPerSecond: number;
@@ -365,6 +379,51 @@ export const BENCHES: Array<Bench<Dated>> = [
           return `${count(size)} listings: faceted p95 ${ms(p95('embedded'))} (Orama ${ms(p95('orama'))}, MiniSearch ${ms(p95('minisearch'))})`;
         })
         .join('; '),
+  }),
+  bench<SearchEngineScale>({
+    file: 'search-engine-scale.json',
+    command: '`node --expose-gc --import tsx bench/search-engine.ts --sizes 10000,100000,1000000 --before DIR`',
+    measures: 'embedded engine on generated listings up to 1 000 000, this version against an older one (DIR) in one run: build, heap, restart from the snapshot, p50/p95 wall and CPU per query kind',
+    figures: (r) => {
+      const big = Math.max(...r.runs.map((run) => run.listings));
+      const after = find(r.runs, (run) => run.listings === big && run.label === 'after', `the run at ${big}`);
+      return `${count(big)} listings: build ${seconds(after.buildMs)}, index heap ${count(after.indexHeapMB)} MiB, phrase p95 ${ms(after.kinds.phrase.wall.p95)} (CPU ${ms(after.kinds.phrase.cpu.p95)})`;
+    },
+    blocks: {
+      'search-scale': (r) => {
+        const big = Math.max(...r.runs.map((run) => run.listings));
+        const after = find(r.runs, (run) => run.listings === big && run.label === 'after', `the run at ${big}`);
+        const hundred = r.runs.find((run) => run.listings === 100_000 && run.label === 'after');
+        const before = r.runs.find((run) => run.listings === big && run.label === 'before');
+        return [
+          `The embedded engine at ${count(big)} generated listings (\`bench/search-engine.ts --listings ${big}\`; ${measured(r)}): index built in ${seconds(after.buildMs)}` +
+            (before ? ` (${seconds(before.buildMs)} with the previous engine)` : '') +
+            `, ${count(after.indexHeapMB)} MiB of index heap, phrase queries with filters p95 ${ms(after.kinds.phrase.wall.p95)}` +
+            (before ? ` (${ms(before.kinds.phrase.wall.p95)} before)` : '') +
+            // The marginal process heap per 100 000 listings (documents and index) between 100 000 and the largest run.
+            (hundred && big > 100_000 ? `; about ${count(((after.heapMB - hundred.heapMB) / (big - 100_000)) * 100_000)} MiB per 100 000 listings, documents included` : '') +
+            '. Every figure: [Search: memory](docs/search.md#memory).',
+        ].join('\n');
+      },
+      'search-scale-table': (r) => {
+        const restart = (run: SearchEngineScale['runs'][number]) => ('restartMs' in run.snapshot ? seconds(run.snapshot.restartMs) : `fails (${run.snapshot.error})`);
+        const kinds: [ScaleKind, string][] = [['text', 'text + facets'], ['faceted', 'filters + facets'], ['multi', 'multi-select'], ['deep', 'deep page'], ['phrase', 'phrase + filters'], ['wildcard', 'wildcards at the caps']];
+        return [
+          `Measured with \`node --expose-gc --import tsx bench/search-engine.ts --sizes 10000,100000,1000000 --before DIR\` (${measured(r)} at the start` +
+            `${r.loadAverage && typeof r.loadAverage === 'object' && !Array.isArray(r.loadAverage) ? `, ${r.loadAverage.after[0]} at the end` : ''}; ` +
+            `${r.iterations} requests per kind; figures in \`bench/results/search-engine-scale.json\`). "before" is the previous engine (the commit given to \`--before\`), measured in the same run. Query times are wall p95 with CPU p95 in brackets; on a loaded machine the CPU time is the steadier figure.`,
+          '',
+          `| Listings | Engine | Build | Index heap | Process heap / RSS | Restart from snapshot | ${kinds.map(([, name]) => name).join(' | ')} |`,
+          `|---:|---|---:|---:|---:|---:|${kinds.map(() => '---:').join('|')}|`,
+          ...r.runs.map(
+            (run) =>
+              `| ${count(run.listings)} | ${run.label} | ${seconds(run.buildMs)} | ${count(run.indexHeapMB)} MiB | ${count(run.heapMB)} / ${count(run.rssMB)} MiB | ${restart(run)} | ` +
+              kinds.map(([k]) => `${ms(run.kinds[k].wall.p95)} (${ms(run.kinds[k].cpu.p95)})`).join(' | ') +
+              ' |',
+          ),
+        ].join('\n');
+      },
+    },
   }),
   bench<ProxyThroughput>({
     file: 'proxy-throughput.json',

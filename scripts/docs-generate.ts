@@ -108,7 +108,9 @@ export function renderConfiguration(page: string, reads = settingsReadByCode(), 
   const row = (name: string, files: string[]) => {
     const known = described.get(name);
     const whole = integers.get(name);
-    const fallback = whole ? `\`${whole.fallback}\` (${whole.min}–${whole.max})` : (known?.default ?? TODO);
+    // A default said in words (a setting whose fallback is computed, not a number) is kept, with the range.
+    const said = known && !known.default.startsWith('`') && known.default !== TODO ? known.default.replace(/ \(\d+–\d+\)$/, '') : undefined;
+    const fallback = whole ? `${said ?? `\`${whole.fallback}\``} (${whole.min}–${whole.max})` : (known?.default ?? TODO);
     const meaning = known?.meaning ?? `${TODO}: say what it does, then run \`npm run docs:generate\``;
     const where = files.map((file) => `[${path.posix.basename(file)}](../${file})`).join(', ');
     return `| \`${name}\` | ${fallback} | ${meaning} | ${where} |`;

@@ -61,6 +61,12 @@ describe('server settings from the environment', () => {
     expect(() => readServerConfig({ LEADS_TO: 'owner at example' })).toThrow('LEADS_TO must be an email address, got "owner at example"');
   });
 
+  it('reads SEARCH_MEMORY_MB (unset: the default limit) and refuses one that is not a size', () => {
+    expect(readServerConfig({}).searchMemoryMiB).toBeUndefined();
+    expect(readServerConfig({ SEARCH_MEMORY_MB: '3000' }).searchMemoryMiB).toBe(3000);
+    expect(() => readServerConfig({ SEARCH_MEMORY_MB: '2GB' })).toThrow('SEARCH_MEMORY_MB must be a whole number from 16 to 1048576, got "2GB"');
+  });
+
   it('refuses a port that is not a number', () => {
     expect(() => readServerConfig({ PORT: 'http' })).toThrow('PORT must be a whole number from 0 to 65535, got "http"');
   });

@@ -20,6 +20,8 @@ export interface ServerConfig {
   solrTimeoutMs: number;
   /** Most rows (and ids) one search request may ask for; more is refused with 400. */
   searchMaxRows: number;
+  /** SEARCH_MEMORY_MB: MiB the embedded engine may use (documents and index); undefined = three quarters of node's heap limit. */
+  searchMemoryMiB: number | undefined;
   siteConfigPath: string;
   logLevel: string;
   /** 'production' serves the built assets; 'development' runs Vite as middleware. */
@@ -129,6 +131,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     solrUrl: solrUrl(env.SOLR_URL),
     solrTimeoutMs: integer('SOLR_TIMEOUT_MS', env.SOLR_TIMEOUT_MS, 5000, 100, 120_000),
     searchMaxRows: integer('SEARCH_MAX_ROWS', env.SEARCH_MAX_ROWS, 100, 1, 1000),
+    searchMemoryMiB: env.SEARCH_MEMORY_MB ? integer('SEARCH_MEMORY_MB', env.SEARCH_MEMORY_MB, 0, 16, 1_048_576) : undefined,
     siteConfigPath: path.resolve(env.SITE_CONFIG || 'config/site.json'),
     logLevel: env.LOG_LEVEL || 'info',
     mode,

@@ -39,6 +39,7 @@ import { createReviewStore, followReviewDecisions } from './reviews/review-store
 import { loopbackOrigin } from './security/origins.ts';
 import { createBuildRenderer, createViteRenderer, type PageRenderer } from './renderer.ts';
 import { createEmbeddedEngine } from './search/engine/engine.ts';
+import { engineMemoryLimit } from './search/engine/memory.ts';
 import { withResultCache } from './search/result-cache.ts';
 import { createSearchService, type SearchService } from './search/search-service.ts';
 import { createSolrBackend, SearchUnavailableError } from './search/solr-backend.ts';
@@ -109,7 +110,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     settings,
     backend: config.solrUrl
       ? createSolrBackend({ url: config.solrUrl, timeoutMs: config.solrTimeoutMs, indexId: settings.search.index })
-      : withResultCache(createEmbeddedEngine({ maxRows: config.searchMaxRows })),
+      : withResultCache(createEmbeddedEngine({ maxRows: config.searchMaxRows, memoryLimitBytes: engineMemoryLimit(config.searchMemoryMiB) })),
     limits: { maxRows: config.searchMaxRows },
     snapshot: config.solrUrl ? undefined : { file: path.join(config.dataDir, 'search-snapshot.json'), version: () => contentVersion.current() },
   });

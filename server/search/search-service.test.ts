@@ -150,7 +150,15 @@ describe('the index snapshot', () => {
     const backend = recordingBackend();
     const service = createSearchService({ db: database.db, settings, backend: backend.backend, snapshot: { file, version: async () => 'y' } });
     expect(await service.rebuild()).toMatchObject({ documents: 319, fromSnapshot: false });
-    expect(JSON.parse(fs.readFileSync(file, 'utf8')).documents).toHaveLength(319);
+    // Rewritten: a key line, then one document per line.
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(1 + 319);
+    expect(JSON.parse(lines[0]!).key).toMatch(/^2\|/);
+    expect(JSON.parse(lines[1]!).id).toMatch(/-\d+$/);
+    // A snapshot cut short (its last line incomplete) is not used either.
+    fs.writeFileSync(file, lines.slice(0, 100).join('\n') + '\n' + lines[100]!.slice(0, 40));
+    expect(await service.rebuild()).toMatchObject({ documents: 319, fromSnapshot: false });
   });
 });
 

@@ -38,22 +38,53 @@ function snapshotKey(settings: SiteSettings, contentVersion: string): string {
   const code = crypto.createHash('sha256').update(buildSearchDocuments.toString()).update(JSON.stringify(settings.search)).digest('hex').slice(0, 16);
   return `${SNAPSHOT_FORMAT}|${code}|${contentVersion}`;
 }
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2;
+
+/*
+ * The snapshot file: a first line `{"key": …}`, then one document per line as JSON. Line by line,
+ * because the documents of a large site do not fit one string (V8 strings stop near 512 MiB:
+ * a million listings are more than a GiB of JSON).
+ */
 
 /** The snapshot's documents when it was made from this key, else null (missing, stale or unreadable: the database is read instead). */
-function readSnapshot(file: string, key: string): SearchDocument[] | null {
+export function readSnapshot(file: string, key: string): SearchDocument[] | null {
   try {
-    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { key?: unknown; documents?: unknown };
-    return saved.key === key && Array.isArray(saved.documents) ? (saved.documents as SearchDocument[]) : null;
+    const data = fs.readFileSync(file);
+    let end = data.indexOf(10);
+    if (end < 0) return null;
+    const header = JSON.parse(data.toString('utf8', 0, end)) as { key?: unknown; documents?: unknown };
+    if (header.key !== key || header.documents !== undefined) return null;
+    const documents: SearchDocument[] = [];
+    for (let start = end + 1; start < data.length; start = end + 1) {
+      end = data.indexOf(10, start);
+      if (end < 0) return null; // cut short: every line, the last one too, ends with a newline
+      const doc = JSON.parse(data.toString('utf8', start, end)) as unknown;
+      if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return null;
+      documents.push(doc as SearchDocument);
+    }
+    return documents;
   } catch {
     return null;
   }
 }
 
-function writeSnapshot(file: string, key: string, documents: SearchDocument[]): void {
+export function writeSnapshot(file: string, key: string, documents: readonly SearchDocument[]): void {
   // Written aside and renamed, so a crash never leaves half a snapshot.
   const partial = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(partial, JSON.stringify({ key, documents }));
+  const fd = fs.openSync(partial, 'w');
+  try {
+    let chunk = `${JSON.stringify({ key })}\n`;
+    for (const doc of documents) {
+      chunk += `${JSON.stringify(doc)}\n`;
+      if (chunk.length >= 1 << 20) {
+        fs.writeSync(fd, chunk);
+        chunk = '';
+      }
+    }
+    fs.writeSync(fd, chunk);
+  } finally {
+    fs.closeSync(fd);
+  }
   fs.renameSync(partial, file);
 }
 

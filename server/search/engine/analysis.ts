@@ -93,8 +93,66 @@ export function fold(text: string): string {
 
 /** The surface words of a text (folded, unstemmed). */
 export function words(text: string): string[] {
+  // ASCII text (nearly every listing) without the Unicode regex, by the same rule as WORD: runs of
+  // [a-z0-9_] holding a letter or digit, joined across ' : . between two letters and . , ; '
+  // between two digits (scale.test.ts checks it against unicodeWords on random ASCII text).
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return unicodeWords(text);
+  const lower = text.toLowerCase();
+  const n = lower.length;
+  const out: string[] = [];
+  let i = 0;
+  while (i < n) {
+    if (!isWordChar(lower.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let hasAlnum = false;
+    for (;;) {
+      while (i < n && isWordChar(lower.charCodeAt(i))) {
+        if (lower.charCodeAt(i) !== 95) hasAlnum = true;
+        i++;
+      }
+      if (!hasAlnum || i + 1 >= n) break;
+      const before = lower.charCodeAt(i - 1);
+      const joiner = lower.charCodeAt(i);
+      const after = lower.charCodeAt(i + 1);
+      const letters = isLetter(before) && isLetter(after) && (joiner === 39 || joiner === 58 || joiner === 46);
+      const digits = isDigit(before) && isDigit(after) && (joiner === 46 || joiner === 44 || joiner === 59 || joiner === 39);
+      if (!letters && !digits) break;
+      i++;
+    }
+    if (hasAlnum) out.push(lower.slice(start, i));
+  }
+  return out;
+}
+
+/**
+ * Whether lower-cased ASCII text splits into words as plain runs of [a-z0-9]: it has no underscore
+ * and no character that joins two letters (' : .) or two digits (. , ; ') into one word.
+ */
+export function plainAsciiWords(lower: string): boolean {
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if (c === 95) return false;
+    if (i === 0 || i + 1 >= lower.length || !(c === 39 || c === 58 || c === 46 || c === 44 || c === 59)) continue;
+    const before = lower.charCodeAt(i - 1);
+    const after = lower.charCodeAt(i + 1);
+    if (isLetter(before) && isLetter(after) && (c === 39 || c === 58 || c === 46)) return false;
+    if (isDigit(before) && isDigit(after) && c !== 58) return false;
+  }
+  return true;
+}
+
+/** The surface words of any text by the Unicode rule (WORD), as {@link words} finds them in ASCII. */
+export function unicodeWords(text: string): string[] {
   return fold(text).match(WORD) ?? [];
 }
+
+const isLetter = (c: number): boolean => c >= 97 && c <= 122;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+/** A lower-cased ASCII letter, digit or underscore (Unicode's connector punctuation in ASCII). */
+const isWordChar = (c: number): boolean => isLetter(c) || isDigit(c) || c === 95;
 
 /** Words with their start and end offsets in the original text (for spellcheck offsets). */
 export function wordsWithOffsets(text: string): { word: string; start: number; end: number }[] {

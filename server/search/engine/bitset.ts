@@ -155,6 +155,10 @@ export class IntVec {
     }
     this.data[this.length++] = value;
   }
+  /** Drops the spare capacity (after a bulk build). */
+  trim(): void {
+    if (this.data.length > this.length) this.data = this.data.slice(0, this.length);
+  }
 }
 
 /** A growable Float64 vector. */
@@ -171,6 +175,10 @@ export class FloatVec {
       this.data = next;
     }
     this.data[this.length++] = value;
+  }
+  /** Drops the spare capacity (after a bulk build). */
+  trim(): void {
+    if (this.data.length > this.length) this.data = this.data.slice(0, this.length);
   }
 }
 

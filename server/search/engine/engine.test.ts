@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type SearchDocument, type SolrResponse, SearchRequestError } from '../types.ts';
 import { type EmbeddedEngine, createEmbeddedEngine } from './engine.ts';
+import { FILTER_CACHE_ENTRIES } from './request.ts';
 
 const doc = (n: number, fields: Omit<SearchDocument, 'id' | 'index_id'>): SearchDocument => ({
   id: `abc-default-${n}`,
@@ -360,6 +361,22 @@ describe('embedded engine: updates', () => {
     expect(nums(await select(ask))).toEqual([1, 10, 7]);
     await engine.replaceAll([doc(11, { ss_town: 'Padstow', is_bedrooms: 2 })]);
     expect(nums(await select(ask))).toEqual([11]);
+  });
+
+  it('answers right once the filter cache is full and filters are evicted and their buffers reused', async () => {
+    const filler = (k: number) => `fs_price:[0 TO ${1000 + k}]`;
+    const bedrooms = 'is_bedrooms:[3 TO *]';
+    expect(nums(await select({ fq: bedrooms, sort: 'id asc' }))).toEqual([2, 3, 5, 7, 8]);
+    for (let k = 0; k < FILTER_CACHE_ENTRIES - 1; k++) await select({ fq: filler(k), rows: '0' });
+    // The oldest cached filter (bedrooms) is evicted by this request's new filter while in use.
+    expect(nums(await select({ fq: [bedrooms, 'ss_type:cottage'], sort: 'id asc' }))).toEqual([7]);
+    // New filters now reuse evicted ones' buffers: each must still match only its own documents.
+    expect(nums(await select({ fq: 'ss_town:Fowey', sort: 'id asc' }))).toEqual([5, 6]);
+    expect(nums(await select({ fq: 'ss_type:villa', sort: 'id asc' }))).toEqual([3, 8]);
+    expect(nums(await select({ fq: ['ss_town:Fowey', 'is_bedrooms:2'], sort: 'id asc' }))).toEqual([6]);
+    expect(nums(await select({ fq: 'ss_type:cottage', sort: 'id asc' }))).toEqual([1, 4, 7]);
+    expect(nums(await select({ fq: bedrooms, sort: 'id asc' }))).toEqual([2, 3, 5, 7, 8]);
+    expect((await select({ fq: filler(FILTER_CACHE_ENTRIES + 5), rows: '0' })).response.numFound).toBe(8);
   });
 
   it('replaces the whole index', async () => {

@@ -38,6 +38,7 @@
 import type { SearchBackend, SearchDocument, SolrParams, SolrResponse } from '../types.ts';
 import { fold } from './analysis.ts';
 import { SearchIndex, defaultIsSuggestField, lowerBound } from './index.ts';
+import { checkEngineMemory } from './memory.ts';
 import { type FilterQuery, RequestState, ScorePool } from './request.ts';
 import { runSelect } from './select.ts';
 
@@ -57,6 +58,12 @@ export interface EmbeddedEngineOptions {
   maxRows?: number;
   /** String fields used for autocomplete phrases and spellcheck words (default: ss_/sm_ fields named like name, title, town, city, area, region…). */
   suggestFields?: string[];
+  /**
+   * Memory the engine may use, in bytes (documents and index, memory.ts's estimate): replaceAll()
+   * with documents that would not fit throws SearchMemoryError, naming SOLR_URL, and keeps the
+   * current index. Default: no limit.
+   */
+  memoryLimitBytes?: number;
 }
 
 export type EmbeddedEngine = SearchBackend & { documentCount(): number };
@@ -92,6 +99,7 @@ class Engine implements SearchBackend {
   }
 
   async replaceAll(documents: SearchDocument[]): Promise<void> {
+    checkEngineMemory(documents, this.options.memoryLimitBytes);
     this.index = SearchIndex.build(documents, this.indexOptions);
     this.filters = new Map();
   }

@@ -5,7 +5,7 @@
  */
 import type { QueryNode } from './query-parser.ts';
 import { type FieldType, analyze, fail, fold, isNumericKind, parseDate, parseNumber } from './analysis.ts';
-import { type Bits, andInto, andNotInto, forEachDoc, newBits, orInto, setBit } from './bitset.ts';
+import { type Bits, andInto, andNotInto, newBits, orInto, setBit } from './bitset.ts';
 import { type KeywordField, type TextField, lowerBound } from './index.ts';
 import { editDistance, globMatch, inStringRange } from './matching.ts';
 import { parseQuery } from './query-parser.ts';
@@ -46,11 +46,22 @@ export function filterQueries(req: RequestState): void {
     if (parsed.body.trim() === '' && parsed.localParams) continue;
     const hits = evaluate(req, parsed.ast, req.contextFor(parsed, false, req.defaultFields, 0));
     const filter = { tags: parsed.localParams?.tags ?? [], bits: hits.bits };
-    req.fqs.push(filter);
     if (key !== null && req.filterCache) {
-      if (req.filterCache.size >= FILTER_CACHE_ENTRIES) req.filterCache.delete(req.filterCache.keys().next().value as string);
+      if (req.filterCache.size >= FILTER_CACHE_ENTRIES) {
+        const oldest = req.filterCache.keys().next().value as string;
+        const evicted = req.filterCache.get(oldest)!;
+        req.filterCache.delete(oldest);
+        // The new filter takes over the evicted one's buffer (unless this request uses it), so a
+        // full cache stops adding long-lived array buffers: with a million listings each is
+        // 125 KB, and every few tens of MB of them cost V8 a full mark-compact of ~0.7 s.
+        if (evicted.bits.length === filter.bits.length && !req.fqs.includes(evicted)) {
+          evicted.bits.set(filter.bits);
+          filter.bits = evicted.bits;
+        }
+      }
       req.filterCache.set(key, filter);
     }
+    req.fqs.push(filter);
   }
 }
 
@@ -379,45 +390,69 @@ export function termHits(req: RequestState, tf: TextField, id: number, ctx: Eval
   return { bits, scores, constant: 0 };
 }
 
+/**
+ * Documents with the terms `ids` in order, at most `slop` positions apart: candidates are the
+ * documents with every term (from the rarest term's postings, narrowed by the others' and by the
+ * request's filters when ctx.within is set), then positions are checked in the forward index of
+ * the candidates only.
+ */
 export function phraseHits(req: RequestState, tf: TextField, ids: number[], slop: number, ctx: EvalContext, boost: number): Hits {
   const maxDoc = req.maxDoc;
   const candidates = newBits(maxDoc);
   const order = [...new Set(ids)].sort((a, b) => tf.postings[a]!.length - tf.postings[b]!.length);
-  for (let k = 0; k < order.length; k++) {
+  const rarest = tf.postings[order[0]!]!;
+  for (let i = 0; i < rarest.length; i += 2) setBit(candidates, rarest.data[i]!);
+  if (ctx.within) andInto(candidates, ctx.within());
+  for (let k = 1; k < order.length; k++) {
     const p = tf.postings[order[k]!]!;
-    const tmp = k === 0 ? candidates : newBits(maxDoc);
-    for (let i = 0; i < p.length; i += 2) setBit(tmp, p.data[i]!);
-    if (k > 0) andInto(candidates, tmp);
+    const tmp = newBits(maxDoc);
+    const data = p.data;
+    for (let i = 0; i < p.length; i += 2) {
+      const d = data[i]!;
+      tmp[d >>> 5] = tmp[d >>> 5]! | (1 << (d & 31));
+    }
+    andInto(candidates, tmp);
   }
   const bits = newBits(maxDoc);
   const scores = ctx.scores ? req.pool.take() : null;
   const idfSum = ids.reduce((s, id) => s + bm25Idf(req, tf, tf.postings[id]!.length / 2), 0) * boost;
   const avg = tf.docCount > 0 ? tf.sumLen / tf.docCount : 1;
   const toks = tf.tokens.data;
-  forEachDoc(candidates, (d) => {
-    const s = tf.offsets[d]!;
-    const e = tf.offsets[d + 1]!;
-    let freq = 0;
-    for (let i = s; i < e; i++) {
-      if (toks[i] !== ids[0]) continue;
-      let pos = i;
-      let ok = true;
-      for (let k = 1; k < ids.length && ok; k++) {
-        ok = false;
-        for (let j = pos + 1; j <= pos + 1 + slop && j < e; j++) {
-          if (toks[j] === ids[k]) {
-            pos = j;
-            ok = true;
-            break;
+  const offsets = tf.offsets;
+  const first = ids[0]!;
+  const n = ids.length;
+  // Specialised loop, not forEachDoc: a per-document hot path (bitset.ts HOT_LOOP).
+  for (let w = 0; w < candidates.length; w++) {
+    let word = candidates[w]!;
+    while (word !== 0) {
+      const t = word & -word;
+      const d = (w << 5) + 31 - Math.clz32(t);
+      word ^= t;
+      const e = offsets[d + 1]!;
+      let freq = 0;
+      for (let i = offsets[d]!; i < e; i++) {
+        if (toks[i] !== first) continue;
+        let pos = i;
+        let ok = true;
+        for (let k = 1; k < n && ok; k++) {
+          ok = false;
+          const want = ids[k]!;
+          for (let j = pos + 1; j <= pos + 1 + slop && j < e; j++) {
+            const tok = toks[j]!;
+            if (tok === want) {
+              pos = j;
+              ok = true;
+              break;
+            }
+            if (tok === -1) break;
           }
-          if (toks[j] === -1) break;
         }
+        if (ok) freq++;
       }
-      if (ok) freq++;
+      if (freq === 0) continue;
+      bits[w] = bits[w]! | t;
+      if (scores) scores[d] = (idfSum * freq * (K1 + 1)) / (freq + K1 * (1 - B + (B * normLength(tf.docLen[d]!)) / avg));
     }
-    if (freq === 0) return;
-    setBit(bits, d);
-    if (scores) scores[d] = (idfSum * freq * (K1 + 1)) / (freq + K1 * (1 - B + (B * normLength(tf.docLen[d]!)) / avg));
-  });
+  }
   return { bits, scores, constant: 0 };
 }

@@ -19,7 +19,7 @@
  * string fields feed spellcheck and autocomplete.
  */
 import type { FieldValue, SearchDocument } from '../types.ts';
-import { type FieldType, analyze, CATCH_ALL_FIELD, copiedToCatchAll, fieldTypeFromName, fold, inferFieldType, isNumericKind, toBool, toNumeric, words } from './analysis.ts';
+import { type FieldType, CATCH_ALL_FIELD, copiedToCatchAll, fieldTypeFromName, fold, inferFieldType, isNumericKind, plainAsciiWords, stem, toBool, toNumeric, words } from './analysis.ts';
 import { type Bits, FloatVec, IntVec, clearBit, growFloat64, growInt32, growUint32, hasBit, setBit, wordsFor } from './bitset.ts';
 
 /** Postings of a keyword field in CSR form, covering slots below `upTo`. */
@@ -285,6 +285,65 @@ export class KeywordField {
   }
 }
 
+/**
+ * The spellcheck vocabulary: surface word → number of live documents containing it. Words are
+ * interned (dense ids), and each document counts a word once through a per-word stamp of the last
+ * document counted, so indexing needs no per-document set of words.
+ */
+export class Vocabulary {
+  private readonly ids = new Map<string, number>();
+  private readonly list: string[] = [];
+  private counts = new Int32Array(256);
+  private stamps = new Int32Array(256);
+  /** Words with a count. */
+  size = 0;
+
+  /** The id of a word (interned on first sight, count 0). */
+  idOf(word: string): number {
+    let id = this.ids.get(word);
+    if (id === undefined) {
+      id = this.list.length;
+      this.ids.set(word, id);
+      this.list.push(word);
+      if (id >= this.counts.length) {
+        this.counts = growInt32(this.counts, this.counts.length * 2, 0);
+        this.stamps = growInt32(this.stamps, this.stamps.length * 2, 0);
+      }
+    }
+    return id;
+  }
+
+  /** Adds `delta` to a word's count unless it was already counted for `stamp`; true when the word entered or left the vocabulary. */
+  countOnce(id: number, stamp: number, delta: 1 | -1): boolean {
+    if (this.stamps[id] === stamp) return false;
+    this.stamps[id] = stamp;
+    const before = this.counts[id]!;
+    const n = before + delta;
+    if (n > 0) {
+      this.counts[id] = n;
+      if (before === 0) this.size++;
+      return before === 0;
+    }
+    this.counts[id] = 0;
+    if (before > 0) this.size--;
+    return true;
+  }
+
+  get(word: string): number | undefined {
+    const id = this.ids.get(word);
+    return id === undefined || this.counts[id] === 0 ? undefined : this.counts[id];
+  }
+
+  has(word: string): boolean {
+    return this.get(word) !== undefined;
+  }
+
+  /** The words with a count. */
+  *keys(): IterableIterator<string> {
+    for (let id = 0; id < this.list.length; id++) if (this.counts[id]! > 0) yield this.list[id]!;
+  }
+}
+
 export class TextField {
   readonly termIds = new Map<string, number>();
   readonly terms: string[] = [];
@@ -300,6 +359,17 @@ export class TextField {
   version = 0;
   private scratch = new Int32Array(64);
   private sorted: { count: number; terms: string[] } | null = null;
+  /** During SearchIndex.build: postings are left to finishBulk(). */
+  bulk = false;
+  /**
+   * Distinct surface words, each with its term id (stemmed) and vocabulary id, so a word is
+   * analysed once: an open-addressing table of slot + 1 by FNV-1a hash of the word's characters.
+   */
+  private surfaceTable = new Int32Array(1024);
+  private readonly surfaceWords: string[] = [];
+  private readonly surfaceHash = new IntVec(64);
+  private readonly surfaceTerm = new IntVec(64);
+  private readonly surfaceVocab = new IntVec(64);
 
   constructor(
     readonly name: string,
@@ -319,56 +389,215 @@ export class TextField {
     this.offsets.fill(this.tokens.length, 0, slot + 1);
   }
 
-  add(slot: number, value: FieldValue | undefined): void {
+  /**
+   * Indexes slot `slot`'s value(s); the surface words of string and number values are counted in
+   * the vocabulary once for document stamp `stamp`.
+   */
+  add(slot: number, value: FieldValue | undefined, vocab: Vocabulary, stamp: number, count = true): boolean {
     const start = this.tokens.length;
+    let vocabChanged = false;
     if (value !== null && value !== undefined) {
       const list: unknown[] = Array.isArray(value) ? value : [value];
       let first = true;
       for (const v of list) {
         if (v === null || v === undefined) continue;
-        const toks = analyze(String(v));
-        if (toks.length === 0) continue;
-        if (!first) this.tokens.push(-1);
-        first = false;
-        for (const t of toks) {
-          let id = this.termIds.get(t);
-          if (id === undefined) {
-            id = this.terms.length;
-            this.termIds.set(t, id);
-            this.terms.push(t);
-            this.postings.push(new IntVec(4));
+        const text = String(v);
+        const counted = count && (typeof v === 'string' || typeof v === 'number');
+        let ascii = true;
+        for (let i = 0; i < text.length; i++) {
+          if (text.charCodeAt(i) > 127) {
+            ascii = false;
+            break;
           }
-          this.tokens.push(id);
+        }
+        let any = false;
+        const token = (k: number) => {
+          if (!any) {
+            if (!first) this.tokens.push(-1);
+            first = false;
+            any = true;
+          }
+          this.tokens.push(this.surfaceTerm.data[k]!);
+          if (counted && vocab.countOnce(this.surfaceVocab.data[k]!, stamp, 1)) vocabChanged = true;
+        };
+        const lower = text.toLowerCase();
+        if (!ascii || !plainAsciiWords(lower)) {
+          for (const w of words(text)) token(this.surfaceOf(w, 0, w.length, hashRange(w, 0, w.length), vocab));
+          continue;
+        }
+        // Plain ASCII text (analysis.ts plainAsciiWords: no underscore, no joined word such as
+        // "captain's" or "2.5"): words are runs of [a-z0-9] after lower-casing, found in the
+        // surface table by a hash of their characters without slicing them out.
+        let ws = -1;
+        let h = 0;
+        for (let i = 0; i <= lower.length; i++) {
+          const c = i < lower.length ? lower.charCodeAt(i) : 32;
+          if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+            if (ws < 0) {
+              ws = i;
+              h = 0x811c9dc5;
+            }
+            h = Math.imul(h ^ c, 0x01000193);
+          } else if (ws >= 0) {
+            token(this.surfaceOf(lower, ws, i, h >>> 0, vocab));
+            ws = -1;
+          }
         }
       }
     }
     const end = this.tokens.length;
     this.offsets[slot + 1] = end;
-    if (end === start) return;
-    if (this.scratch.length < this.terms.length) this.scratch = growInt32(this.scratch, this.terms.length * 2, 0);
-    const tf = this.scratch;
+    if (end === start) return vocabChanged;
     const data = this.tokens.data;
     let len = 0;
-    for (let i = start; i < end; i++) {
-      const id = data[i]!;
-      if (id >= 0) {
-        tf[id]!++;
-        len++;
+    if (this.bulk) {
+      // Postings are made in one pass at the end of the bulk build (finishBulk).
+      for (let i = start; i < end; i++) if (data[i]! >= 0) len++;
+    } else {
+      if (this.scratch.length < this.terms.length) this.scratch = growInt32(this.scratch, this.terms.length * 2, 0);
+      const tf = this.scratch;
+      for (let i = start; i < end; i++) {
+        const id = data[i]!;
+        if (id >= 0) {
+          tf[id]!++;
+          len++;
+        }
       }
-    }
-    for (let i = start; i < end; i++) {
-      const id = data[i]!;
-      if (id >= 0 && tf[id]! > 0) {
-        const p = this.postings[id]!;
-        p.push(slot);
-        p.push(tf[id]!);
-        tf[id] = 0;
+      for (let i = start; i < end; i++) {
+        const id = data[i]!;
+        if (id >= 0 && tf[id]! > 0) {
+          const p = this.postings[id]!;
+          p.push(slot);
+          p.push(tf[id]!);
+          tf[id] = 0;
+        }
       }
     }
     this.docLen[slot] = len;
     this.docCount++;
     this.sumLen += len;
     this.version++;
+    return vocabChanged;
+  }
+
+  /** The surface slot of the word text[start, end) with hash h, added on first sight. */
+  private surfaceOf(text: string, start: number, end: number, h: number, vocab: Vocabulary): number {
+    const table = this.surfaceTable;
+    const mask = table.length - 1;
+    const len = end - start;
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      const e = table[i]!;
+      if (e === 0) break;
+      const k = e - 1;
+      if (this.surfaceHash.data[k] !== (h | 0)) continue;
+      const w = this.surfaceWords[k]!;
+      if (w.length !== len) continue;
+      let same = true;
+      for (let j = 0; j < len; j++) {
+        if (w.charCodeAt(j) !== text.charCodeAt(start + j)) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return k;
+    }
+    const word = start === 0 && end === text.length ? text : text.slice(start, end);
+    const k = this.surfaceWords.length;
+    this.surfaceWords.push(word);
+    this.surfaceHash.push(h | 0);
+    this.surfaceTerm.push(this.termId(stem(word)));
+    this.surfaceVocab.push(vocab.idOf(word));
+    if ((k + 1) * 2 > table.length) this.rehashSurfaces(table.length * 2);
+    else this.placeSurface(k);
+    return k;
+  }
+
+  private placeSurface(k: number): void {
+    const table = this.surfaceTable;
+    const mask = table.length - 1;
+    let i = this.surfaceHash.data[k]! & mask;
+    while (table[i] !== 0) i = (i + 1) & mask;
+    table[i] = k + 1;
+  }
+
+  private rehashSurfaces(size: number): void {
+    this.surfaceTable = new Int32Array(size);
+    for (let k = 0; k < this.surfaceWords.length; k++) this.placeSurface(k);
+  }
+
+  private termId(term: string): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.termIds.set(term, id);
+      this.terms.push(term);
+      this.postings.push(new IntVec(4));
+    }
+    return id;
+  }
+
+  /**
+   * Ends a bulk build: the postings of slots below maxDoc from the forward index, each term's
+   * list allocated at its exact size (document frequencies counted first), in slot order as
+   * add() would have made them; spare capacity dropped.
+   */
+  finishBulk(maxDoc: number): void {
+    this.bulk = false;
+    this.tokens.trim();
+    const n = this.terms.length;
+    const toks = this.tokens.data;
+    const offsets = this.offsets;
+    const df = new Int32Array(n);
+    const last = new Int32Array(n).fill(-1);
+    for (let d = 0; d < maxDoc; d++) {
+      for (let i = offsets[d]!, e = offsets[d + 1]!; i < e; i++) {
+        const t = toks[i]!;
+        if (t >= 0 && last[t] !== d) {
+          last[t] = d;
+          df[t]!++;
+        }
+      }
+    }
+    // Every list a view of one buffer: one large allocation instead of one per term, since V8
+    // starts a full mark-compact (~0.7 s with a million documents in the heap) each time some
+    // tens of MB of array buffers have been allocated since the last one.
+    let total = 0;
+    for (let t = 0; t < n; t++) total += this.postings[t]!.length + 2 * df[t]!;
+    const all = new Int32Array(total);
+    const lists: Int32Array[] = [];
+    const fill = new Int32Array(n);
+    for (let t = 0, at = 0; t < n; t++) {
+      const p = this.postings[t]!;
+      const size = p.length + 2 * df[t]!;
+      const data = all.subarray(at, at + size);
+      at += size;
+      data.set(p.data.subarray(0, p.length));
+      fill[t] = p.length;
+      lists.push(data);
+    }
+    const tf = new Int32Array(n);
+    for (let d = 0; d < maxDoc; d++) {
+      const s = offsets[d]!;
+      const e = offsets[d + 1]!;
+      for (let i = s; i < e; i++) {
+        const t = toks[i]!;
+        if (t >= 0) tf[t]!++;
+      }
+      for (let i = s; i < e; i++) {
+        const t = toks[i]!;
+        if (t >= 0 && tf[t]! > 0) {
+          const list = lists[t]!;
+          list[fill[t]!++] = d;
+          list[fill[t]!++] = tf[t]!;
+          tf[t] = 0;
+        }
+      }
+    }
+    for (let t = 0; t < n; t++) {
+      const p = this.postings[t]!;
+      p.data = lists[t]!;
+      p.length = fill[t]!;
+    }
   }
 
   /** Terms in ascending order (cached until new terms arrive). */
@@ -404,11 +633,13 @@ export function defaultIsSuggestField(name: string): boolean {
 
 /** 32-bit FNV-1a hash of a string. */
 export function hashString(s: string): number {
+  return hashRange(s, 0, s.length);
+}
+
+/** 32-bit FNV-1a hash of s[start, end). */
+export function hashRange(s: string, start: number, end: number): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
+  for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
 
@@ -424,7 +655,11 @@ export class SearchIndex {
   /** Every field seen (including stored-only ones), with its type. */
   readonly fieldTypes = new Map<string, FieldType>();
   /** Surface word → number of live documents containing it (text fields and suggest fields). */
-  readonly vocab = new Map<string, number>();
+  readonly vocab = new Vocabulary();
+  /** Stamps documents for the vocabulary's count-once (bumped per add and remove). */
+  private stamp = 0;
+  /** Suggest-field value → its phrase key and the vocabulary ids of its words (values repeat: towns, types, amenities). */
+  private suggestValues = new Map<string, { key: string; ids: number[] }>();
   /** Lower-cased phrase → display form and live document count (suggest fields). */
   /**
    * Lower-cased autocomplete phrase → display form, live documents with it, and its weight: each
@@ -437,6 +672,8 @@ export class SearchIndex {
   /** Bumped when a word enters or leaves the vocabulary, or a phrase the phrase list. */
   private wordsVersion = 0;
   private capacity = 0;
+  /** While build() adds its documents (new text fields leave their postings to the end). */
+  private bulk = false;
   private readonly keywordList: KeywordField[] = [];
   private readonly textList: TextField[] = [];
   private readonly isSuggestField: (name: string) => boolean;
@@ -453,7 +690,14 @@ export class SearchIndex {
   static build(documents: readonly SearchDocument[], options: IndexOptions = {}): SearchIndex {
     const index = new SearchIndex(options);
     index.ensureCapacity(documents.length);
+    index.bulk = true;
     for (const doc of documents) index.add(doc);
+    index.bulk = false;
+    for (const f of index.textList) f.finishBulk(index.maxDoc);
+    for (const f of index.keywordList) {
+      f.mvals.trim();
+      f.mnums.trim();
+    }
     return index;
   }
 
@@ -493,6 +737,7 @@ export class SearchIndex {
     if (type.kind === 'location') return;
     if (type.kind === 'text') {
       const f = new TextField(name, type, this.capacity);
+      f.bulk = this.bulk;
       f.fillTo(this.maxDoc);
       this.text.set(name, f);
       this.textList.push(f);
@@ -520,8 +765,13 @@ export class SearchIndex {
     this.liveCount++;
     this.idHash[slot] = hashString(doc.id);
     for (const f of this.keywordList) f.add(slot, doc[f.name]);
-    for (const f of this.textList) f.add(slot, f.name === CATCH_ALL_FIELD ? catchAllValues(doc) : doc[f.name]);
-    this.countWords(doc, 1);
+    const stamp = ++this.stamp;
+    // The catch-all field's words are not counted for spellcheck: the fields it copies count theirs.
+    for (const f of this.textList) {
+      const catchAll = f.name === CATCH_ALL_FIELD;
+      if (f.add(slot, catchAll ? catchAllValues(doc) : doc[f.name], this.vocab, stamp, !catchAll)) this.wordsVersion++;
+    }
+    this.countWords(doc, 1, stamp);
     this.generation++;
   }
 
@@ -550,58 +800,68 @@ export class SearchIndex {
     const doc = this.docs[slot];
     if (!doc || !hasBit(this.live, slot)) return;
     for (const f of this.keywordList) f.remove(slot);
-    this.countWords(doc, -1);
+    this.countWords(doc, -1, ++this.stamp);
     clearBit(this.live, slot);
     this.liveCount--;
     this.docs[slot] = undefined;
     this.slotOf.delete(doc.id);
   }
 
-  /** Updates the spellcheck vocabulary and the autocomplete phrases for a document. */
-  private countWords(doc: SearchDocument, delta: 1 | -1): void {
-    const seen = new Set<string>();
+  /**
+   * Updates the spellcheck vocabulary and the autocomplete phrases for a document (each word once
+   * per document stamp). When adding, the text fields' words were counted as they were indexed.
+   */
+  private countWords(doc: SearchDocument, delta: 1 | -1, stamp: number): void {
     const reviewCount = Number(doc.is_review_count);
     const reviews = Number.isFinite(reviewCount) && reviewCount > 0 ? reviewCount : 0;
+    const vocab = this.vocab;
     for (const name in doc) {
       const type = this.fieldTypes.get(name);
       if (!type) continue;
       const value = doc[name];
       if (value === null || value === undefined) continue;
       const isText = type.kind === 'text';
+      if (isText && delta > 0) continue;
       const isSuggest = !isText && type.kind === 'string' && this.suggestField(name);
       if (!isText && !isSuggest) continue;
       const list: unknown[] = Array.isArray(value) ? value : [value];
       for (const v of list) {
         if (typeof v !== 'string' && typeof v !== 'number') continue;
         const text = String(v);
-        for (const w of words(text)) seen.add(w);
-        if (isSuggest) {
-          const key = fold(text).trim();
-          if (key.length === 0) continue;
-          const entry = this.phrases.get(key);
-          const weight = 1 + reviews;
-          if (delta > 0) {
-            if (entry) {
-              entry.count++;
-              entry.weight += weight;
-            } else {
-              this.phrases.set(key, { display: text.trim(), count: 1, weight });
-              this.wordsVersion++;
-            }
-          } else if (entry && --entry.count <= 0) {
-            this.phrases.delete(key);
-            this.wordsVersion++;
-          } else if (entry) entry.weight -= weight;
+        if (!isSuggest) {
+          for (const w of words(text)) if (vocab.countOnce(vocab.idOf(w), stamp, delta)) this.wordsVersion++;
+          continue;
         }
+        const parsed = this.suggestValue(text);
+        for (const id of parsed.ids) if (vocab.countOnce(id, stamp, delta)) this.wordsVersion++;
+        const key = parsed.key;
+        if (key.length === 0) continue;
+        const entry = this.phrases.get(key);
+        const weight = 1 + reviews;
+        if (delta > 0) {
+          if (entry) {
+            entry.count++;
+            entry.weight += weight;
+          } else {
+            this.phrases.set(key, { display: text.trim(), count: 1, weight });
+            this.wordsVersion++;
+          }
+        } else if (entry && --entry.count <= 0) {
+          this.phrases.delete(key);
+          this.wordsVersion++;
+        } else if (entry) entry.weight -= weight;
       }
     }
-    for (const w of seen) {
-      const before = this.vocab.get(w) ?? 0;
-      const n = before + delta;
-      if (n > 0) this.vocab.set(w, n);
-      else this.vocab.delete(w);
-      if (before === 0 || n <= 0) this.wordsVersion++;
+  }
+
+  private suggestValue(text: string): { key: string; ids: number[] } {
+    let parsed = this.suggestValues.get(text);
+    if (!parsed) {
+      if (this.suggestValues.size >= 65_536) this.suggestValues = new Map();
+      parsed = { key: fold(text).trim(), ids: words(text).map((w) => this.vocab.idOf(w)) };
+      this.suggestValues.set(text, parsed);
     }
+    return parsed;
   }
 
   /** The vocabulary words in ascending order (cached until the vocabulary changes). */

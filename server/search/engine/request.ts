@@ -26,6 +26,12 @@ export interface EvalContext {
   defaultFields: readonly FieldRef[];
   defaultOperator: 'AND' | 'OR';
   tie: number;
+  /**
+   * When set, only these documents can reach the answer (the live documents passing every fq,
+   * when no facet excludes a filter), computed on first use: costly per-document checks such as
+   * phrase positions may skip the others, whose membership in the result then does not matter.
+   */
+  within?: () => Bits;
 }
 
 export class Params {
@@ -105,7 +111,7 @@ export class ScorePool {
 
 export interface FilterQuery {
   tags: string[];
-  /** Never changed once made (filters are kept in the engine's filter cache). */
+  /** Never changed while in the engine's filter cache (an evicted filter's buffer is reused for the next one, see filterQueries). */
   bits: Bits;
 }
 

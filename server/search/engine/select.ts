@@ -1,7 +1,7 @@
 /** The select request: main query, filters, scores, the page of documents and their fields, then facets and spellcheck. */
 import type { FieldValue, SearchDocument, SolrResponse } from '../types.ts';
 import { CATCH_ALL_FIELD, fail, parseNumber } from './analysis.ts';
-import { andInto, countBits, newBits, setBit } from './bitset.ts';
+import { type Bits, andInto, countBits, newBits, setBit } from './bitset.ts';
 import { applyBoosts } from './boosts.ts';
 import { facetCounts } from './facets.ts';
 import { evaluate, filterQueries } from './filters.ts';
@@ -64,12 +64,26 @@ export function runSelect(req: RequestState): SolrResponse {
     const q = p.get('q');
     const parsed = parseQuery(q === undefined || q.trim() === '' ? '*:*' : q, { defaultOperator: req.qop, schema: req.schema });
     req.qTags = parsed.localParams?.tags ?? [];
-    qHits = evaluate(req, parsed.ast, req.contextFor(parsed, needScores, qFields, tie));
+    const ctx = req.contextFor(parsed, needScores, qFields, tie);
+    // The filters first, so that costly checks of the main query (phrase positions) only look at
+    // documents that pass them; when the filters fail, q is evaluated first as before, so a bad q
+    // is still the error reported.
+    try {
+      filterQueries(req);
+    } catch (error) {
+      evaluate(req, parsed.ast, ctx);
+      throw error;
+    }
+    if (req.fqs.length > 0 && !facetsExclude(req)) {
+      let within: Bits | null = null;
+      ctx.within = () => (within ??= withinFilters(req));
+    }
+    qHits = evaluate(req, parsed.ast, ctx);
   }
   req.qHits = qHits;
 
-  // Filters.
-  filterQueries(req);
+  // Filters (already evaluated for a query).
+  if (ids) filterQueries(req);
   const base = qHits.bits.slice();
   andInto(base, index.live);
   for (const fq of req.fqs) andInto(base, fq.bits);
@@ -99,6 +113,22 @@ export function runSelect(req: RequestState): SolrResponse {
   }
   response.responseHeader.QTime = Math.round(performance.now() - started);
   return response;
+}
+
+/** Whether a facet excludes a tagged filter or query (then facets count documents outside the filters, and q must be exact there). */
+function facetsExclude(req: RequestState): boolean {
+  for (const [name, values] of req.p.map) {
+    if (!name.startsWith('facet.')) continue;
+    for (const v of values) if (v.includes('{!') && v.includes('ex')) return true;
+  }
+  return false;
+}
+
+/** The live documents passing every fq. */
+function withinFilters(req: RequestState): Bits {
+  const bits = req.index.live.slice(0, (req.maxDoc + 31) >>> 5);
+  for (const fq of req.fqs) andInto(bits, fq.bits);
+  return bits;
 }
 
 function echoParams(req: RequestState): Record<string, string | string[]> {

@@ -1,6 +1,7 @@
 /** Sorting and paging: the sort keys of `sort`, and the page of documents picked by heap selection. */
 import { fail } from './analysis.ts';
 import { type Bits, firstDocs, hasBit, toDocs } from './bitset.ts';
+import { hashString } from './index.ts';
 import type { RequestState } from './request.ts';
 
 export interface SortKey {
@@ -136,11 +137,6 @@ function mix32(h: number): number {
   return h >>> 0;
 }
 
-function hashSeed(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
 
 export function selectDocs(req: RequestState, 
   base: Bits,
@@ -197,7 +193,7 @@ export function parseSort(req: RequestState, spec: string, scoreOf: (d: number) 
     }
     // Solr sorts randomly by a random_* field (RandomSortField in the config set); a bare "random" is unknown there too.
     if (/^random_\w+$/.test(field)) {
-      const seed = hashSeed(field);
+      const seed = hashString(field);
       const h = req.index.idHash;
       keys.push({ cmp: (a, b) => sign * (mix32(h[a]! ^ seed) - mix32(h[b]! ^ seed)), usesScore: false });
       continue;
