@@ -11,7 +11,8 @@
  * of a fresh page and after it has hydrated: p75 and worst (goal p75 <= 200 ms).
  * Prints p50/p90/max per kind and writes bench/results/inp.json.
  *   npx tsx bench/inp.ts        (BENCH_SAMPLES, BENCH_START_SAMPLES, BENCH_PORT;
- *                                BENCH_START_ONLY=1: only the start-up part, printed, not saved)
+ *                                BENCH_START_ONLY=1: only the start-up part, printed, not saved;
+ *                                BENCH_START_MATCH=facet: only those start-up interactions)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -150,7 +151,9 @@ async function measureStart(browser: Browser, origin: string, paths: Record<Star
   const SAMPLES = Number(process.env.BENCH_START_SAMPLES ?? 4);
   const rows = [];
   const all = { early: [] as number[], hydrated: [] as number[] };
-  for (const interaction of START_INTERACTIONS) {
+  // BENCH_START_MATCH: only the interactions whose 'name on page' contains it (e.g. 'facet').
+  const only = process.env.BENCH_START_MATCH;
+  for (const interaction of START_INTERACTIONS.filter(({ name, page }) => !only || `${name} on ${page}`.includes(only))) {
     const early: number[] = [];
     const late: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {

@@ -47,6 +47,12 @@ const PRE_PAINT_SCRIPT =
  * scripts. If the entry cannot load, or nothing has released the events after 15 s, they are
  * given back to the browser as they are.
  *
+ * Until then a press's pointer, mouse and touch events go no further than the document (issue
+ * 24): React, listening on the root, would otherwise finish hydrating the whole page inside the
+ * press (hydration runs as a transition, in slices), and the visitor would wait that long for the
+ * next frame; the click the press ends in is kept and played anyway. Other listeners on the
+ * document still hear them (an island wakes on a press, src/bindings/island.tsx).
+ *
  * `retell(container, skip)`: hydration keeps what a visitor typed into a field but React's state
  * still has the server's value, so a form would send the server's value. Each such field is told
  * again as React would have heard it: its value is put back to the rendered one through React's
@@ -79,12 +85,13 @@ const EARLY_INPUT_SCRIPT =
   'var f=d.activeElement;if(f&&f!==d.body)f.dispatchEvent(new FocusEvent("focusin",{bubbles:true}));' +
   'r.forEach(function(x){if(!x.t.isConnected)return;if(x.s!==void 0)x.t.requestSubmit(x.s&&x.s.form===x.t?x.s:void 0);' +
   'else x.t.dispatchEvent(new MouseEvent("click",{bubbles:true,cancelable:true,view:w}))})},' +
+  'P=["pointerdown","pointerup","mousedown","mouseup","touchstart","touchend"],S=function(e){e.stopPropagation()},' +
   'K=[],k=function(e){var t=e.target,x=e.key;if(!t.isContentEditable||!t.closest("[data-island]:not([data-live])"))return;' +
   'if(e.type=="keydown"){if(!x||e.ctrlKey||e.metaKey||e.altKey||x[1]&&!/^(Backspace|Delete|Arrow)/.test(x))return}else x=e.inputType=="insertText"&&e.data;' +
   'e.preventDefault();x&&K.push({t:t,k:x})};d.addEventListener("keydown",k,true);d.addEventListener("beforeinput",k,true);' +
-  'd.addEventListener("click",h,true);d.addEventListener("submit",h,true);' +
+  'd.addEventListener("click",h,true);d.addEventListener("submit",h,true);P.forEach(function(t){d.addEventListener(t,S,{capture:true,passive:true})});' +
   'w.__earlyInput={retell:retell,release:function(){if(!q)return;var r=q,root=d.getElementById("root");q=null;' +
-  'd.removeEventListener("click",h,true);d.removeEventListener("submit",h,true);' +
+  'd.removeEventListener("click",h,true);d.removeEventListener("submit",h,true);P.forEach(function(t){d.removeEventListener(t,S,{capture:true})});' +
   'if(root)retell(root,function(f){return f.closest("[data-island]:not([data-live])")});setTimeout(function(){play(r)},0)}};' +
   'setTimeout(w.__earlyInput.release,15000)})(document,window);';
 

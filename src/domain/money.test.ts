@@ -12,6 +12,17 @@ describe('formatCents', () => {
     expect(formatCents(cents, currency, decimals)).toBe(text);
   });
 
+  it('writes dollars and euros as Intl does without building a format (issue 24)', () => {
+    const amounts = [0, 1, 49, 50, 51, 99, 100, 149, 150, 250, 999_949, 999_950, 100_000_000, 123_456_789_012, -1, -50, -150, -0, 12.5, 1e17];
+    for (let cents = 0; cents < 300_000; cents += 997) amounts.push(cents);
+    for (const currency of ['USD', 'EUR']) {
+      for (const decimals of [0, 2]) {
+        const intl = new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+        for (const cents of amounts) expect(formatCents(cents, currency, decimals)).toBe(intl.format(cents / 100));
+      }
+    }
+  });
+
   it('falls back to the currency code for an unknown currency', () => {
     expect(formatCents(1000, 'NOT-A-CURRENCY', 0)).toBe('NOT-A-CURRENCY 10');
   });

@@ -124,7 +124,9 @@ export function isExcludedValue(value: string, pattern: string): boolean {
   return excludeTerms(pattern).some((term) => value.includes(term));
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+// Made on first use, not as the module loads (issue 24: a Collator loads the locale's data).
+let collatorMade: Intl.Collator | null = null;
+const collator = { compare: (a: string, b: string) => (collatorMade ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' })).compare(a, b) };
 const NUMBER = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*$/i;
 
 /**

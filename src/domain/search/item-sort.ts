@@ -4,7 +4,9 @@
  * descending (descending inverts the comparison, not the array).
  */
 
-const lexicographic = new Intl.Collator('en', { sensitivity: 'accent' });
+// Made on first use, not as the module loads (issue 24: a Collator loads the locale's data).
+let lexicographicMade: Intl.Collator | null = null;
+const lexicographic = { compare: (a: string, b: string) => (lexicographicMade ??= new Intl.Collator('en', { sensitivity: 'accent' })).compare(a, b) };
 
 function direction(descending: boolean): 1 | -1 {
   return descending ? -1 : 1;
