@@ -3,7 +3,6 @@ import type { PageSettings } from '@/domain/settings';
 import type { SiteActors } from '@/bindings/actors/site-actors';
 import { SiteProvider } from '@/bindings/site-context';
 import { releaseEarlyInput } from '@/bindings/early-input';
-import { markStart } from './main-thread';
 
 /**
  * Once hydration has committed and the page's effects have run (this is the last part of the
@@ -14,7 +13,6 @@ function HydrationMark() {
   useEffect(() => {
     releaseEarlyInput();
     document.documentElement.dataset.hydrated = 'true';
-    markStart('hydrated');
   }, []);
   return null;
 }

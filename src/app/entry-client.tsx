@@ -7,7 +7,7 @@ import { createRoutes, loadMatchedRoutes } from './routes';
 import { createSiteActors } from '@/bindings/actors/site-actors';
 import { AppRoot } from './app-root';
 import { wireEffects } from './wire-effects';
-import { markStart, yieldToMain } from './main-thread';
+import { yieldToMain } from './main-thread';
 import '@/views/styles.css';
 
 const json = <T,>(id: string): T => JSON.parse(document.getElementById(id)?.textContent ?? 'null') as T;
@@ -28,7 +28,6 @@ const json = <T,>(id: string): T => JSON.parse(document.getElementById(id)?.text
  * makes it hydrate that part at once.
  */
 async function start(): Promise<void> {
-  markStart('modules-evaluated');
   const page = json<PageSettings>('page-settings');
   const routes = createRoutes(page.settings);
   const { pathname, search, hash } = window.location;
@@ -39,12 +38,10 @@ async function start(): Promise<void> {
   const actors = createSiteActors(page, window.location.origin);
   await yieldToMain();
   wireEffects(actors, page);
-  markStart('effects-wired');
   await matched;
   await yieldToMain();
   const context = hydrationContext(routes, { pathname, search, hash, state: null, key: 'default' }, json<RouteData>('route-data'));
   const router = createStaticRouter(routes, context);
-  markStart('hydration-started');
   startTransition(() => {
     hydrateRoot(
       document.getElementById('root') as HTMLElement,

@@ -14,30 +14,11 @@ function currencyFormat(currency: string, decimals: number): Intl.NumberFormat {
   return format;
 }
 
-/** Currencies whose 'en' format is the symbol before the amount, as Intl writes it ('CA$' for CAD is left to Intl). */
-const PLAIN_SYMBOLS: Record<string, string> = { USD: '$', EUR: '€' };
-
-/**
- * The common case without Intl (issue 24): the first Intl.NumberFormat of a page loads the
- * locale's data, up to 170 ms of a slowed phone's start while the page hydrates. Whole cents, not
- * negative, in dollars or euros with 0 or 2 decimals: the same text as Intl's (rounding half up,
- * groups of three); anything else is Intl's (null).
- */
-function plainFormat(cents: number, currency: string, decimals: number): string | null {
-  const symbol = PLAIN_SYMBOLS[currency];
-  if (symbol === undefined || !Number.isSafeInteger(cents) || cents < 0 || Object.is(cents, -0) || (decimals !== 0 && decimals !== 2)) return null;
-  const units = decimals === 0 ? Math.floor((cents + 50) / 100) : Math.floor(cents / 100);
-  const grouped = String(units).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return decimals === 2 ? `${symbol}${grouped}.${String(cents % 100).padStart(2, '0')}` : `${symbol}${grouped}`;
-}
-
 /**
  * Formats an amount in cents.
  * @example formatCents(123456, 'USD', 0) // '$1,235'
  */
 export function formatCents(cents: number, currency = 'USD', decimals = 0): string {
-  const plain = plainFormat(cents, currency, decimals);
-  if (plain !== null) return plain;
   const amount = cents / 100;
   try {
     return currencyFormat(currency, decimals).format(amount);
