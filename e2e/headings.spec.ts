@@ -39,8 +39,11 @@ test.describe('heading order', () => {
       if (/^\/(events|things-to-do)\//.test(path)) {
         // The related events below the fold come when scrolled to: their heading counts too.
         await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-        await page.locator('.lazy-placeholder, .related-events').last().scrollIntoViewIfNeeded();
-        await expect(page.locator('.related-events')).toBeVisible();
+        // The placeholder is replaced by the list as it comes: scroll again if it went in between.
+        await expect(async () => {
+          await page.locator('.lazy-placeholder, .related-events').last().scrollIntoViewIfNeeded({ timeout: 2_000 });
+          await expect(page.locator('.related-events')).toBeVisible({ timeout: 2_000 });
+        }).toPass({ timeout: 20_000 });
       }
       expect(await headingProblems(page), `${path}\n${(await outline(page)).join('\n')}`).toEqual([]);
     }
