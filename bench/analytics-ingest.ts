@@ -15,18 +15,14 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import type { ContentSource } from '../src/domain/content.ts';
 import { createAnalyticsCollector } from '../server/analytics/collector.ts';
-import { buildServer } from '../server/app.ts';
 import { loadSiteSettings } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { ensureDemoContent } from '../server/demo/seed.ts';
 import { analyticsDailyEvents } from '../server/db/schema.ts';
-import type { PageRenderer } from '../server/renderer.ts';
-import { cpuSeconds } from './server-process.ts';
+import { apiServer, cpuSeconds } from './server-process.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BATCH = 10;
@@ -47,17 +43,10 @@ if (process.argv.includes('--serve')) {
   // The demo's listings: impressions of the site's own listings are counted per listing, as in production.
   await ensureDemoContent(database.db, fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analytics-media-')));
   const settings = loadSiteSettings(path.resolve(import.meta.dirname, '..', 'config', 'site.json'));
-  const noPages: PageRenderer = { render: async () => ({ kind: 'redirect', status: 302, location: '/' }), assets: () => ({ scripts: [], styles: [] }), close: async () => {} };
-  const app = await buildServer({
+  const app = await apiServer({
     settings,
-    content: {} as ContentSource,
-    renderer: noPages,
-    mediaDir: os.tmpdir(),
     cookieSecret: 'analytics-ingest-bench-secret-0123456789',
-    logger: { level: 'info', stream: new Writable({ write: (_chunk, _encoding, done) => done() }) },
     analytics: createAnalyticsCollector({ db: database.db, secret: 'analytics-ingest-bench-secret' }),
-    publicOrigin: 'http://127.0.0.1',
-    security: { rateLimitExempt: ['127.0.0.1'] },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

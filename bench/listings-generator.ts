@@ -96,7 +96,8 @@ export interface GeneratedListing {
   amenities: string[];
   price: number;
   rating: number;
-  reviews: number;
+  /** Review count (the peer benchmark's listings have none). */
+  reviews?: number;
   description: string;
   lat: number;
   lng: number;
@@ -153,7 +154,7 @@ export function toGeneratedDocument(l: GeneratedListing, i: number): SearchDocum
     is_bedrooms: l.bedrooms,
     is_bathrooms: l.bathrooms,
     is_sleeps: l.sleeps,
-    is_review_count: l.reviews,
+    ...(l.reviews === undefined ? {} : { is_review_count: l.reviews }),
     sm_amenities: l.amenities,
     fs_price: l.price,
     fs_rating: l.rating,

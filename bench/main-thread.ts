@@ -37,7 +37,7 @@ const outFile = process.env.BENCH_OUT ?? path.join(root, 'bench', 'results', 'ma
 
 /**
  * The budget, in calibration units of main-thread script time (see above): about 1.5 times what
- * each page measured when it was set (2026-11-27 on a 2-core machine at load 11–14, runs of
+ * each page measured when it was set (on a 2-core machine at load 11–14, runs of
  * bench/results/main-thread.json and of the check: home 2.5–3.0, search 2.6–3.2, listing 2.8–3.8,
  * my trip 2.0–2.4, checkout 1.9–2.1), so the noise of a busy machine passes (the check also takes
  * a page's best of up to three loads) and a real addition — a heavy module evaluated at start, a

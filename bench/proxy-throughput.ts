@@ -17,12 +17,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { Writable } from 'node:stream';
-import type { ContentSource } from '../src/domain/content.ts';
-import { buildServer } from '../server/app.ts';
 import { loadSiteSettings } from '../server/config.ts';
-import type { PageRenderer } from '../server/renderer.ts';
-import { cpuSeconds } from './server-process.ts';
+import { apiServer, cpuSeconds } from './server-process.ts';
 import { createEmbeddedEngine } from '../server/search/engine/engine.ts';
 import { registerSearchProxy } from '../server/search/proxy.ts';
 import { withResultCache } from '../server/search/result-cache.ts';
@@ -67,19 +63,10 @@ if (process.argv.includes('--serve')) {
   const engine = createEmbeddedEngine({ maxRows: 100 });
   await engine.replaceAll(documents(LISTINGS));
   const settings = loadSiteSettings(path.resolve(import.meta.dirname, '..', 'config', 'site.json'));
-  const noPages: PageRenderer = { render: async () => ({ kind: 'redirect', status: 302, location: '/' }), assets: () => ({ scripts: [], styles: [] }), close: async () => {} };
-  const app = await buildServer({
+  const app = await apiServer({
     settings,
-    content: {} as ContentSource,
-    renderer: noPages,
-    mediaDir: os.tmpdir(),
     cookieSecret: 'proxy-throughput-bench-secret-0123456789',
-    // The production logger at its default level, written nowhere.
-    logger: { level: 'info', stream: new Writable({ write: (_chunk, _encoding, done) => done() }) },
     search: { registerRoutes: (scope) => registerSearchProxy(scope, { backend: withResultCache(engine), url: '/solr/select' }) },
-    publicOrigin: 'http://127.0.0.1',
-    // The load comes from one loopback client: the search limit (1 200 a minute) would measure itself.
-    security: { rateLimitExempt: ['127.0.0.1'] },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -35,7 +35,7 @@ import path from 'node:path';
 import { create, insertMultiple, search, type AnyOrama } from '@orama/orama';
 import MiniSearch from 'minisearch';
 import { createEmbeddedEngine } from '../server/search/engine/engine.ts';
-import type { SearchDocument } from '../server/search/types.ts';
+import { type GeneratedListing, toGeneratedDocument } from './listings-generator.ts';
 import { seededRandom } from '../src/domain/search/seeded-random.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -75,21 +75,7 @@ const WORDS = (
   'views panoramic stunning breathtaking glorious sandy cove headland lighthouse chapel church castle gardens national trust'
 ).split(' ');
 
-interface Listing {
-  id: string;
-  name: string;
-  town: string;
-  type: string;
-  bedrooms: number;
-  bathrooms: number;
-  sleeps: number;
-  amenities: string[];
-  price: number;
-  rating: number;
-  description: string;
-  lat: number;
-  lng: number;
-}
+type Listing = GeneratedListing;
 
 function zipfPick<T>(list: readonly T[], rnd: () => number, skew = 1.1): T {
   // Inverse-CDF over weights 1/(i+1)^skew, precomputed per list.
@@ -143,25 +129,6 @@ function generate(count: number, seed = 42): Listing[] {
   return out;
 }
 
-function toSearchDocument(l: Listing, i: number): SearchDocument {
-  return {
-    id: l.id,
-    index_id: 'default',
-    ss_vrfusion_site_property_code: `P${i}`,
-    ss_name: l.name,
-    tm_name: l.name,
-    ss_town: l.town,
-    ss_type: l.type,
-    is_bedrooms: l.bedrooms,
-    is_bathrooms: l.bathrooms,
-    is_sleeps: l.sleeps,
-    sm_amenities: l.amenities,
-    fs_price: l.price,
-    fs_rating: l.rating,
-    tm_description: l.description,
-    locs_location: `${l.lat.toFixed(5)},${l.lng.toFixed(5)}`,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The query sequence (same for all engines).
@@ -207,7 +174,7 @@ function embedded(): Contender {
   return {
     name: 'embedded',
     async build(listings) {
-      await engine.replaceAll(listings.map(toSearchDocument));
+      await engine.replaceAll(listings.map(toGeneratedDocument));
     },
     faceted: (q) => run({ ...common, q: '*:*', fq: [`ss_type:${q.type}`, `fs_price:[${q.lo} TO ${q.hi}]`], 'facet.field': FACETS, sort: 'fs_price asc' }),
     text: (q) => run({ ...common, q: q.text, 'facet.field': FACETS }),

@@ -6,6 +6,11 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ContentSource } from '../src/domain/content.ts';
+import { buildServer, type ServerDependencies } from '../server/app.ts';
+import type { PageRenderer } from '../server/renderer.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -72,3 +77,21 @@ export function cpuSeconds(pid: number): number {
 
 /** The load average (1, 5, 15 minutes) of the machine, recorded with every figure: others may be using it. */
 export const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+
+/**
+ * The site's own server (buildServer) serving only the API a benchmark loads: no pages, the
+ * production logger at its default level written nowhere, and the loopback load generator exempt
+ * from the per-client limits (the limit would otherwise measure itself).
+ */
+export function apiServer(deps: Omit<ServerDependencies, 'content' | 'renderer' | 'mediaDir' | 'logger' | 'publicOrigin' | 'security'>): Promise<FastifyInstance> {
+  const noPages: PageRenderer = { render: async () => ({ kind: 'redirect', status: 302, location: '/' }), assets: () => ({ scripts: [], styles: [] }), close: async () => {} };
+  return buildServer({
+    content: {} as ContentSource,
+    renderer: noPages,
+    mediaDir: os.tmpdir(),
+    logger: { level: 'info', stream: new Writable({ write: (_chunk, _encoding, done) => done() }) },
+    publicOrigin: 'http://127.0.0.1',
+    security: { rateLimitExempt: ['127.0.0.1'] },
+    ...deps,
+  });
+}

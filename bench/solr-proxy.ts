@@ -23,15 +23,11 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import autocannon from 'autocannon';
-import type { ContentSource } from '../src/domain/content.ts';
 import { buildDocumentsParams, buildSearchParams } from '../src/domain/search/search-params.ts';
 import { filterQuery } from '../src/domain/search/filter-value.ts';
 import type { SearchState } from '../src/domain/search/search-state.ts';
 import { SORT_OPTIONS } from '../src/views/search/sort-options.ts';
-import { buildServer } from '../server/app.ts';
-import type { PageRenderer } from '../server/renderer.ts';
 import { createEmbeddedEngine } from '../server/search/engine/engine.ts';
 import { registerSearchProxy } from '../server/search/proxy.ts';
 import { withResultCache } from '../server/search/result-cache.ts';
@@ -39,7 +35,7 @@ import { createSolrBackend } from '../server/search/solr-backend.ts';
 import type { SearchBackend, SearchDocument } from '../server/search/types.ts';
 import { startSolrCluster } from '../solr/test/cluster.ts';
 import { demoDataDir, MAX_ROWS, readDocuments, runIndexer, settings } from '../solr/test/harness.ts';
-import { cpuSeconds } from './server-process.ts';
+import { apiServer, cpuSeconds } from './server-process.ts';
 
 const CONNECTIONS = [16, 50];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -58,19 +54,10 @@ if (process.argv[2] === '--serve') {
   } else {
     backend = createSolrBackend({ url: source, timeoutMs: 5000, indexId: settings.search.index });
   }
-  const noPages: PageRenderer = { render: async () => ({ kind: 'redirect', status: 302, location: '/' }), assets: () => ({ scripts: [], styles: [] }), close: async () => {} };
-  const app = await buildServer({
+  const app = await apiServer({
     settings,
-    content: {} as ContentSource,
-    renderer: noPages,
-    mediaDir: os.tmpdir(),
     cookieSecret: 'solr-proxy-bench-secret-0123456789abcdef',
-    // The production logger at its default level, written nowhere.
-    logger: { level: 'info', stream: new Writable({ write: (_chunk, _encoding, done) => done() }) },
     search: { registerRoutes: (scope) => registerSearchProxy(scope, { backend, url: settings.search.url, limits: { maxRows: MAX_ROWS } }) },
-    publicOrigin: 'http://127.0.0.1',
-    // The load comes from one loopback client: the search limit would measure itself.
-    security: { rateLimitExempt: ['127.0.0.1'] },
   });
   await app.listen({ port: PORTS[kind], host: '127.0.0.1' });
   process.send?.('ready');
