@@ -32,6 +32,8 @@ export interface BookingFilter {
   unitEid: number | null;
   from: string | null;
   to: string | null;
+  /** One booking made here, by its code. */
+  code?: string | null;
 }
 
 export const PAYMENT_OPTIONS: Record<string, string> = { cc: 'Card', ach: 'Bank transfer', later: 'Pay later' };
@@ -61,6 +63,7 @@ export async function ownerBookings(db: Pick<Database, 'execute'>, filter: Booki
   const unit = filter.unitEid;
   const from = filter.from;
   const to = filter.to;
+  const code = filter.code ?? null;
   const rows = rowsOf<{
     code: string | null;
     guest: string;
@@ -86,6 +89,7 @@ export async function ownerBookings(db: Pick<Database, 'execute'>, filter: Booki
       where (${unit}::int is null or s.unit_eid = ${unit}::int)
         and (${from}::date is null or s.end_date::date >= ${from}::date)
         and (${to}::date is null or s.begin_date::date <= ${to}::date)
+        and (${code}::text is null or s.code = ${code}::text)
       order by (s.begin_date = ${today} or s.end_date = ${today}) desc, s.begin_date, s.listing, s.code
       limit ${LIST_LIMIT}`),
   );

@@ -9,7 +9,7 @@
  */
 import { escapeHtml } from '../html.ts';
 import type { ConflictRow, FeedStatus } from '../calendar/calendar-service.ts';
-import { feedStatusText, storedState } from '../calendar/feed-status.ts';
+import { feedStatusText, storedState, utcMinute } from '../calendar/feed-status.ts';
 import { adminDocument, logoutBar } from './pages.ts';
 import { amountText, PAYMENT_OPTIONS, type OwnerBooking } from './owner-bookings.ts';
 
@@ -17,7 +17,6 @@ export const BOOKINGS_PATH = '/admin/bookings';
 export const CALENDARS_PATH = '/admin/calendars';
 
 /** The owner's bar (pages.ts logoutBar links these pages too). */
-const ownerBar = logoutBar;
 
 const STYLE =
   '<style>.done{color:#065f46;background:#ecfdf5;border-left:4px solid #047857;padding:.5rem .75rem;border-radius:4px}' +
@@ -27,7 +26,7 @@ const STYLE =
 
 export type Listing = { eid: number; name: string };
 
-const when = (date: Date | null) => (date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '–');
+const when = (date: Date | null) => (date ? utcMinute(date) : '–');
 
 function listingSelect(listings: readonly Listing[], selected: number | null, id: string): string {
   const options = listings.map((l) => `<option value="${l.eid}"${l.eid === selected ? ' selected' : ''}>${escapeHtml(l.name)} (${l.eid})</option>`).join('');
@@ -77,7 +76,7 @@ export function bookingsPage(
     rows.length === 0
       ? '<p class="note">No booking matches.</p>'
       : `<div class="table"><table><caption>${rows.length} stay${rows.length === 1 ? '' : 's'}: today's arrivals and departures first, then by arrival</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
-  return adminDocument('Bookings', siteName, `${STYLE}<h1>Bookings</h1>${notice}${filter}${csv}${table}`, ownerBar);
+  return adminDocument('Bookings', siteName, `${STYLE}<h1>Bookings</h1>${notice}${filter}${csv}${table}`, logoutBar);
 }
 
 export function cancelPage(siteName: string, row: OwnerBooking & { code: string }, stays: readonly OwnerBooking[]): string {
@@ -90,7 +89,7 @@ export function cancelPage(siteName: string, row: OwnerBooking & { code: string 
       '<p id="cancel-effect">Cancelling frees these nights on this site and in its calendar export, and emails the guest. The booking stays in the list as cancelled. Refunds are made with the payment provider.</p>' +
       `<div class="actions"><form method="post" action="${BOOKINGS_PATH}/${encodeURIComponent(row.code)}/cancel"><button type="submit" class="danger" aria-describedby="cancel-effect">Cancel the booking</button></form>` +
       `<a href="${BOOKINGS_PATH}">Keep it</a></div></div>`,
-    ownerBar,
+    logoutBar,
   );
 }
 
@@ -169,6 +168,6 @@ export function calendarsPage(
     'Calendars',
     siteName,
     `${STYLE}<h1>Calendars</h1>${notice}${chooser}${context.listing ? '' : error}${listingPart}${conflicts}<section aria-labelledby="feeds-title"><h2 id="feeds-title">${context.listing ? `Feeds of ${escapeHtml(context.listing.name)}` : 'Every imported feed'}</h2>${feedsTable}</section>`,
-    ownerBar,
+    logoutBar,
   );
 }

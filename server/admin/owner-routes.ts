@@ -83,11 +83,11 @@ export function registerOwnerRoutes(scope: FastifyInstance, options: OwnerRouteO
 
   scope.get<{ Params: { code: string } }>(`${BOOKINGS_PATH}/:code/cancel`, read, async (request, reply) => {
     if (!isLoggedIn(request)) return toLogin(reply);
-    const rows = (await ownerBookings(db, { unitEid: null, from: null, to: null }, today())).filter((row) => row.code === request.params.code);
+    const rows = await ownerBookings(db, { unitEid: null, from: null, to: null, code: request.params.code.slice(0, 100) }, today());
     const first = rows[0];
-    // The booking cancel machine decides: a confirmed booking is asked about, anything else is gone.
-    const asked = askToCancel(first && first.code !== null ? (first.status === 'cancelled' ? 'cancelled' : 'confirmed') : null);
     if (!first || first.code === null) return sendProblem(request, reply, 404, 'There is no such booking.');
+    // The booking cancel machine decides: a confirmed booking is asked about, a cancelled one is gone.
+    const asked = askToCancel(first.status === 'cancelled' ? 'cancelled' : 'confirmed');
     if (asked.state !== 'asking') return back(reply, `${BOOKINGS_PATH}?done=${asked.notice ?? 'already'}`);
     return privateHtml(reply, 200, cancelPage(siteName, { ...first, code: first.code }, rows));
   });
@@ -145,11 +145,11 @@ export function registerOwnerRoutes(scope: FastifyInstance, options: OwnerRouteO
   scope.post<{ Params: { id: string; action: string } }>(`${CALENDARS_PATH}/feeds/:id/:action`, write, async (request, reply) => {
     if (!isLoggedIn(request)) return sendProblem(request, reply, 401, `Please log in at ${LOGIN_PATH} first.`);
     const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
-    const feed = Number.isSafeInteger(id) ? (await calendar.feeds()).find((f) => f.id === id) : undefined;
-    if (!feed || (request.params.action !== 'sync' && request.params.action !== 'remove')) return sendProblem(request, reply, 404, 'There is no such feed action.');
+    const unitEid = Number.isSafeInteger(id) ? await calendar.feedUnit(id) : null;
+    if (unitEid === null || (request.params.action !== 'sync' && request.params.action !== 'remove')) return sendProblem(request, reply, 404, 'There is no such feed action.');
     if (request.params.action === 'sync') await calendar.syncFeed(id);
     else await calendar.removeFeed(id);
-    return back(reply, `${CALENDARS_PATH}?listing=${feed.unitEid}&done=${request.params.action === 'sync' ? 'synced' : 'removed'}`);
+    return back(reply, `${CALENDARS_PATH}?listing=${unitEid}&done=${request.params.action === 'sync' ? 'synced' : 'removed'}`);
   });
 
   scope.post<{ Params: { eid: string } }>(`${CALENDARS_PATH}/:eid/rotate`, write, async (request, reply) => {

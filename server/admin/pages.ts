@@ -80,8 +80,6 @@ export function loginPage(siteName: string, error: string | null = null): string
   );
 }
 
-const number = formatNumber;
-const percent = formatPercent;
 const query = (range: DateRange) => `from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`;
 
 function table<T>(caption: string, columns: ReadonlyArray<Column<T>>, rows: readonly T[], empty: string): string {
@@ -126,7 +124,7 @@ export function dashboardPage(siteName: string, report: AnalyticsReport, charts:
   const { range, totals } = report;
   const searches =
     '<section aria-labelledby="searches-title"><h2 id="searches-title">Searches</h2>' +
-    `<ul class="figures"><li><strong>${number(totals.searches)}</strong> searches</li><li><strong>${number(totals.zeroResults)}</strong> found nothing</li><li><strong>${percent(totals.zeroResultRate)}</strong> zero-result rate</li></ul>` +
+    `<ul class="figures"><li><strong>${formatNumber(totals.searches)}</strong> searches</li><li><strong>${formatNumber(totals.zeroResults)}</strong> found nothing</li><li><strong>${formatPercent(totals.zeroResultRate)}</strong> zero-result rate</li></ul>` +
     figure('searches-chart', charts.searches, 'Searches and zero-result searches per day. The figures are in the table below.') +
     '<details><summary>Searches per day as a table</summary>' +
     table(
@@ -189,8 +187,8 @@ export function dashboardPage(siteName: string, report: AnalyticsReport, charts:
     capped.length === 0
       ? ''
       : '<section aria-labelledby="caps-title"><h2 id="caps-title">Days beyond what is kept in detail</h2>' +
-        `<p>On ${capped.length === 1 ? 'one day' : `${number(capped.length)} days`} of this range more arrived than the collector keeps in detail: a day keeps ` +
-        `${number(TERMS_PER_DAY)} zero-result search terms and ${number(ERRORS_PER_DAY)} error messages (by page), and counts only the site’s own listings. ` +
+        `<p>On ${capped.length === 1 ? 'one day' : `${formatNumber(capped.length)} days`} of this range more arrived than the collector keeps in detail: a day keeps ` +
+        `${formatNumber(TERMS_PER_DAY)} zero-result search terms and ${formatNumber(ERRORS_PER_DAY)} error messages (by page), and counts only the site’s own listings. ` +
         'Every event is still counted in the totals, the searches per day and the funnel; what the table gives was left out of the tables of terms, errors or listings below.</p>' +
         table(
           'What each day left out of the detail',
@@ -203,7 +201,7 @@ export function dashboardPage(siteName: string, report: AnalyticsReport, charts:
   return adminDocument(
     'Analytics',
     siteName,
-    `<h1>Analytics</h1>${rangeForm(range, null)}<p class="note">${number(totals.events)} events from ${escapeHtml(range.from)} to ${escapeHtml(range.to)}.</p>${caps}${searches}${listings}${funnel}${errors}`,
+    `<h1>Analytics</h1>${rangeForm(range, null)}<p class="note">${formatNumber(totals.events)} events from ${escapeHtml(range.from)} to ${escapeHtml(range.to)}.</p>${caps}${searches}${listings}${funnel}${errors}`,
     logoutBar,
   );
 }

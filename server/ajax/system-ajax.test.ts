@@ -12,7 +12,8 @@ import { CAPTCHA_REFUSED, type CaptchaVerdict, type CaptchaVerifier } from '../c
 import type { OpenDatabase } from '../db/client.ts';
 import { createOrderStore, type OrderStore, type SharedItem } from '../orders/order-store.ts';
 import { createPageLinks, type PageLinks } from '../orders/page-links.ts';
-import { registerOrderRoutes, shareAjaxForm, shareLinksOf, type OrderPricing } from '../orders/routes.ts';
+import { registerOrderRoutes, shareAjaxForm, shareLinksOf } from '../orders/routes.ts';
+import type { OrderPricing } from '../orders/order-pricing.ts';
 import { SHARE_FORM_ID } from '../orders/share-form.ts';
 import { registerSecurity } from '../security/register-security.ts';
 import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';

@@ -18,6 +18,7 @@ import crypto from 'node:crypto';
 import ical from 'ical-generator';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { sqlState } from '../db/sql-state.ts';
 import { bookings, units } from '../db/schema.ts';
 import { calendarBlocks, calendarConflicts, calendarExports, calendarFeedEvents, calendarFeeds } from '../db/calendar-schema.ts';
 import type { MailQueue } from '../mail/mail-queue.ts';
@@ -60,7 +61,8 @@ export interface CalendarServiceOptions {
 }
 
 export interface ExportCalendar {
-  body: string;
+  /** The iCalendar text, made only when asked for (a channel's poll mostly ends in 304). */
+  body(): string;
   etag: string;
   lastModified: Date;
 }
@@ -102,15 +104,6 @@ const newToken = () => crypto.randomBytes(24).toString('base64url');
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
-
-function sqlState(error: unknown): string | null {
-  for (let cause: unknown = error, depth = 0; cause && depth < 5; depth++) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return null;
 }
 
 /** The runs of set days as [first night, departure day) pairs. */
@@ -169,19 +162,22 @@ export function createCalendarService(options: CalendarServiceOptions) {
       changedAt = new Date(Math.floor(now().getTime() / 1000) * 1000);
       await db.update(calendarExports).set({ digest, changedAt }).where(and(eq(calendarExports.unitEid, unitEid), eq(calendarExports.token, saved.token)));
     }
-    const calendar = ical({ prodId: { company: options.siteName, product: 'Calendar', language: 'EN' }, name: `${options.siteName} ${unitEid}` });
-    for (const row of rows) {
-      calendar.createEvent({
-        id: `${row.id}-${unitEid}@${host}`,
-        start: row.begin_date,
-        end: row.end_date,
-        allDay: true,
-        stamp: changedAt,
-        summary: row.kind === 'booked' ? 'Reserved' : 'Not available',
-      });
-    }
     // The body depends on the rows and changed_at only: the same events give the same bytes and ETag.
-    return { body: calendar.toString(), etag: `"${digest}-${changedAt.getTime() / 1000}"`, lastModified: changedAt };
+    const body = () => {
+      const calendar = ical({ prodId: { company: options.siteName, product: 'Calendar', language: 'EN' }, name: `${options.siteName} ${unitEid}` });
+      for (const row of rows) {
+        calendar.createEvent({
+          id: `${row.id}-${unitEid}@${host}`,
+          start: row.begin_date,
+          end: row.end_date,
+          allDay: true,
+          stamp: changedAt,
+          summary: row.kind === 'booked' ? 'Reserved' : 'Not available',
+        });
+      }
+      return calendar.toString();
+    };
+    return { body, etag: `"${digest}-${changedAt.getTime() / 1000}"`, lastModified: changedAt };
   }
 
   /** Gives the listing's export a new token: the old URL answers 404 from now on. */
@@ -216,6 +212,12 @@ export function createCalendarService(options: CalendarServiceOptions) {
     if (!removed) return false;
     await reconcile(removed.unitEid);
     return true;
+  }
+
+  /** The listing a feed imports into, or null when there is no such feed. */
+  async function feedUnit(feedId: number): Promise<number | null> {
+    const [feed] = await db.select({ unitEid: calendarFeeds.unitEid }).from(calendarFeeds).where(eq(calendarFeeds.id, feedId));
+    return feed?.unitEid ?? null;
   }
 
   async function feeds(unitEid?: number): Promise<FeedStatus[]> {
@@ -453,13 +455,7 @@ export function createCalendarService(options: CalendarServiceOptions) {
   }
 
   /** Listing ids with feeds (a local booking's change re-reads them: freed nights under an imported stay close again). */
-  async function unitsWithFeeds(unitEids: number[]): Promise<number[]> {
-    if (unitEids.length === 0) return [];
-    const found = await db.selectDistinct({ unitEid: calendarFeeds.unitEid }).from(calendarFeeds).where(inArray(calendarFeeds.unitEid, unitEids));
-    return found.map((row) => row.unitEid);
-  }
-
-  return { exportToken, exportUrl, exportCalendar, rotateToken, addFeed, removeFeed, feeds, conflicts, reconcile, syncFeed, pollDue, start, close, unitsWithFeeds };
+  return { exportToken, exportUrl, exportCalendar, rotateToken, addFeed, removeFeed, feeds, conflicts, reconcile, syncFeed, pollDue, start, close, feedUnit };
 }
 
 export type CalendarService = ReturnType<typeof createCalendarService>;

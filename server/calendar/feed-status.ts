@@ -43,7 +43,8 @@ export function feedStatus(stored: StoredFeedStatus, inspect?: (event: Inspectio
   };
 }
 
-const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A moment as the owner's pages write it: `2027-03-01 14:05 UTC`. */
+export const utcMinute = (date: Date): string => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** What the owner's calendars page says of a feed in a state. */
 export function feedStatusText(state: FeedState, stored: StoredFeedStatus): string {
@@ -55,7 +56,7 @@ export function feedStatusText(state: FeedState, stored: StoredFeedStatus): stri
     case 'good':
       return 'Good';
     case 'failing':
-      return `Failing since ${when(stored.failingSince as Date)}: ${stored.lastError ?? ''}`;
+      return `Failing since ${utcMinute(stored.failingSince as Date)}: ${stored.lastError ?? ''}`;
     case 'removed':
       return 'Removed';
   }

@@ -30,6 +30,6 @@ export function registerCalendarExportRoute(app: FastifyInstance, calendar: Pick
     return reply
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', `inline; filename="listing-${eid}.ics"`)
-      .send(found.body);
+      .send(found.body());
   });
 }

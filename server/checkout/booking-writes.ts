@@ -2,19 +2,12 @@
  * The booking's writes and reads in the database: the one statement that books a checkout, the
  * stay that lost a race for its nights, the booked stays of units, and the SQLSTATE of an error.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { emptyOrder } from '../../src/domain/order/order.ts';
 import type { Database } from '../db/client.ts';
 import { bookings } from '../db/schema.ts';
 
 /** The SQLSTATE of a database error (drizzle wraps the driver's error in `cause`). */
-export function sqlState(error: unknown): string | null {
-  for (let e = error as { code?: unknown; cause?: unknown } | null, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return null;
-}
-
 const BOOKING_COLUMNS = sql.raw(
   'code, idempotency_key, request_hash, first_name, last_name, email, phone, address_line, city, postal_code, country, state, notes, province, currency, total_cents, protection_cents, deposit_cents, paid_cents, balance_due, payment_option, payment_status, payment_provider',
 );
@@ -72,11 +65,3 @@ export async function takenStay(db: Database, rows: readonly { key: string; unit
   return { key: first?.key ?? 'ind-0', name: first?.values.name ?? 'This stay', begin: first?.values.beginDate ?? '', end: first?.values.endDate ?? '' };
 }
 
-/** The booked stays of some units (tests and benchmarks): reservations with their calendar rows. */
-export async function bookedStays(db: Database, unitEids: number[]): Promise<{ unitEid: number; begin: string; end: string; reservationId: number | null }[]> {
-  return db
-    .select({ unitEid: bookings.unitEid, begin: bookings.beginDate, end: bookings.endDate, reservationId: bookings.reservationId })
-    .from(bookings)
-    .where(inArray(bookings.unitEid, unitEids))
-    .orderBy(asc(bookings.unitEid), asc(bookings.beginDate));
-}

@@ -40,11 +40,10 @@ import type { MailQueue } from '../mail/mail-queue.ts';
 import type { OrderStore } from '../orders/order-store.ts';
 import { verifyOrder, type OrderPricing, type PricedStay } from '../orders/order-pricing.ts';
 import { countryList } from './countries.ts';
-import { bookedStays, sqlState, takenStay, writeBooking } from './booking-writes.ts';
+import { sqlState } from '../db/sql-state.ts';
+import { takenStay, writeBooking } from './booking-writes.ts';
 import { canonical, cardField, checkGuest, GUEST_FIELDS, IDEMPOTENCY_KEY, LINE_FIELD, MAX_FIELD_TEXT, MAX_FIELDS, PROTECTION_NAMES, text, TOKEN, type TextField } from './checkout-fields.ts';
 
-// Kept where their users have always found them.
-export { bookedStays, GUEST_FIELDS, sqlState };
 import { confirmationEmail } from './emails.ts';
 import type { PaymentProvider } from './payment.ts';
 import { checkoutQuote, insuranceFor, readProvince } from './quote.ts';

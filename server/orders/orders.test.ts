@@ -12,7 +12,8 @@ import { parseSiteSettings } from '../../src/domain/settings.ts';
 import type { OpenDatabase } from '../db/client.ts';
 import { openTestDatabase } from '../test-support.ts';
 import { createOrderStore, newShareCode, type OrderStore, type ShareLimits } from './order-store.ts';
-import { registerOrderRoutes, SESSION_COOKIE, type OrderPricing } from './routes.ts';
+import { registerOrderRoutes, SESSION_COOKIE } from './routes.ts';
+import type { OrderPricing } from './order-pricing.ts';
 
 const settings = parseSiteSettings(JSON.parse(fs.readFileSync(path.resolve('config/site.json'), 'utf8')));
 const PUBLIC_ORIGIN = 'https://coral.test';

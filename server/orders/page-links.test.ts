@@ -15,7 +15,8 @@ import { registerSecurity } from '../security/register-security.ts';
 import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
 import { createOrderStore, type ShareLimits } from './order-store.ts';
 import { createPageLinks, type PageLinks } from './page-links.ts';
-import { registerOrderRoutes, type OrderPricing } from './routes.ts';
+import { registerOrderRoutes } from './routes.ts';
+import type { OrderPricing } from './order-pricing.ts';
 
 const settings = parseSiteSettings(JSON.parse(fs.readFileSync(path.resolve('config/site.json'), 'utf8')));
 const DAY = 86_400_000;

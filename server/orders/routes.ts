@@ -33,8 +33,6 @@ import type { SiteSettings } from '../../src/domain/settings.ts';
 import { rawQueryOf } from '../pricing/routes.ts';
 import { checkoutQuote, insuranceFor, PROVINCE_COOKIE, readProvince } from '../checkout/quote.ts';
 import { offerLabel, priceSharedItems, verifyOrder, type OrderPricing } from './order-pricing.ts';
-// Kept where the order routes' users have always found it.
-export type { OrderPricing } from './order-pricing.ts';
 import { sendProblem } from '../security/error-page.ts';
 import { publicUrl } from '../security/origins.ts';
 import { clientKey } from '../security/rate-limits.ts';
