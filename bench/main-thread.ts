@@ -9,7 +9,7 @@
  *  - the JavaScript time by where the code comes from, through the build's source maps
  *    (dist/sourcemaps): by package (react-dom, react-aria, xstate, rxjs, …) and by source file of
  *    the app (its components, machines, effects), and the head script (inline in the HTML);
- *  - the page's own `app:` marks, where a developer has put them (markStart, src/app/main-thread.ts)
+ *  - the page's own `app:` marks, where a developer has put them (performance.mark('app:…'))
  * A CPU calibration (a fixed piece of JavaScript and DOM work) runs in the same page before each
  * load. `cpuUnits` — the main thread's script time (evaluation, compilation, GC) in the trace's
  * thread time, divided by the calibration's thread time — is the same on a fast or a slow, quiet

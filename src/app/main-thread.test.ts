@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markStart, whenIdle, yieldToMain } from './main-thread';
+import { whenIdle, yieldToMain } from './main-thread';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -47,9 +47,4 @@ describe('whenIdle', () => {
     vi.runAllTimers();
     expect(work).toHaveBeenCalledTimes(1);
   });
-});
-
-it('marks a point of the start in the Performance timeline', () => {
-  markStart('test-point');
-  expect(performance.getEntriesByName('app:test-point', 'mark')).toHaveLength(1);
 });

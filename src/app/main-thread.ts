@@ -22,8 +22,3 @@ export function whenIdle(work: () => void, timeoutMs = 2000): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: timeoutMs });
   else setTimeout(work, 1);
 }
-
-/** A named point of the page's start in the Performance timeline (bench/main-thread.ts reads the `app:` marks). */
-export function markStart(name: string): void {
-  performance.mark(`app:${name}`);
-}

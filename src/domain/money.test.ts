@@ -12,7 +12,7 @@ describe('formatCents', () => {
     expect(formatCents(cents, currency, decimals)).toBe(text);
   });
 
-  it('writes dollars and euros as Intl does without building a format (issue 24)', () => {
+  it('writes dollars and euros as Intl does', () => {
     const amounts = [0, 1, 49, 50, 51, 99, 100, 149, 150, 250, 999_949, 999_950, 100_000_000, 123_456_789_012, -1, -50, -150, -0, 12.5, 1e17];
     for (let cents = 0; cents < 300_000; cents += 997) amounts.push(cents);
     for (const currency of ['USD', 'EUR']) {
