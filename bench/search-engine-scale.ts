@@ -31,6 +31,7 @@ import path from 'node:path';
 import { checkQueryCost } from '../server/search/query-caps.ts';
 import type { SearchBackend, SearchDocument } from '../server/search/types.ts';
 import { GEN_TYPES, generateDocuments } from './listings-generator.ts';
+import { percentile } from './checkout-support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ITERATIONS = Math.max(20, Number(process.env.BENCH_ITERATIONS ?? 100));
@@ -79,10 +80,6 @@ function params(kind: ScaleKind, i: number): Record<string, string | string[]> {
 
 const toMap = (p: Record<string, string | string[]>) => new Map(Object.entries(p).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
 
-function percentile(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
-}
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 

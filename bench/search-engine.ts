@@ -37,6 +37,7 @@ import MiniSearch from 'minisearch';
 import { createEmbeddedEngine } from '../server/search/engine/engine.ts';
 import { type GeneratedListing, toGeneratedDocument } from './listings-generator.ts';
 import { seededRandom } from '../src/domain/search/seeded-random.ts';
+import { percentile } from './checkout-support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -322,11 +323,6 @@ const memory = () => {
   return m.heapUsed + m.arrayBuffers;
 };
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
-}
 
 type Kind = 'faceted' | 'text' | 'multi';
 const KINDS: Kind[] = ['faceted', 'text', 'multi'];

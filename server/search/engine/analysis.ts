@@ -37,7 +37,6 @@ const PREFIXES: readonly (readonly [string, FieldType])[] = [
 
 const KEY_FIELD: FieldType = { kind: 'string', multi: false };
 
-/** The field type that Solr's schema gives a field name (`id`, `index_id` or a dynamic-field prefix), or undefined. */
 /**
  * The catch-all text field of the Solr config set (managed-schema.xml `_text_`): a copy of every
  * ts_/tm_ field and of ss_area, ss_type and sm_amenities, searched by bare words (df=_text_).
@@ -49,6 +48,7 @@ export function copiedToCatchAll(name: string): boolean {
   return name.startsWith('ts_') || name.startsWith('tm_') || name === 'ss_area' || name === 'ss_type' || name === 'sm_amenities';
 }
 
+/** The field type that Solr's schema gives a field name (`id`, `index_id` or a dynamic-field prefix), or undefined. */
 export function fieldTypeFromName(name: string): FieldType | undefined {
   if (name === 'id' || name === 'index_id') return KEY_FIELD;
   if (name === CATCH_ALL_FIELD) return { kind: 'text', multi: true };

@@ -6,7 +6,7 @@ import { applyBoosts } from './boosts.ts';
 import { facetCounts } from './facets.ts';
 import { evaluate, filterQueries } from './filters.ts';
 import { globMatch } from './matching.ts';
-import { WILD_ANY, WILD_ONE, parseQuery } from './query-parser.ts';
+import { WILD_ANY, WILD_ONE, parseQuery, splitLocalParams } from './query-parser.ts';
 import { type FieldRef, type Hits, type RequestState, parseBoolParam, parseFloatParam, parseIntParam } from './request.ts';
 import { selectDocs } from './sort.ts';
 import { spellcheckOf } from './spellcheck.ts';
@@ -52,6 +52,8 @@ export function runSelect(req: RequestState): SolrResponse {
     const qf = p.get('qf') ?? (index.text.has(CATCH_ALL_FIELD) ? DEFAULT_QF : undefined);
     if (qf && qf.trim() !== '') qFields = parseQf(req, qf);
   }
+  // The live documents passing every fq, when the main query needed them first (phrases).
+  let within: Bits | null = null;
   let qHits: Hits;
   if (ids) {
     const bits = newBits(req.maxDoc);
@@ -74,10 +76,7 @@ export function runSelect(req: RequestState): SolrResponse {
       evaluate(req, parsed.ast, ctx);
       throw error;
     }
-    if (req.fqs.length > 0 && !facetsExclude(req)) {
-      let within: Bits | null = null;
-      ctx.within = () => (within ??= withinFilters(req));
-    }
+    if (req.fqs.length > 0 && !facetsExclude(req)) ctx.within = () => (within ??= withinFilters(req));
     qHits = evaluate(req, parsed.ast, ctx);
   }
   req.qHits = qHits;
@@ -85,8 +84,11 @@ export function runSelect(req: RequestState): SolrResponse {
   // Filters (already evaluated for a query).
   if (ids) filterQueries(req);
   const base = qHits.bits.slice();
-  andInto(base, index.live);
-  for (const fq of req.fqs) andInto(base, fq.bits);
+  if (within) andInto(base, within);
+  else {
+    andInto(base, index.live);
+    for (const fq of req.fqs) andInto(base, fq.bits);
+  }
   req.base = base;
   const numFound = countBits(base);
 
@@ -119,7 +121,14 @@ export function runSelect(req: RequestState): SolrResponse {
 function facetsExclude(req: RequestState): boolean {
   for (const [name, values] of req.p.map) {
     if (!name.startsWith('facet.')) continue;
-    for (const v of values) if (v.includes('{!') && v.includes('ex')) return true;
+    for (const v of values) {
+      if (!v.startsWith('{!')) continue;
+      try {
+        if ((splitLocalParams(v).localParams?.ex.length ?? 0) > 0) return true;
+      } catch {
+        return true; // malformed: evaluated as before, where its error is reported
+      }
+    }
   }
   return false;
 }

@@ -31,7 +31,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
  * sort by: single-valued string, number, boolean or date fields by their Solr prefix, the score,
  * the id or a random order.
  */
-const SORT_FIELD = String.raw`(?:score|id|random(?:_\w*)?|(?:ss|is|its|fs|fts|bs|ds)_\w+)`;
+const SORT_FIELD = String.raw`(?:score|id|random_\w+|(?:ss|is|its|fs|fts|bs|ds)_\w+)`;
 const SORT = new RegExp(String.raw`^${SORT_FIELD}\s+(?:asc|desc)(?:\s*,\s*${SORT_FIELD}\s+(?:asc|desc)){0,4}$`);
 /** A value the query syntax reads as one plain term (no operator, quote, bracket or escape). */
 const PLAIN = /^[^\s\\+\-!():^[\]"{}~*?|&/]+$/u;

@@ -45,7 +45,7 @@ export function itemSortFor(sort: string | null | undefined): ItemSort {
   if (!match) return { kind: 'search' };
   const field = match[1] as string;
   const descending = (match[2] as string).toLowerCase() === 'desc';
-  if (/^random(?:_\w*)?$/.test(field)) return { kind: 'random', field };
+  if (/^random_\w+$/.test(field)) return { kind: 'random', field };
   if (NUMERIC.test(field)) return { kind: 'numeric', field, descending };
   if (STRING.test(field)) return { kind: 'lexicographic', field, descending };
   return { kind: 'search' };
