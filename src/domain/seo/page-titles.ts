@@ -12,9 +12,6 @@ let dayFormat: Intl.DateTimeFormat | null = null;
 const days = () => (dayFormat ??= new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }));
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
-/** A day of an event as the site writes it: 'Dec 12, 2026' (the format made on first use). */
-export const eventDay = (iso: string): string => days().format(day(iso));
-
 /** When a dated event is on ('Dec 12, 2026', 'Oct 24 – 25, 2027'); null for a thing to do that runs all year. */
 export function eventWhen(event: Pick<EventSummary, 'begin' | 'end'>): string | null {
   if (!event.begin) return null;

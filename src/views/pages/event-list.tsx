@@ -1,13 +1,27 @@
 import type { EventSummary } from '@/domain/content';
-import { eventDay } from '@/domain/seo/page-titles';
 import { DeferredLazyBackground } from '@/views/ui/lazy-background-area';
 import { LazyImage } from '@/views/ui/lazy-image';
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+let dateFormatter: Intl.DateTimeFormat | null = null;
+/**
+ * 'Nov 27, 2026', as Intl's 'en' medium date in UTC writes it, without building a DateTimeFormat
+ * for the common years (issue 24: the first one loads the locale's data, up to 130 ms of a slowed
+ * phone's start on the home page); Intl's own (made on first use) for anything else.
+ */
+const dateFormat = {
+  format: (date: Date): string => {
+    const year = date.getUTCFullYear();
+    if (year >= 1000 && year <= 9999) return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${year}`;
+    return (dateFormatter ??= new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })).format(date);
+  },
+};
+
 export function eventDates(event: Pick<EventSummary, 'begin' | 'end'>): string {
   if (!event.begin) return 'All year';
-  const begin = eventDay(event.begin);
+  const begin = dateFormat.format(new Date(`${event.begin}T00:00:00Z`));
   if (!event.end || event.end === event.begin) return begin;
-  return `${begin} – ${eventDay(event.end)}`;
+  return `${begin} – ${dateFormat.format(new Date(`${event.end}T00:00:00Z`))}`;
 }
 
 export function eventHref(event: Pick<EventSummary, 'kind' | 'slug'>): string {
