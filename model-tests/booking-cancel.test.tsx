@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { type EventFrom, type SnapshotFrom } from 'xstate';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { bookingCancelMachine } from '@/machines/booking-cancel-machine';
 import { askToCancel, cancelFlow, confirmCancel } from '../server/admin/cancel-flow';

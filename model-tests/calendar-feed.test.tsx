@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { type EventFrom, type SnapshotFrom } from 'xstate';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { calendarFeedMachine } from '@/machines/calendar-feed-machine';
 import { feedStatus, feedStatusText, storedState, type StoredFeedStatus } from '../server/calendar/feed-status';

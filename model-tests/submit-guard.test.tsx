@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { type EventFrom, type SnapshotFrom } from 'xstate';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { guardSubmit } from '@/bindings/submit-guard';
 import { ASYNC_SUBMITTED_EVENT } from '@/domain/lead-forms';

@@ -7,7 +7,7 @@ import { addDays, addMonths, daysBetween, firstOfMonth, lastOfMonth, nthWeekday,
 import { fixtureCalendar } from './fixture-stays.ts';
 import { Random } from './random.ts';
 import { CALENDAR_MONTHS, type SeasonRow, type UnitRateRow, type BookingRow, type EventRow, type SpecialRow, round6 } from './generate-common.ts';
-import { type UnitDraft } from './generate-units.ts';
+import type { UnitDraft } from './generate-units.ts';
 
 export interface SeasonDay {
   key: string;

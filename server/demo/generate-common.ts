@@ -3,7 +3,7 @@
  * (generate.ts) and its parts.
  */
 import type * as schema from '../db/schema.ts';
-import { type Scene } from './svg.ts';
+import type { Scene } from './svg.ts';
 
 export const DEFAULT_SEED = 'coral-haven-coast';
 export const UNIT_COUNT = 320;

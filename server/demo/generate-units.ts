@@ -5,7 +5,7 @@
 import { AREAS, type AreaSpec, type PropertyType } from './catalog.ts';
 import { addDays } from './dates.ts';
 import { Random } from './random.ts';
-import { type Scene } from './svg.ts';
+import type { Scene } from './svg.ts';
 import * as T from './text.ts';
 import { UNIT_COUNT, UNIT_EID_BASE, REVIEW_ANCHOR, type UnitRow, type ReviewRow, slugify, fill, capitalise, round6 } from './generate-common.ts';
 

@@ -1,9 +1,10 @@
-import { skip, Subscription, type Observable } from 'rxjs';
+import { from, skip, Subscription, switchMap, type Observable } from 'rxjs';
 import { initialOrderSource, sharedOrderIn, withoutSharedOrder } from '@/domain/order/init';
 import { emptyOrder, type LineItem } from '@/domain/order/order';
 import type { PriceQueryParams } from '@/domain/pricing/types';
 import type { PageSettings } from '@/domain/settings';
-import { addToSessionOrder, delay, fetchSessionOrder, removeFromSessionOrder, resolveShortUrl, type ResolvedShortUrl } from '@/effects/order-client';
+import type { ResolvedShortUrl } from '@/effects/order-client';
+import { deferred } from '@/bindings/deferred';
 import { locationHash$ } from '@/effects/location-hash';
 import { dispatchDocumentEvent, documentEvents$, markTrip, replaceUrl, storageChanges$ } from '@/effects/order-tabs';
 import { ORDER_STORAGE_KEY, parseStoredOrder, readStoredOrder, saveStoredOrder } from '@/persistence/order-storage';
@@ -26,12 +27,24 @@ export interface OrderEffects {
   storage: () => Storage | null;
 }
 
+/**
+ * The order's server calls and their checks of the answers: their code comes with the first call
+ * (most pages make none at start: the Trips Collection is read from local storage), not in every
+ * page's first script (the 120 kB budget).
+ */
+const orderClient = deferred(() => import('@/effects/order-client'));
+type OrderClient = NonNullable<ReturnType<typeof orderClient.current>>;
+const viaOrderClient =
+  <A extends unknown[], T>(call: (client: OrderClient, ...args: A) => Observable<T>) =>
+  (...args: A): Observable<T> =>
+    from(orderClient.load()).pipe(switchMap((client) => call(client, ...args)));
+
 export const browserOrderEffects: OrderEffects = {
-  resolveShortUrl,
-  fetchSessionOrder,
-  addToSessionOrder,
-  removeFromSessionOrder,
-  delay,
+  resolveShortUrl: viaOrderClient((client, code: string) => client.resolveShortUrl(code)),
+  fetchSessionOrder: viaOrderClient((client) => client.fetchSessionOrder()),
+  addToSessionOrder: viaOrderClient((client, qp: PriceQueryParams) => client.addToSessionOrder(qp)),
+  removeFromSessionOrder: viaOrderClient((client, key: string) => client.removeFromSessionOrder(key)),
+  delay: viaOrderClient((client, ms: number) => client.delay(ms)),
   storage: () => {
     try {
       return window.localStorage;

@@ -10,8 +10,8 @@ import {
   resetFacet,
   toggleFacetValue,
 } from './facets';
-import { type FacetCount } from './response';
-import { type FacetDefinition } from './search-config';
+import type { FacetCount } from './response';
+import type { FacetDefinition } from './search-config';
 
 function facet(
   field: string,

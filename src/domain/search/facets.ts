@@ -12,8 +12,8 @@
  * The facet_missing bucket (documents without the field) is the filter `-field:[* TO *]`.
  */
 import { filterQuery, parseFilterValue } from './filter-value';
-import { type FacetCount, type SearchResult } from './response';
-import { type FacetDefinition } from './search-config';
+import type { FacetCount, SearchResult } from './response';
+import type { FacetDefinition } from './search-config';
 
 /** Spec §3 Facet item. `facet` is null for the facet_missing bucket (no value). */
 export interface FacetItem {

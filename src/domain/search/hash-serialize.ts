@@ -3,7 +3,7 @@
  * its own so that a page that only links to a search (the favourites counter) need not carry
  * the reader.
  */
-import { type SearchState } from './search-state';
+import type { SearchState } from './search-state';
 
 /** The names a search hash can carry, in the order they are written. */
 export const HASH_PARAMS = ['q', 'fq', 'sort', 'start', 'rows'] as const;

@@ -15,7 +15,7 @@
  */
 import { isPreformattedValue } from './filter-value';
 import { HASH_PARAMS, serializeSearchHash } from './hash-serialize';
-import { type SearchState } from './search-state';
+import type { SearchState } from './search-state';
 
 export { HASH_PARAMS, serializeSearchHash } from './hash-serialize';
 export const MAX_HASH_LENGTH = 16_000;

@@ -2,8 +2,8 @@
  * Types of the search configuration (spec §3 Search configuration, Facet definition) as
  * validated by settings.ts, named for the search modules.
  */
-import { type InferOutput } from 'valibot';
-import { type SearchConfigSchema } from '../settings';
+import type { InferOutput } from 'valibot';
+import type { SearchConfigSchema } from '../settings';
 
 /** `config.search` of the site settings. */
 export type SearchConfig = InferOutput<typeof SearchConfigSchema>;

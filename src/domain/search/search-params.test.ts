@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearchHash } from './hash-state';
 import { buildDocumentsParams, buildFavouritesParams, buildSearchParams, favouritesQuery, favouritesViewPath, type SearchRequestConfig } from './search-params';
-import { type FacetDefinition } from './search-config';
+import type { FacetDefinition } from './search-config';
 
 function facet(field: string, operator: 'and' | 'or', extra: Partial<FacetDefinition['settings_global']['settings']> = {}): FacetDefinition {
   return {

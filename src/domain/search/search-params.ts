@@ -10,7 +10,7 @@ import { facetTag, orFacetFields, requestFilterQueries } from './facets';
 import { favouritesQuery, uniqueIds } from './favourites-view';
 import { filterQuery } from './filter-value';
 import { DEFAULT_ROWS, type SearchConfig } from './search-config';
-import { type SearchState } from './search-state';
+import type { SearchState } from './search-state';
 import { typedQuery } from './typed-query';
 
 export { favouritesQuery, favouritesViewPath } from './favourites-view';

@@ -2,7 +2,7 @@ import { useId, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, 
 import { useVisibleDocuments } from '@/bindings/search-context';
 import { useSettings } from '@/bindings/site-context';
 import { listingFromDocument, listingPosition } from '@/domain/listing-document';
-import { mapTileLayer } from '@/domain/settings';
+import { mapTileLayer } from '@/domain/map-tiles';
 import { deferred } from '@/bindings/deferred';
 import { useDeferred } from '@/bindings/use-deferred';
 import type { MapPlace } from '@/views/map/result-map';
