@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layer rules of ARCHITECTURE.md, as the linter applies them to code placed in each folder.
  * Imports are judged by the file they resolve to, so each case is tried with the '@/' alias and
- * with a relative path; type-only imports (`import type`, and `import { type X }`) are told apart.
+ * with a relative path; type-only imports (`import type`) are told apart. An import of inline types
+ * alone (`import { type X }`) is refused by its own rule: the build would keep it as `import '…'`.
  */
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -84,7 +85,6 @@ describe('layer rules', () => {
   const allowed: Case[] = [
     ['a view importing a machine type', 'src/views/x.tsx', useType("import type { menuMachine } from '@/machines/menu-machine';", 'menuMachine')],
     ['a view importing a machine type by a relative path', 'src/views/x.tsx', useType("import type { menuMachine } from '../machines/menu-machine';", 'menuMachine')],
-    ['a view importing only types, inline', 'src/views/order/x.tsx', useType("import { type menuMachine } from '../../machines/menu-machine';", 'menuMachine')],
     ['a view importing the domain by a relative path', 'src/views/x.tsx', use("import { setFlagItem } from '../domain/flag-items';", 'setFlagItem')],
     ['a view importing a hook', 'src/views/x.tsx', use("import { useSettings } from '@/bindings/hooks';", 'useSettings')],
     ['a view importing a hook by a relative path', 'src/views/order/x.tsx', use("import { useOrder } from '../../bindings/order-hooks';", 'useOrder')],
@@ -98,7 +98,7 @@ describe('layer rules', () => {
     ['the domain importing the domain by a relative path', 'src/domain/search/x.ts', use("import { setFlagItem } from '../flag-items';", 'setFlagItem')],
     ['an effect importing a machine type by a relative path', 'src/effects/x.ts', useType("import type { menuMachine } from '../machines/menu-machine';", 'menuMachine')],
     ['an effect importing the domain by a relative path', 'src/effects/x.ts', use("import { setFlagItem } from '../domain/flag-items';", 'setFlagItem')],
-    ['persistence importing a machine type by a relative path', 'src/persistence/x.ts', useType("import { type menuMachine } from '../machines/menu-machine';", 'menuMachine')],
+    ['persistence importing a machine type by a relative path', 'src/persistence/x.ts', useType("import type { menuMachine } from '../machines/menu-machine';", 'menuMachine')],
     ['the app importing an effect by a relative path', 'src/app/x.ts', use("import { navigateTo } from '../effects/navigation';", 'navigateTo')],
     ['the server importing the domain', 'server/x.ts', use("import { setFlagItem } from '../src/domain/flag-items.ts';", 'setFlagItem')],
     ['the server importing its own modules', 'server/pricing/x.ts', use("import { loadSiteSettings } from '../config.ts';", 'loadSiteSettings')],
@@ -106,6 +106,12 @@ describe('layer rules', () => {
   ];
   it.each(allowed)('allows %s', async (_name, filePath, code) => {
     expect(await problems(filePath, code)).toEqual([]);
+  });
+
+  it('refuses an import of inline types alone, whatever the layer: the build keeps the module for its side effects', async () => {
+    const found = await problems('src/views/order/x.tsx', useType("import { type menuMachine } from '../../machines/menu-machine';", 'menuMachine'));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^@typescript-eslint\/no-import-type-side-effects: /);
   });
 });
 
