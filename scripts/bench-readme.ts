@@ -82,6 +82,9 @@ interface Lighthouse extends Dated {
   goals: { performance: number; lcpMs: number; tbtMs: number; cls: number };
   pages: Array<{ page: string; performance: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; benchmarkIndex?: number; loadAverage1m?: number }>;
 }
+interface LighthouseReference extends Lighthouse {
+  reference: { benchmarkIndex: number; hostIndex: number; cpuSlowdownMultiplier: number };
+}
 interface MainThread extends Dated {
   cpuSlowdown: number;
   runs: number;
@@ -323,6 +326,22 @@ export const BENCHES: Array<Bench<Dated>> = [
             (row) =>
               `| ${row.page} | ${row.performance} | ${seconds(row.fcpMs)} | ${seconds(row.lcpMs)} | ${ms(row.tbtMs)} | ${row.cls.toFixed(3)} | ${row.benchmarkIndex ?? '—'} | ${row.loadAverage1m?.toFixed(1) ?? '—'} |`,
           ),
+        ].join('\n'),
+    },
+  }),
+  bench<LighthouseReference>({
+    file: 'lighthouse-reference.json',
+    command: '`BENCH_REFERENCE_INDEX=1130 npx tsx bench/lighthouse.ts`',
+    measures: "the same, as a slower host would see it: the CPU slow-down scaled by this host's benchmarkIndex over the reference's",
+    figures: (r) => `as a host of benchmarkIndex ${r.reference.benchmarkIndex}: TBT ${Math.min(...r.pages.map((row) => row.tbtMs))}–${Math.max(...r.pages.map((row) => row.tbtMs))} ms (goal ${r.goals.tbtMs}); see [Page weight and speed](#page-weight-and-speed)`,
+    blocks: {
+      'lighthouse-reference': (r) =>
+        [
+          `The same pages as a host of benchmarkIndex ${r.reference.benchmarkIndex} sees them (the slowest of the shared 2-core machines this site is measured on): this host's index was ${r.reference.hostIndex}, so the CPU slow-down was ${r.reference.cpuSlowdownMultiplier}× instead of 4× (\`BENCH_REFERENCE_INDEX=${r.reference.benchmarkIndex} npx tsx bench/lighthouse.ts\`; ${measured(r)}):`,
+          '',
+          '| Page | Score | FCP | LCP | TBT | CLS | Load |',
+          '|---|---|---|---|---|---|---|',
+          ...r.pages.map((row) => `| ${row.page} | ${row.performance} | ${seconds(row.fcpMs)} | ${seconds(row.lcpMs)} | ${ms(row.tbtMs)} | ${row.cls.toFixed(3)} | ${row.loadAverage1m?.toFixed(1) ?? '—'} |`),
         ].join('\n'),
     },
   }),
