@@ -132,6 +132,39 @@ test.describe('Share this page', () => {
     expect(posts).toHaveLength(1);
   });
 
+  test('the share form is live the moment it shows: a Send pressed at once is never a plain form post', async ({ page, consoleErrors }) => {
+    // The form's code is held back: until it comes the modal is not shown (the button says Preparing…).
+    const code = /\/assets\/share-form-binding-[^/]*\.js$/;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(code, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const alerts = alertsOf(page);
+    const posts = ajaxPostsOf(page);
+    await page.goto('/events');
+    await hydrated(page);
+    const button = page.locator('.site-header').getByRole('button', { name: /^(Share|Preparing…)$/ });
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/rescms/page/share');
+    await button.click();
+    await answered;
+    // The server's form has come, its code has not: half a second on, still no modal, still Preparing….
+    await page.waitForTimeout(500);
+    const dialog = page.getByRole('dialog', { name: 'Share this page' });
+    expect(await dialog.count()).toBe(0);
+    await expect(button).toHaveText('Preparing…');
+    release();
+    // Send at once, without the opt-in: the form's own check answers; the visitor stays, entries kept.
+    await fillShareForm(dialog);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => alerts).toEqual([OPT_IN_ALERT]);
+    expect(posts).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/events');
+    await expect(dialog.getByLabel('Your email')).toHaveValue('ana@example.com');
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('an HTTP error of system/ajax alerts its debugging lines, and hostile HTML in an insert command runs nothing', async ({ page }) => {
     const alerts = alertsOf(page);
     await page.goto('/about-us');

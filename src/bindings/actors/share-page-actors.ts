@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import { sharePage, type ShareSettings } from '@/effects/share-client';
 import { sharePageMachine } from '@/machines/share-page-machine';
 import type { PageSettings } from '@/domain/settings';
+import { withShareFormCode } from '../share-form-hooks';
 import { defineLazyActor, type SiteActors } from './site-actors';
 
 /** The I/O of sharing a page; tests play the server through it. */
@@ -10,7 +11,8 @@ export interface SharePageEffects {
   sharePage: (path: string, settings: ShareSettings) => Observable<{ form: string; url: string }>;
 }
 
-export const browserSharePageEffects: SharePageEffects = { sharePage };
+/** The browser's: the form's code comes with the form (withShareFormCode). */
+export const browserSharePageEffects: SharePageEffects = { sharePage: (path, settings) => withShareFormCode(sharePage(path, settings)) };
 
 /**
  * Connects the share-this-page actor (spec §2 Share modal, §4 Share button): the page's short

@@ -3,6 +3,7 @@ import type { Order } from '@/domain/order/order';
 import type { PageSettings } from '@/domain/settings';
 import { dispatchDocumentEvent } from '@/effects/order-tabs';
 import { shareOrder, type ShareSettings } from '@/effects/share-client';
+import { withShareFormCode } from '../share-form-hooks';
 import { SHARED_ITEMS_EVENT } from './order-events';
 import type { SiteActors } from './site-actors';
 
@@ -11,7 +12,8 @@ export interface ShareEffects {
   shareOrder: (order: Order, settings: ShareSettings) => Observable<{ form: string; url: string }>;
 }
 
-export const browserShareEffects: ShareEffects = { shareOrder };
+/** The browser's: the form's code comes with the form (withShareFormCode). */
+export const browserShareEffects: ShareEffects = { shareOrder: (order, settings) => withShareFormCode(shareOrder(order, settings)) };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
