@@ -1,8 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_UNAVAILABLE } from './search/proxy.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -23,10 +26,10 @@ function startEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
  * Starts the built server (dist/server-main.mjs) as `npm start` does, on a free port, and waits for
  * its "Serving" line or its exit, however long that takes (how long it takes is bench/cold-start.ts's business).
  */
-function startServer(dataDir: string): Promise<Started> {
+function startServer(dataDir: string, extra: Record<string, string> = {}): Promise<Started> {
   const child: ChildProcess = spawn(process.execPath, ['dist/server-main.mjs'], {
     cwd: root,
-    env: startEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' }),
+    env: startEnv({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', ...extra }),
   });
   let output = '';
   children.set(child, () => output);
@@ -138,4 +141,80 @@ describe('npm start', () => {
     expect(await exited(child)).toBe(1);
     expect(output).toContain('search.max_rows');
   });
+});
+
+/**
+ * Solr unreachable when the server starts (docs/search.md, Lost nodes): SOLR_URL on a loopback port
+ * nothing listens on. The pages are served, search answers 503 with the message, and the server
+ * says it will fill Solr again in 30 s. Then a stand-in Solr comes up on that port: the server
+ * fills it by itself (nothing restarted) and search answers from it. (Nodes lost while running,
+ * against a real SolrCloud: solr/test/faults.test.ts.)
+ */
+describe('npm start with Solr unreachable', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solr-down-'));
+  const fixture = (name: string) => fs.readFileSync(path.join(root, 'server', 'search', 'fixtures', name), 'utf8');
+  const updates: string[] = [];
+  let solrPort: number;
+  let solr: http.Server | undefined;
+  let server: Started;
+  const search = () => fetch(`http://127.0.0.1:${server.port}/solr/select?q=*:*&wt=json`);
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'ignore' });
+    // A loopback port free just now.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    solrPort = (probe.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    server = await startServer(dataDir, { SOLR_URL: `http://127.0.0.1:${solrPort}/solr/rentals` });
+  }, 180_000);
+
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await exited(server.child);
+    }
+    await new Promise<void>((resolve) => (solr ? solr.close(() => resolve()) : resolve()));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves its pages, answers search with a prompt 503, and says it will fill Solr again', async () => {
+    for (const page of ['/', '/search', '/events']) expect((await fetch(`http://127.0.0.1:${server.port}${page}`)).status, page).toBe(200);
+    const started = performance.now();
+    const answer = await search();
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('5');
+    expect(((await answer.json()) as { message?: string }).message).toBe(SEARCH_UNAVAILABLE);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(server.output()).toContain(`Could not fill Solr at http://127.0.0.1:${solrPort}/solr/rentals`);
+    expect(server.output()).toContain('Trying again in 30 s');
+  });
+
+  it('fills Solr by itself once it is up, and search answers from it', async () => {
+    solr = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        const url = new URL(request.url ?? '/', 'http://solr');
+        if (url.pathname.endsWith('/update')) updates.push(body);
+        response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
+        response.end(url.pathname.endsWith('/select') ? fixture('select-faceted.json') : fixture('update-ok.json'));
+      });
+    });
+    await new Promise<void>((resolve) => solr!.listen(solrPort, '127.0.0.1', resolve));
+    // The server's next try is 30 s after the first: the index is built then, with every listing.
+    await expect.poll(() => /search index built/.test(server.output()), { timeout: 60_000, interval: 1000 }).toBe(true);
+    const documents = updates.flatMap((body) => {
+      const parsed: unknown = JSON.parse(body);
+      return Array.isArray(parsed) ? (parsed as Array<{ id?: unknown }>) : [];
+    });
+    const built = Number(/"documents":(\d+)[^\n]*search index built/.exec(server.output())?.[1]);
+    expect(built).toBeGreaterThan(0);
+    expect(documents.length).toBe(built);
+    expect(documents.every((document) => typeof document.id === 'string' && document.id !== '')).toBe(true);
+    const answer = await search();
+    expect(answer.status).toBe(200);
+    const expected = (JSON.parse(fixture('select-faceted.json')) as { response: { numFound: number } }).response.numFound;
+    expect(((await answer.json()) as { response: { numFound: number } }).response.numFound).toBe(expected);
+  }, 90_000);
 });
