@@ -186,6 +186,9 @@ export function island<M, P extends object>(module: Deferred<M>, pick: (loaded: 
         // it in, the missed click or submit is played on the elements the server rendered (and
         // after it the keys typed into its editable elements, server/html.ts EARLY_INPUT_SCRIPT).
         if (wrapper.current) retellTypedValues(wrapper.current);
+        // Live from now on for the intent listener too, not only once React commits setLive: a
+        // click that comes in between would otherwise be kept for a replay that has already run.
+        if (wrapper.current) wrapper.current.dataset.live = 'true';
         setLive(true);
         setTimeout(() => {
           const replay = missed.get(options.name);
