@@ -411,9 +411,13 @@ export function createCalendarService(options: CalendarServiceOptions) {
 
   /** Claims the feeds that are due (no other server polls them meanwhile) and polls them one by one. */
   async function pollDue(): Promise<number> {
+    // Due by the end of this millisecond: the database keeps microseconds (a feed added now gets its
+    // now(), e.g. …:05.123456) and the clock here only milliseconds (…:05.123), so `<= now` would
+    // leave a feed added in the same millisecond for the next round.
+    const dueBefore = new Date(now().getTime() + 1).toISOString();
     const claimed = rowsOf<{ id: number }>(
       await db.execute(sql`update ${calendarFeeds} set next_poll_at = ${new Date(now().getTime() + CLAIM_MS).toISOString()}::timestamptz
-        where id in (select id from ${calendarFeeds} where next_poll_at <= ${now().toISOString()}::timestamptz order by next_poll_at limit ${BATCH} for update skip locked)
+        where id in (select id from ${calendarFeeds} where next_poll_at < ${dueBefore}::timestamptz order by next_poll_at limit ${BATCH} for update skip locked)
         returning id`),
     );
     for (const { id } of claimed) {
