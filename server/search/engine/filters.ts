@@ -5,7 +5,7 @@
  */
 import type { QueryNode } from './query-parser.ts';
 import { type FieldType, analyze, fail, fold, isNumericKind, parseDate, parseNumber } from './analysis.ts';
-import { type Bits, andInto, andNotInto, newBits, orInto, setBit } from './bitset.ts';
+import { type Bits, type IntVec, andInto, andNotInto, newBits, orInto, setBit } from './bitset.ts';
 import { type KeywordField, type TextField, lowerBound } from './index.ts';
 import { editDistance, globMatch, inStringRange } from './matching.ts';
 import { parseQuery } from './query-parser.ts';
@@ -282,8 +282,7 @@ export function evalText(req: RequestState, node: QueryNode, tf: TextField, ctx:
       const term = terms[i]!;
       if (sorted && !term.startsWith(sorted.from)) break;
       if (!test(term)) continue;
-      const p = tf.postings[tf.termIds.get(term)!]!;
-      for (let j = 0; j < p.length; j += 2) setBit(bits, p.data[j]!);
+      postingsInto(bits, tf.postings[tf.termIds.get(term)!]!);
     }
     return { bits, scores: null, constant: boost };
   };
@@ -365,18 +364,22 @@ function bm25Idf(req: RequestState, tf: TextField, df: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
+/** Sets the bit of each document of a term's postings (document, frequency pairs); returns `bits`. */
+function postingsInto(bits: Bits, postings: IntVec): Bits {
+  const data = postings.data;
+  for (let i = 0; i < postings.length; i += 2) {
+    const d = data[i]!;
+    bits[d >>> 5] = bits[d >>> 5]! | (1 << (d & 31));
+  }
+  return bits;
+}
+
 export function termHits(req: RequestState, tf: TextField, id: number, ctx: EvalContext, boost: number): Hits {
   const bits = newBits(req.maxDoc);
   const p = tf.postings[id]!;
   const data = p.data;
   const len = p.length;
-  if (!ctx.scores) {
-    for (let i = 0; i < len; i += 2) {
-      const d = data[i]!;
-      bits[d >>> 5] = bits[d >>> 5]! | (1 << (d & 31));
-    }
-    return { bits, scores: null, constant: 0 };
-  }
+  if (!ctx.scores) return { bits: postingsInto(bits, p), scores: null, constant: 0 };
   const scores = req.pool.take();
   const idf = bm25Idf(req, tf, len / 2) * boost;
   const avg = tf.docCount > 0 ? tf.sumLen / tf.docCount : 1;
@@ -400,19 +403,10 @@ export function phraseHits(req: RequestState, tf: TextField, ids: number[], slop
   const maxDoc = req.maxDoc;
   const candidates = newBits(maxDoc);
   const order = [...new Set(ids)].sort((a, b) => tf.postings[a]!.length - tf.postings[b]!.length);
-  const rarest = tf.postings[order[0]!]!;
-  for (let i = 0; i < rarest.length; i += 2) setBit(candidates, rarest.data[i]!);
+  postingsInto(candidates, tf.postings[order[0]!]!);
   if (ctx.within) andInto(candidates, ctx.within());
-  for (let k = 1; k < order.length; k++) {
-    const p = tf.postings[order[k]!]!;
-    const tmp = newBits(maxDoc);
-    const data = p.data;
-    for (let i = 0; i < p.length; i += 2) {
-      const d = data[i]!;
-      tmp[d >>> 5] = tmp[d >>> 5]! | (1 << (d & 31));
-    }
-    andInto(candidates, tmp);
-  }
+  const other = order.length > 1 ? newBits(maxDoc) : null;
+  for (let k = 1; k < order.length; k++) andInto(candidates, postingsInto(other!.fill(0), tf.postings[order[k]!]!));
   const bits = newBits(maxDoc);
   const scores = ctx.scores ? req.pool.take() : null;
   const idfSum = ids.reduce((s, id) => s + bm25Idf(req, tf, tf.postings[id]!.length / 2), 0) * boost;
