@@ -82,6 +82,19 @@ interface Lighthouse extends Dated {
   goals: { performance: number; lcpMs: number; tbtMs: number; cls: number };
   pages: Array<{ page: string; performance: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; benchmarkIndex?: number; loadAverage1m?: number }>;
 }
+/** A Lighthouse run's rows per page; with each page's benchmarkIndex when the run was at Lighthouse's own slow-down. */
+function lighthouseTable(r: Lighthouse, withIndex: boolean): string[] {
+  const index = (text: string) => (withIndex ? text : '');
+  return [
+    `| Page | Score | FCP | LCP | TBT | CLS |${index(' benchmarkIndex |')} Load |`,
+    `|---|---|---|---|---|---|${index('---|')}---|`,
+    ...r.pages.map(
+      (row) =>
+        `| ${row.page} | ${row.performance} | ${seconds(row.fcpMs)} | ${seconds(row.lcpMs)} | ${ms(row.tbtMs)} | ${row.cls.toFixed(3)} |${index(` ${row.benchmarkIndex ?? '—'} |`)} ${row.loadAverage1m?.toFixed(1) ?? '—'} |`,
+    ),
+  ];
+}
+
 interface LighthouseReference extends Lighthouse {
   reference: { benchmarkIndex: number; hostIndex: number; cpuSlowdownMultiplier: number };
 }
@@ -320,12 +333,7 @@ export const BENCHES: Array<Bench<Dated>> = [
         [
           `Lighthouse ${r.lighthouse}, mobile preset, median of ${r.runs} (\`npx tsx bench/lighthouse.ts\`; ${measured(r)}; goals ${r.goals.performance}, LCP ${seconds(r.goals.lcpMs)}, TBT ${r.goals.tbtMs} ms, CLS ${r.goals.cls}):`,
           '',
-          '| Page | Score | FCP | LCP | TBT | CLS | benchmarkIndex | Load |',
-          '|---|---|---|---|---|---|---|---|',
-          ...r.pages.map(
-            (row) =>
-              `| ${row.page} | ${row.performance} | ${seconds(row.fcpMs)} | ${seconds(row.lcpMs)} | ${ms(row.tbtMs)} | ${row.cls.toFixed(3)} | ${row.benchmarkIndex ?? '—'} | ${row.loadAverage1m?.toFixed(1) ?? '—'} |`,
-          ),
+          ...lighthouseTable(r, true),
         ].join('\n'),
     },
   }),
@@ -339,9 +347,7 @@ export const BENCHES: Array<Bench<Dated>> = [
         [
           `The same pages as a host of benchmarkIndex ${r.reference.benchmarkIndex} sees them (the slowest of the shared 2-core machines this site is measured on): this host's index was ${r.reference.hostIndex}, so the CPU slow-down was ${r.reference.cpuSlowdownMultiplier}× instead of 4× (\`BENCH_REFERENCE_INDEX=${r.reference.benchmarkIndex} npx tsx bench/lighthouse.ts\`; ${measured(r)}):`,
           '',
-          '| Page | Score | FCP | LCP | TBT | CLS | Load |',
-          '|---|---|---|---|---|---|---|',
-          ...r.pages.map((row) => `| ${row.page} | ${row.performance} | ${seconds(row.fcpMs)} | ${seconds(row.lcpMs)} | ${ms(row.tbtMs)} | ${row.cls.toFixed(3)} | ${row.loadAverage1m?.toFixed(1) ?? '—'} |`),
+          ...lighthouseTable(r, false),
         ].join('\n'),
     },
   }),
