@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSearchParams } from '../../src/domain/search/search-params.ts';
 import type { SearchState } from '../../src/domain/search/search-state.ts';
+import { percentile } from '../../bench/checkout-support.ts';
 import { SEARCH_UNAVAILABLE } from '../../server/search/proxy.ts';
 import { startSolrCluster, type SolrCluster } from './cluster.ts';
 import { demoDataDir, proxyApp, runIndexer, select, settings, solrBackend, type Pairs } from './harness.ts';
@@ -44,10 +45,6 @@ const MIX: Pairs[] = [
   { q: 'ocean view', sort: 'is_price_min asc' },
   { start: 30, sort: 'fs_rating desc' },
 ].map((state) => buildSearchParams(settings.search, { fq: [], start: 0, ...state } as SearchState)!);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 /** Runs the mix with `workers` at a time until `until` resolves; returns each answer's status and time. */
 async function load(workers: number, until: Promise<unknown>) {
