@@ -414,9 +414,10 @@ export function createCalendarService(options: CalendarServiceOptions) {
     // Due by the end of this millisecond: the database keeps microseconds (a feed added now gets its
     // now(), e.g. …:05.123456) and the clock here only milliseconds (…:05.123), so `<= now` would
     // leave a feed added in the same millisecond for the next round.
-    const dueBefore = new Date(now().getTime() + 1).toISOString();
+    const at = now().getTime();
+    const dueBefore = new Date(at + 1).toISOString();
     const claimed = rowsOf<{ id: number }>(
-      await db.execute(sql`update ${calendarFeeds} set next_poll_at = ${new Date(now().getTime() + CLAIM_MS).toISOString()}::timestamptz
+      await db.execute(sql`update ${calendarFeeds} set next_poll_at = ${new Date(at + CLAIM_MS).toISOString()}::timestamptz
         where id in (select id from ${calendarFeeds} where next_poll_at < ${dueBefore}::timestamptz order by next_poll_at limit ${BATCH} for update skip locked)
         returning id`),
     );
