@@ -4,6 +4,7 @@
  *   const cluster = await startSolrCluster();
  *   cluster.urls;            // the collection URL on each of the 2 nodes
  *   await cluster.stopNode(1); await cluster.startNode(1);
+ *   await cluster.oneShardPerNode('lopsided'); // its URLs: cluster.collectionUrls('lopsided')
  *   await cluster.close();   // SIGTERM; the JVM also exits when this process dies (stdin closes)
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
@@ -32,6 +33,13 @@ export interface SolrCluster extends SolrClusterState {
   stopNode(node: number): Promise<void>;
   /** Answers once the node is back and every replica of the collection is active again. */
   startNode(node: number): Promise<void>;
+  /**
+   * Creates a second collection, `name`, with both replicas of shard1 on node 0 and both of shard2 on
+   * node 1, so that stopping node 0 loses one shard entirely while the other keeps both replicas.
+   */
+  oneShardPerNode(name: string): Promise<void>;
+  /** The URL of collection `name` on each node. */
+  collectionUrls(name: string): string[];
   close(): Promise<void>;
 }
 
@@ -122,6 +130,8 @@ export async function startSolrCluster(options: { timeoutMs?: number; log?: (lin
       readyMs: Math.round(performance.now() - started),
       stopNode: (node) => command(`stop ${node}`, `stopped ${node}`, 60_000),
       startNode: (node) => command(`start ${node}`, `started ${node}`, 180_000),
+      oneShardPerNode: (name) => command(`one-shard-per-node ${name}`, `created ${name}`, 180_000),
+      collectionUrls: (name) => state.urls.map((url) => url.replace(/\/[^/]+$/, `/${name}`)),
       close,
     };
   } catch (error) {

@@ -8,6 +8,9 @@
  *   available just now" with Retry-After promptly, never a hang or a 500 (a visitor sees the
  *   search page's "not available" message with its retry); when the nodes return, searches
  *   answer again without restarting anything.
+ * - Both replicas of one shard down while the other shard's are up (a second collection laid out
+ *   one shard per node): the same prompt 503, not half of the listings presented as all of them;
+ *   when the node returns, every listing is found again.
  */
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -103,5 +106,48 @@ describe('search on a SolrCloud that loses nodes', () => {
     }
     expect(answer.status).toBe(200);
     expect(answer.body.response!.numFound).toBeGreaterThan(0);
+  });
+
+  it('both replicas of one shard down, the other shard up: a prompt 503, then every listing again', async () => {
+    const name = 'rentals_one_shard_per_node';
+    await cluster.oneShardPerNode(name);
+    const urls = cluster.collectionUrls(name).join(',');
+    await runIndexer(dataDir!, urls);
+    const lopsided = await proxyApp(solrBackend(urls, 5000));
+    try {
+      const all = await select(lopsided, MIX[0]!);
+      expect(all.status).toBe(200);
+      const total = all.body.response!.numFound;
+      expect(total).toBeGreaterThan(100);
+
+      await cluster.stopNode(0); // shard1's two replicas; shard2's are on node 1
+      // The other shard is really up: node 1 alone, asked to tolerate a missing shard, has part of the listings.
+      const node1 = cluster.collectionUrls(name)[1]!;
+      const partial = (await (await fetch(`${node1}/select?q=*:*&rows=0&shards.tolerant=true&wt=json`)).json()) as {
+        responseHeader: { partialResults?: boolean };
+        response: { numFound: number };
+      };
+      expect(partial.responseHeader.partialResults).toBe(true);
+      expect(partial.response.numFound).toBeGreaterThan(0);
+      expect(partial.response.numFound).toBeLessThan(total);
+      for (const pairs of MIX) {
+        const started = performance.now();
+        const down = await select(lopsided, pairs);
+        expect(down.status).toBe(503);
+        expect(down.body.message).toBe(SEARCH_UNAVAILABLE);
+        expect(performance.now() - started).toBeLessThan(6000);
+      }
+
+      await cluster.startNode(0);
+      let back = await select(lopsided, MIX[0]!);
+      for (let i = 0; i < 20 && back.status !== 200; i++) {
+        await wait(500);
+        back = await select(lopsided, MIX[0]!);
+      }
+      expect(back.status).toBe(200);
+      expect(back.body.response!.numFound).toBe(total);
+    } finally {
+      await lopsided.close();
+    }
   });
 });

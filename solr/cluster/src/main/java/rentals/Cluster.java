@@ -27,6 +27,9 @@ import org.apache.solr.embedded.JettySolrRunner;
  *   start N  -> "started N"    (node N comes back on the same port; answered once it is live and, when every
  *                                node runs again, every replica of the collection is active)
  *   state    -> the state JSON
+ *   one-shard-per-node NAME -> "created NAME"   (a second collection for the fault tests, NAME, with
+ *                                both replicas of shard1 on node 0 and both of shard2 on node 1, so
+ *                                stopping node 0 loses one shard entirely while the other stays)
  * Stops cleanly on SIGINT/SIGTERM (shutdown hook) and deletes a temporary data directory.
  */
 public final class Cluster {
@@ -34,6 +37,8 @@ public final class Cluster {
   static final int SHARDS = 2;
   static final int REPLICAS = 2;
   static final List<JettySolrRunner> NODES = new ArrayList<>();
+  /** Every collection made here; each has SHARDS shards of REPLICAS replicas once its nodes run. */
+  static final List<String> COLLECTIONS = new ArrayList<>(List.of(COLLECTION));
 
   private Cluster() {}
 
@@ -128,9 +133,24 @@ public final class Cluster {
               cluster.waitForNode(NODES.get(n), 60);
               // Once every node is back, every replica must be active again (a node alone may wait for its peers to elect leaders).
               if (NODES.stream().allMatch(JettySolrRunner::isRunning)) {
-                cluster.waitForActiveCollection(COLLECTION, 180, TimeUnit.SECONDS, SHARDS, SHARDS * REPLICAS);
+                for (String name : COLLECTIONS) cluster.waitForActiveCollection(name, 180, TimeUnit.SECONDS, SHARDS, SHARDS * REPLICAS);
               }
               System.out.println("started " + n);
+            }
+            case "one-shard-per-node" -> {
+              String name = words[1];
+              CollectionAdminRequest.createCollection(name, COLLECTION, SHARDS, 1)
+                  .setCreateNodeSet("EMPTY")
+                  .process(cluster.getSolrClient());
+              for (int shard = 1; shard <= SHARDS; shard++) {
+                String node = NODES.get((shard - 1) % NODES.size()).getNodeName();
+                for (int r = 0; r < REPLICAS; r++) {
+                  CollectionAdminRequest.addReplicaToShard(name, "shard" + shard).setNode(node).process(cluster.getSolrClient());
+                }
+              }
+              cluster.waitForActiveCollection(name, 120, TimeUnit.SECONDS, SHARDS, SHARDS * REPLICAS);
+              COLLECTIONS.add(name);
+              System.out.println("created " + name);
             }
             case "state" -> System.out.println("state " + stateJson(cluster, ms));
             case "" -> {}
