@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSolrBackend, SearchUnavailableError, SolrUpdateError } from './solr-backend.ts';
+import { createSolrBackend, mergeSuggestions, SearchUnavailableError, SolrUpdateError } from './solr-backend.ts';
 import { isAllowedSearchParam } from './proxy.ts';
 import { SearchRequestError, type SearchDocument, type SolrParams } from './types.ts';
 
@@ -23,6 +23,8 @@ interface Answer {
   contentType?: string;
   /** Never answer (timeout case). */
   hang?: boolean;
+  /** Only for a request whose URL starts with this (requests sent side by side arrive in either order). */
+  for?: string;
 }
 
 /** A loopback stand-in for Solr: records every request and replays scripted answers in order. */
@@ -44,7 +46,8 @@ beforeAll(async () => {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       // Unscripted requests get Solr's plain update acknowledgement.
-      const answer = answers.shift() ?? {};
+      const at = answers.findIndex((a) => a.for === undefined || (request.url ?? '').startsWith(a.for));
+      const answer = at === -1 ? {} : answers.splice(at, 1)[0]!;
       if (answer.hang) {
         hanging.push(response);
         return;
@@ -252,19 +255,61 @@ describe('select', () => {
 });
 
 describe('suggest', () => {
-  it('asks /suggest and returns distinct terms without highlighting, at most `limit`', async () => {
-    answers.push({ body: fixture('suggest.json') });
-    const terms = await backend().suggest('pel', 3);
-    expect(seen[0]!.url).toBe('/solr/rentals/suggest');
-    expect(seen[0]!.method).toBe('POST');
-    expect(formOf(seen[0]!.body)).toEqual([
+  it('asks the listing suggester and the towns’, types’ and amenities’ facets, and orders them as the engine does', async () => {
+    answers.push({ for: '/solr/rentals/suggest', body: fixture('suggest.json') }, { for: '/solr/rentals/select', body: fixture('suggest-values.json') });
+    const solr = backend();
+    const terms = await solr.suggest('pel', 4);
+    const suggest = seen.find((r) => r.url === '/solr/rentals/suggest')!;
+    expect(suggest.method).toBe('POST');
+    expect(formOf(suggest.body)).toEqual([
       ['suggest.q', 'pel'],
-      ['suggest.count', '6'],
+      ['suggest.dictionary', 'listingSuggester'],
+      ['suggest.count', '50'],
       ['json.nl', 'map'],
       ['wt', 'json'],
       ['suggest.cfq', 'listings'],
     ]);
-    expect(terms).toEqual(['Pelican Point Beach House', 'Pelican Point Villa', 'Sea Breeze at Pelican Point']);
+    const facets = new URLSearchParams(seen.find((r) => r.url === '/solr/rentals/select')!.body);
+    expect(facets.get('fq')).toBe('index_id:"listings"');
+    expect(Object.keys(JSON.parse(facets.get('json.facet')!) as object)).toEqual(['ss_area', 'ss_type', 'sm_amenities']);
+    // The town (its listings and their reviews weigh most), then the names: highlighting gone, the
+    // lower-case duplicate merged, names starting with it before the one with it inside.
+    expect(terms).toEqual(['Pelican Point', 'Pelican Point Beach House', 'Pelican Point Villa', 'Sea Breeze at Pelican Point']);
+
+    // The values' weights are kept: the next autocomplete asks the suggester only. 'co': what starts
+    // with it by weight (listings with it plus their reviews), before what merely has a word that does.
+    answers.push({ for: '/solr/rentals/suggest', body: JSON.stringify({ suggest: { listingSuggester: { co: { numFound: 1, suggestions: [{ term: 'Sea <b>Co</b>ve', weight: 500 }] } } } }) });
+    seen.length = 0;
+    const co = await solr.suggest('co', 10);
+    expect(seen.map((r) => r.url)).toEqual(['/solr/rentals/suggest']);
+    expect(co.slice(0, 5)).toEqual(['Coffee maker', 'Community pool', 'Coral Haven', 'Condo', 'Cottage']);
+    expect(co).toContain('Sea Cove');
+    expect(co.indexOf('Sea Cove')).toBeGreaterThan(co.findLastIndex((t) => t.toLowerCase().startsWith('co')));
+
+    // A content change made here clears them.
+    await solr.update([doc(1)], []);
+    answers.push({ for: '/solr/rentals/suggest', body: fixture('suggest.json') }, { for: '/solr/rentals/select', body: fixture('suggest-values.json') });
+    seen.length = 0;
+    await solr.suggest('pel', 3);
+    expect(seen.map((r) => r.url).sort()).toEqual(['/solr/rentals/select', '/solr/rentals/suggest']);
+  });
+});
+
+describe('mergeSuggestions', () => {
+  it('keeps what starts with the text, or has a word that does, and orders by start, weight, then text', () => {
+    const candidates = [
+      { text: 'Air conditioning', weight: 90 },
+      { text: 'Coral Haven', weight: 3 },
+      { text: 'Condo', weight: 40 },
+      { text: 'Bacon Cottage', weight: 1000 },
+      { text: 'coral haven', weight: 2 },
+      { text: 'Seacove', weight: 7 },
+    ];
+    expect(mergeSuggestions('co', candidates, 10)).toEqual(['Condo', 'Coral Haven', 'Bacon Cottage', 'Air conditioning']);
+    expect(mergeSuggestions('CO', candidates, 2)).toEqual(['Condo', 'Coral Haven']);
+    expect(mergeSuggestions('coral h', candidates, 10)).toEqual(['Coral Haven']);
+    expect(mergeSuggestions('  ', candidates, 10)).toEqual([]);
+    expect(mergeSuggestions('co', candidates, 0)).toEqual([]);
   });
 });
 

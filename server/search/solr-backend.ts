@@ -11,6 +11,7 @@
  * 503 'The search service is not available just now'); Solr refusing a query (400) →
  * SearchRequestError with Solr's message (the proxy answers 400).
  */
+import { fold } from './engine/analysis.ts';
 import { isAllowedSearchParam, SEARCH_UNAVAILABLE } from './proxy.ts';
 import { SearchRequestError, type SearchBackend, type SearchDocument, type SolrParams, type SolrResponse } from './types.ts';
 
@@ -75,6 +76,51 @@ function solrDocument(doc: SearchDocument): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(doc)) if (value !== null && value !== undefined) out[name] = value;
   return out;
+}
+
+/** The string fields whose values autocomplete offers besides listing names (the engine's suggest fields). */
+export const SUGGEST_VALUE_FIELDS = ['ss_area', 'ss_type', 'sm_amenities'] as const;
+/** How long the towns', types' and amenities' weights are kept (content changes made here clear them at once). */
+const VALUE_WEIGHTS_TTL_MS = 60_000;
+
+/** An autocomplete candidate as Solr gives it: a listing name with its reviews, or a facet value with its listings and their reviews. */
+export interface SuggestCandidate {
+  text: string;
+  /** What it weighs for the embedded engine: 1 + reviews per listing that has it. */
+  weight: number;
+}
+
+/**
+ * Autocomplete by the embedded engine's rule (server/search/engine/engine.ts, suggestFrom): the
+ * candidates whose folded text starts with what was typed, or has a word from which it does
+ * ('hav' → 'Coral Haven'); those starting with it first, then by weight (the same text from several
+ * sources adds up), then by text. Solr's infix suggester also matches words in any order, so its
+ * names are filtered here by the same rule.
+ *
+ * @example mergeSuggestions('co', [{ text: 'Coral Haven', weight: 3 }, { text: 'Condo', weight: 40 }, { text: 'Air conditioning', weight: 90 }], 10)
+ * // ['Condo', 'Coral Haven', 'Air conditioning']
+ */
+export function mergeSuggestions(prefix: string, candidates: readonly SuggestCandidate[], limit: number): string[] {
+  const typed = fold(prefix).replace(/\s+/g, ' ').trim();
+  const max = Math.min(Math.max(Math.floor(Number.isFinite(limit) ? limit : 0), 0), 100);
+  if (max === 0 || typed.length === 0 || typed.length > 200) return [];
+  const found = new Map<string, { text: string; weight: number; start: boolean }>();
+  for (const candidate of candidates) {
+    const key = fold(candidate.text).trim();
+    const start = key.startsWith(typed);
+    if (!start) {
+      let inner = false;
+      for (let i = key.indexOf(' '); i >= 0 && !inner; i = key.indexOf(' ', i + 1)) inner = key.slice(i + 1).trimStart().startsWith(typed);
+      if (!inner) continue;
+    }
+    const entry = found.get(key);
+    if (entry) entry.weight += candidate.weight;
+    else found.set(key, { text: candidate.text.trim(), weight: candidate.weight, start });
+  }
+  return [...found.values()]
+    .sort((a, b) => Number(b.start) - Number(a.start) || b.weight - a.weight || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+    .slice(0, max)
+    .map((c) => c.text);
 }
 
 export function createSolrBackend(options: SolrBackendOptions): SearchBackend {
@@ -166,6 +212,37 @@ export function createSolrBackend(options: SolrBackendOptions): SearchBackend {
     }
   }
 
+  let weights: { at: number; values: Promise<SuggestCandidate[]> } | null = null;
+
+  /** Every town, type and amenity of the index with its weight: listings that have it plus their reviews. */
+  function valueWeights(): Promise<SuggestCandidate[]> {
+    const now = Date.now();
+    if (weights && now - weights.at < VALUE_WEIGHTS_TTL_MS) return weights.values;
+    const facets: Record<string, unknown> = {};
+    for (const field of SUGGEST_VALUE_FIELDS) facets[field] = { type: 'terms', field, limit: 1000, facet: { reviews: 'sum(is_review_count)' } };
+    const form = new URLSearchParams({ q: '*:*', rows: '0', wt: 'json', 'json.facet': JSON.stringify(facets) });
+    if (options.indexId) form.set('fq', `index_id:${escapeTerm(options.indexId)}`);
+    const values = search('/select', form).then((body) => {
+      const answer = (body as { facets?: Record<string, { buckets?: { val?: unknown; count?: unknown; reviews?: unknown }[] }> }).facets ?? {};
+      const out: SuggestCandidate[] = [];
+      for (const field of SUGGEST_VALUE_FIELDS) {
+        for (const bucket of answer[field]?.buckets ?? []) {
+          const count = Number(bucket.count);
+          const reviews = Number(bucket.reviews ?? 0);
+          if (typeof bucket.val !== 'string' || !Number.isFinite(count)) continue;
+          out.push({ text: bucket.val, weight: count + (Number.isFinite(reviews) ? reviews : 0) });
+        }
+      }
+      return out;
+    });
+    weights = { at: now, values };
+    // A failed read is not kept: the next autocomplete asks again.
+    values.catch(() => {
+      if (weights?.values === values) weights = null;
+    });
+    return values;
+  }
+
   function addBatches(documents: readonly SearchDocument[]): string[] {
     const batches: string[] = [];
     for (let i = 0; i < documents.length; i += batchSize) batches.push(JSON.stringify(documents.slice(i, i + batchSize).map(solrDocument)));
@@ -204,26 +281,33 @@ export function createSolrBackend(options: SolrBackendOptions): SearchBackend {
     },
 
     async suggest(prefix: string, limit: number): Promise<string[]> {
-      const form = new URLSearchParams({ 'suggest.q': prefix, 'suggest.count': String(limit * 2), 'json.nl': 'map', wt: 'json' });
+      if (fold(prefix).trim() === '' || limit < 1) return [];
+      // Names from the listing suggester (weighed by reviews); towns, types and amenities from their
+      // facet counts (kept a minute), so that both are weighed as the engine weighs them.
+      const form = new URLSearchParams({
+        'suggest.q': prefix,
+        'suggest.dictionary': 'listingSuggester',
+        'suggest.count': String(Math.max(limit * 5, 50)),
+        'json.nl': 'map',
+        wt: 'json',
+      });
       // Only this site's index, when several share a Solr core (contextField index_id in solrconfig.xml).
       if (options.indexId) form.set('suggest.cfq', options.indexId);
-      const body = (await search('/suggest', form)) as { suggest?: Record<string, Record<string, { suggestions?: { term?: unknown }[] }>> };
-      const seen = new Set<string>();
-      const terms: string[] = [];
+      const [body, values] = await Promise.all([
+        search('/suggest', form) as Promise<{ suggest?: Record<string, Record<string, { suggestions?: { term?: unknown; weight?: unknown }[] }>> }>,
+        valueWeights(),
+      ]);
+      const candidates: SuggestCandidate[] = [...values];
       for (const dictionary of Object.values(body.suggest ?? {})) {
         for (const answer of Object.values(dictionary)) {
           for (const suggestion of answer.suggestions ?? []) {
             if (typeof suggestion.term !== 'string') continue;
-            const term = suggestion.term.replace(/<\/?b>/g, '');
-            const key = term.toLowerCase();
-            if (!seen.has(key)) {
-              seen.add(key);
-              terms.push(term);
-            }
+            const reviews = Number(suggestion.weight);
+            candidates.push({ text: suggestion.term.replace(/<\/?b>/g, ''), weight: 1 + (Number.isFinite(reviews) && reviews > 0 ? reviews : 0) });
           }
         }
       }
-      return terms.slice(0, limit);
+      return mergeSuggestions(prefix, candidates, limit);
     },
 
     async replaceAll(documents: SearchDocument[]): Promise<void> {
@@ -231,12 +315,14 @@ export function createSolrBackend(options: SolrBackendOptions): SearchBackend {
       const deletes = indexIds.map((id) => JSON.stringify({ delete: { query: `index_id:${escapeTerm(id)}` } }));
       // Deletes and adds become visible together, with the commit of the last request.
       await update([...deletes, ...addBatches(documents)]);
+      weights = null;
     },
 
     async update(documents: SearchDocument[], deletedIds: string[]): Promise<void> {
       const commands = addBatches(documents);
       if (deletedIds.length > 0) commands.unshift(JSON.stringify({ delete: deletedIds }));
       if (commands.length > 0) await update(commands);
+      weights = null;
     },
 
     async close(): Promise<void> {
