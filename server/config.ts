@@ -18,6 +18,8 @@ export interface ServerConfig {
   solrUrl: string | undefined;
   /** Longest wait for a Solr search answer before the proxy answers 503. */
   solrTimeoutMs: number;
+  /** SOLR_RETRY_SECONDS: when Solr cannot be filled at start, the first wait before trying again (doubling up to 5 minutes). */
+  solrRetrySeconds: number;
   /** Most rows (and ids) one search request may ask for; more is refused with 400. */
   searchMaxRows: number;
   /** SEARCH_MEMORY_MB: MiB the embedded engine may use (documents and index); undefined = three quarters of node's heap limit. */
@@ -130,6 +132,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     databaseUrl: env.DATABASE_URL || undefined,
     solrUrl: solrUrl(env.SOLR_URL),
     solrTimeoutMs: integer('SOLR_TIMEOUT_MS', env.SOLR_TIMEOUT_MS, 5000, 100, 120_000),
+    solrRetrySeconds: integer('SOLR_RETRY_SECONDS', env.SOLR_RETRY_SECONDS, 30, 1, 300),
     searchMaxRows: integer('SEARCH_MAX_ROWS', env.SEARCH_MAX_ROWS, 100, 1, 1000),
     searchMemoryMiB: env.SEARCH_MEMORY_MB ? integer('SEARCH_MEMORY_MB', env.SEARCH_MEMORY_MB, 0, 16, 1_048_576) : undefined,
     siteConfigPath: path.resolve(env.SITE_CONFIG || 'config/site.json'),

@@ -146,7 +146,7 @@ describe('npm start', () => {
 /**
  * Solr unreachable when the server starts (docs/search.md, Lost nodes): SOLR_URL on a loopback port
  * nothing listens on. The pages are served, search answers 503 with the message, and the server
- * says it will fill Solr again in 30 s. Then a stand-in Solr comes up on that port: the server
+ * says it will fill Solr again (in 30 s by default; SOLR_RETRY_SECONDS=5 here). Then a stand-in Solr comes up on that port: the server
  * fills it by itself (nothing restarted) and search answers from it. (Nodes lost while running,
  * against a real SolrCloud: solr/test/faults.test.ts.)
  */
@@ -166,7 +166,7 @@ describe('npm start with Solr unreachable', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     solrPort = (probe.address() as net.AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    server = await startServer(dataDir, { SOLR_URL: `http://127.0.0.1:${solrPort}/solr/rentals` });
+    server = await startServer(dataDir, { SOLR_URL: `http://127.0.0.1:${solrPort}/solr/rentals`, SOLR_RETRY_SECONDS: '5' });
   }, 180_000);
 
   afterAll(async () => {
@@ -187,7 +187,7 @@ describe('npm start with Solr unreachable', () => {
     expect(((await answer.json()) as { message?: string }).message).toBe(SEARCH_UNAVAILABLE);
     expect(performance.now() - started).toBeLessThan(5000);
     expect(server.output()).toContain(`Could not fill Solr at http://127.0.0.1:${solrPort}/solr/rentals`);
-    expect(server.output()).toContain('Trying again in 30 s');
+    expect(server.output()).toContain('Trying again in 5 s');
   });
 
   it('fills Solr by itself once it is up, and search answers from it', async () => {
@@ -202,7 +202,7 @@ describe('npm start with Solr unreachable', () => {
       });
     });
     await new Promise<void>((resolve) => solr!.listen(solrPort, '127.0.0.1', resolve));
-    // The server's next try is 30 s after the first: the index is built then, with every listing.
+    // The server's next try is 5 s after the first: the index is built then, with every listing.
     await expect.poll(() => /search index built/.test(server.output()), { timeout: 60_000, interval: 1000 }).toBe(true);
     const documents = updates.flatMap((body) => {
       const parsed: unknown = JSON.parse(body);

@@ -267,7 +267,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     void sweepCaptcha();
   }, 6 * 3_600_000);
   orderSweep.unref();
-  // Solr down at start: try again, 30 s and then up to 5 min apart, until the index is filled.
+  // Solr down at start: try again, 30 s (SOLR_RETRY_SECONDS) and then up to 5 min apart, until the index is filled.
   let indexRetry: NodeJS.Timeout | undefined;
   const reportIndex = (result: { documents: number; ms: number; fromSnapshot?: boolean } | Error, nextDelayMs: number) => {
     if (!(result instanceof Error)) {
@@ -284,7 +284,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     }, nextDelayMs);
     indexRetry.unref();
   };
-  reportIndex(indexed, 30_000);
+  reportIndex(indexed, config.solrRetrySeconds * 1000);
   if (settings.search.max_rows > config.searchMaxRows) {
     app.log.warn(`search.max_rows (${settings.search.max_rows}) is above SEARCH_MAX_ROWS (${config.searchMaxRows}): such searches are refused with 400`);
   }
