@@ -669,6 +669,9 @@ export class SearchIndex {
   readonly phrases = new Map<string, { display: string; count: number; weight: number }>();
   /** Bumped on every change. */
   generation = 0;
+  /** Live slots in ascending order of their ids, kept through adds and removes once made (idRanks). */
+  private idOrder: number[] | null = null;
+  private idRankCache: { generation: number; ranks: Float64Array } | null = null;
   /** Bumped when a word enters or leaves the vocabulary, or a phrase the phrase list. */
   private wordsVersion = 0;
   private capacity = 0;
@@ -698,6 +701,8 @@ export class SearchIndex {
       f.mvals.trim();
       f.mnums.trim();
     }
+    // The ids' order, which every search through the proxy sorts by last (0.2 s at 1M, not the first visitor's).
+    index.idRanks();
     return index;
   }
 
@@ -761,6 +766,7 @@ export class SearchIndex {
     this.maxDoc = slot + 1;
     this.docs[slot] = doc;
     this.slotOf.set(doc.id, slot);
+    if (this.idOrder) this.idOrder.splice(this.idPosition(doc.id), 0, slot);
     setBit(this.live, slot);
     this.liveCount++;
     this.idHash[slot] = hashString(doc.id);
@@ -803,8 +809,45 @@ export class SearchIndex {
     this.countWords(doc, -1, ++this.stamp);
     clearBit(this.live, slot);
     this.liveCount--;
+    if (this.idOrder) this.idOrder.splice(this.idPosition(doc.id), 1);
     this.docs[slot] = undefined;
     this.slotOf.delete(doc.id);
+  }
+
+  /** Where `id` is, or would go, in idOrder (binary search; ids are unique). */
+  private idPosition(id: string): number {
+    const order = this.idOrder!;
+    const docs = this.docs;
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (docs[order[mid]!]!.id < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * Each slot's place in the ascending order of the live documents' ids (NaN for a free slot), so
+   * that `sort=id asc`, which the proxy adds to every sort as a tie-break, is a numeric key: the
+   * order is sorted once (on first use) and then kept through adds and removes, the places are
+   * refreshed in one pass after a change.
+   */
+  idRanks(): Float64Array {
+    if (this.idRankCache?.generation === this.generation) return this.idRankCache.ranks;
+    if (!this.idOrder) {
+      const order: number[] = [];
+      for (let d = 0; d < this.maxDoc; d++) if (hasBit(this.live, d)) order.push(d);
+      const docs = this.docs;
+      order.sort((a, b) => (docs[a]!.id < docs[b]!.id ? -1 : 1));
+      this.idOrder = order;
+    }
+    const ranks = new Float64Array(this.maxDoc).fill(NaN);
+    const order = this.idOrder;
+    for (let i = 0; i < order.length; i++) ranks[order[i]!] = i;
+    this.idRankCache = { generation: this.generation, ranks };
+    return ranks;
   }
 
   /**

@@ -252,6 +252,69 @@ describe(`embedded engine against a reference on ${N} generated listings`, () =>
   }, 60_000);
 });
 
+describe('sorts settled by the ids, as the proxy sends every sort (`…,id asc`)', () => {
+  type Key = { field: 'fs_price' | 'fs_rating' | 'is_sleeps' | 'id'; desc: boolean };
+  const keyOf = (doc: SearchDocument, field: Key['field']) => (field === 'id' ? 0 : Number(doc[field] ?? NaN));
+  /** The reference: the matching documents sorted by the key (missing last), then by id as strings. */
+  function expected(live: SearchDocument[], fq: string | null, key: Key, idDesc: boolean, start: number): string[] {
+    const town = fq?.slice('ss_town:'.length).replace(/"/g, '');
+    return live
+      .filter((d) => town === undefined || d.ss_town === town)
+      .sort((a, b) => {
+        if (key.field !== 'id') {
+          const x = keyOf(a, key.field);
+          const y = keyOf(b, key.field);
+          // Missing values last in either direction, and among themselves by id.
+          if ((x !== x) !== (y !== y)) return x !== x ? 1 : -1;
+          if (x === x && x !== y) return key.desc ? y - x : x - y;
+        }
+        const c = String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0;
+        return idDesc ? -c : c;
+      })
+      .slice(start, start + 20)
+      .map((d) => String(d.id));
+  }
+
+  it('gives the reference page for every key, direction and depth, after removals and additions too', async () => {
+    const small = createEmbeddedEngine({ maxRows: 100 });
+    // Ids whose string order is not the order they were added in (…-10 before …-2), prices with ties.
+    const base = generateDocuments(3000, 11).map((d, i) => ({ ...d, fs_price: i % 7 === 0 ? null : Math.round(Number(d.fs_price) / 50) * 50 }));
+    await small.replaceAll(base);
+    const live = new Map(base.map((d) => [String(d.id), d as SearchDocument]));
+    const request = fc.record({
+      key: fc.record({ field: fc.constantFrom('fs_price' as const, 'fs_rating' as const, 'is_sleeps' as const, 'id' as const), desc: fc.boolean() }),
+      idDesc: fc.boolean(),
+      town: fc.option(fc.constantFrom(...GEN_TOWNS), { nil: null, freq: 3 }),
+      start: fc.integer({ min: 0, max: 2990 }),
+    });
+    const check = async () =>
+      fc.assert(
+        fc.asyncProperty(request, async ({ key, idDesc, town, start }) => {
+          const fq = town === null ? null : `ss_town:"${town}"`;
+          const sort = key.field === 'id' ? `id ${idDesc ? 'desc' : 'asc'}` : `${key.field} ${key.desc ? 'desc' : 'asc'},id ${idDesc ? 'desc' : 'asc'}`;
+          const r = await small.select(toMap({ q: '*:*', ...(fq ? { fq } : {}), sort, start: String(start), rows: '20', fl: 'id' }));
+          expect(r.response.docs.map((d) => d.id), sort).toEqual(expected([...live.values()], fq, key, idDesc, start));
+        }),
+        { numRuns: 80 },
+      );
+    await check();
+    // The ids' order is kept through changes: remove some, add new ones whose ids fall in between, replace some.
+    const removed: string[] = [];
+    for (let i = 0; i < 3000; i += 9) {
+      removed.push(String(base[i]!.id));
+      live.delete(String(base[i]!.id));
+    }
+    const added: SearchDocument[] = [];
+    for (let i = 0; i < 300; i++) {
+      const doc = { ...base[(i * 13) % 3000]!, id: `${String(base[(i * 13) % 3000]!.id)}-b`, fs_price: (i % 5) * 100 };
+      added.push(doc);
+      live.set(doc.id, doc);
+    }
+    await small.update(added, removed);
+    await check();
+  }, 60_000);
+});
+
 describe('ASCII text is split into words as the Unicode rule (Lucene StandardTokenizer) splits it', () => {
   it('on listing-like text with joiners, underscores and digits', () => {
     for (const [text, expected] of [

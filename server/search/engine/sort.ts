@@ -10,6 +10,8 @@ export interface SortKey {
   /** Per-slot values (NaN = missing) for the single-key fast path; null for scores (taken from the request). */
   values?: ArrayLike<number> | null;
   desc?: boolean;
+  /** `id asc|desc`: values are the ids' ranks (unique), so it can settle ties of one numeric key. */
+  isId?: boolean;
 }
 
 /** Heap selection of the `k` best items under `cmp` (a max-heap keeps the worst kept item at the root). */
@@ -78,14 +80,17 @@ function topKBits(bits: Bits, k: number, cmp: (a: number, b: number) => number):
 
 /**
  * The `k` best set documents of `bits` by one numeric key (ascending, or descending with `desc`),
- * missing (NaN) values last, ties in document order: a specialised heap without comparator calls.
+ * missing (NaN) values last, ties by a second numeric key when given (`tie`, ascending or with
+ * `tieDesc` descending: the ids' ranks of the proxy's `id asc` tie-break), else in document order:
+ * a specialised heap without comparator calls.
  */
-function topKByValue(bits: Bits, values: ArrayLike<number>, desc: boolean, k: number): number[] {
-  // Keys are normalised so that smaller is better; the heap root holds the worst kept (key, doc).
+function topKByValue(bits: Bits, values: ArrayLike<number>, desc: boolean, k: number, tie: ArrayLike<number> | null = null, tieDesc = false): number[] {
+  // Keys are normalised so that smaller is better; the heap root holds the worst kept (key, tie key, doc).
   const hk = new Float64Array(k);
+  const ht = new Float64Array(k);
   const hd = new Int32Array(k);
   let n = 0;
-  const worse = (ka: number, da: number, kb: number, db: number) => ka > kb || (ka === kb && da > db);
+  const worse = (ka: number, ta: number, kb: number, tb: number) => ka > kb || (ka === kb && ta > tb);
   // Specialised loop, not forEachDoc: a per-document hot path (bitset.ts HOT_LOOP).
   for (let w = 0; w < bits.length; w++) {
     let word = bits[w]!;
@@ -95,35 +100,40 @@ function topKByValue(bits: Bits, values: ArrayLike<number>, desc: boolean, k: nu
       word ^= t;
       const raw = values[d]!;
       const key = raw !== raw ? Infinity : desc ? -raw : raw;
+      const tk = tie === null ? d : tieDesc ? -tie[d]! : tie[d]!;
       if (n < k) {
         let i = n++;
         while (i > 0) {
           const p = (i - 1) >> 1;
-          if (!worse(key, d, hk[p]!, hd[p]!)) break;
+          if (!worse(key, tk, hk[p]!, ht[p]!)) break;
           hk[i] = hk[p]!;
+          ht[i] = ht[p]!;
           hd[i] = hd[p]!;
           i = p;
         }
         hk[i] = key;
+        ht[i] = tk;
         hd[i] = d;
-      } else if (worse(hk[0]!, hd[0]!, key, d)) {
+      } else if (worse(hk[0]!, ht[0]!, key, tk)) {
         let i = 0;
         for (;;) {
           const l = 2 * i + 1;
           if (l >= n) break;
           const r = l + 1;
-          const m = r < n && worse(hk[r]!, hd[r]!, hk[l]!, hd[l]!) ? r : l;
-          if (!worse(hk[m]!, hd[m]!, key, d)) break;
+          const m = r < n && worse(hk[r]!, ht[r]!, hk[l]!, ht[l]!) ? r : l;
+          if (!worse(hk[m]!, ht[m]!, key, tk)) break;
           hk[i] = hk[m]!;
+          ht[i] = ht[m]!;
           hd[i] = hd[m]!;
           i = m;
         }
         hk[i] = key;
+        ht[i] = tk;
         hd[i] = d;
       }
     }
   }
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => hk[a]! - hk[b]! || hd[a]! - hd[b]!);
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => hk[a]! - hk[b]! || ht[a]! - ht[b]! || hd[a]! - hd[b]!);
   return order.map((i) => hd[i]!);
 }
 
@@ -169,9 +179,11 @@ export function selectDocs(req: RequestState,
     return a - b;
   };
   const k = Math.min(start + rows, numFound);
-  const only = effective.length === 1 ? effective[0]! : null;
-  const values = only && only.values !== undefined ? (only.values ?? scores) : undefined;
-  if (values && k < numFound) return topKByValue(base, values, only!.desc === true, k).slice(start, start + rows);
+  // One numeric key (a field, the score, the ids' ranks), or one settled by the ids: the heap of numbers.
+  const first = effective[0]!;
+  const byIds = effective.length === 2 && effective[1]!.isId === true ? effective[1]! : null;
+  const values = (effective.length === 1 || byIds) && first.values !== undefined ? (first.values ?? scores) : undefined;
+  if (values && k < numFound) return topKByValue(base, values, first.desc === true, k, byIds ? byIds.values! : null, byIds?.desc === true).slice(start, start + rows);
   const picked = k >= numFound ? Array.from(toDocs(base, numFound)).sort(cmp) : topKBits(base, k, cmp);
   return picked.slice(start, start + rows);
 }
@@ -199,8 +211,8 @@ export function parseSort(req: RequestState, spec: string, scoreOf: (d: number) 
       continue;
     }
     if (field === 'id') {
-      const docs = req.index.docs;
-      keys.push({ cmp: (a, b) => sign * (docs[a]!.id < docs[b]!.id ? -1 : docs[a]!.id > docs[b]!.id ? 1 : 0), usesScore: false });
+      const ranks = req.index.idRanks();
+      keys.push({ cmp: (a, b) => sign * (ranks[a]! - ranks[b]!), usesScore: false, values: ranks, desc: sign < 0, isId: true });
       continue;
     }
     const type = req.index.fieldType(field);
