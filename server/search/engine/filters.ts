@@ -26,7 +26,7 @@ export function normLength(len: number): number {
   if (bits < 4) return len;
   const shift = bits - 4;
   // The top 4 bits survive (the first is implied): what intToByte4 keeps, decoded by byte4ToInt.
-  return NORM_FREE_VALUES + (((i >>> shift) & 0x07) | 0x08) * 2 ** shift;
+  return NORM_FREE_VALUES + ((((i >>> shift) & 0x07) | 0x08) << shift);
 }
 /** SmallFloat.NUM_FREE_VALUES: lengths below it are kept exactly. */
 const NORM_FREE_VALUES = 24;
