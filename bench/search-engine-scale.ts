@@ -18,7 +18,9 @@
  *  - phrase: a two-word phrase ("ocean view", "walled garden"…) with type and price filters and facets;
  *  - wildcard: prefix and wildcard terms at the proxy's caps (query-caps.ts: 10 expansions,
  *    4 wildcards per term) over the description, with facets.
- * No geo / bounding-box kind: the site never sends one (locs_ fields are stored only).
+ * No geo / bounding-box kind: the site never sends one (locs_ fields are stored only). Every request
+ * is sent as the site's proxy sends it, with the proxy's id tie-break (`withTieBreak`: `…,id asc`,
+ * `score desc,id asc` without a sort), to each engine version alike.
  * Also the build time from documents, heap (heapUsed + arrayBuffers) and RSS after the build (the
  * index's own growth and the process total, documents included), and the search snapshot
  * (search-service.ts's format: the documents as JSON) write time and restart time (read, parse,
@@ -28,6 +30,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { withTieBreak } from '../server/search/proxy.ts';
 import { checkQueryCost } from '../server/search/query-caps.ts';
 import type { SearchBackend, SearchDocument } from '../server/search/types.ts';
 import { GEN_TYPES, generateDocuments } from './listings-generator.ts';
@@ -78,7 +81,8 @@ function params(kind: ScaleKind, i: number): Record<string, string | string[]> {
   }
 }
 
-const toMap = (p: Record<string, string | string[]>) => new Map(Object.entries(p).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
+/** A request as the proxy hands it to the engine: with the id tie-break on its sort. */
+const toMap = (p: Record<string, string | string[]>) => withTieBreak(new Map(Object.entries(p).map(([k, v]) => [k, Array.isArray(v) ? v : [v]])));
 
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const mb = (bytes: number) => Math.round(bytes / 1048576);
