@@ -379,6 +379,24 @@ describe('embedded engine: updates', () => {
     expect((await select({ fq: filler(FILTER_CACHE_ENTRIES + 5), rows: '0' })).response.numFound).toBe(8);
   });
 
+  it('keeps a cached filter intact while later requests reuse the pooled bitsets and score buffers', async () => {
+    // The cached filters' bitsets leave the request pool: requests that take and release many
+    // pooled buffers afterwards (wildcards, multi-select facets, text) must not write into them.
+    const town = { fq: ['ss_town:Padstow'], sort: 'id asc' };
+    const villas = { fq: ['{!tag=t}ss_type:villa'], sort: 'id asc', facet: 'true', 'facet.field': '{!ex=t}ss_type' };
+    expect(nums(await select(town))).toEqual([1, 2, 7]);
+    expect(nums(await select(villas))).toEqual([3, 8]);
+    for (let i = 0; i < 20; i++) {
+      await select({ q: 'tm_description:*o* OR tm_description:h*', fq: ['is_bedrooms:[1 TO *]'], facet: 'true', 'facet.field': ['ss_town', '{!ex=x}ss_type'] });
+      await select({ q: 'sea harbour cottage', fq: ['{!tag=x}ss_type:(cottage OR house)'], facet: 'true', 'facet.field': ['{!ex=x}ss_type', 'sm_amenities'] });
+      await select({ q: '"sea views"', rows: '0' });
+    }
+    expect(nums(await select(town))).toEqual([1, 2, 7]);
+    const again = await select(villas);
+    expect(nums(again)).toEqual([3, 8]);
+    expect(again.facet_counts!.facet_fields).toEqual({ ss_type: ['cottage', 3, 'house', 2, 'villa', 2, 'apartment', 1] });
+  });
+
   it('replaces the whole index', async () => {
     await engine.replaceAll([doc(1, { ss_town: 'Looe' })]);
     expect(engine.documentCount()).toBe(1);

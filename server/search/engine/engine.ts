@@ -39,7 +39,7 @@ import type { SearchBackend, SearchDocument, SolrParams, SolrResponse } from '..
 import { fold } from './analysis.ts';
 import { SearchIndex, defaultIsSuggestField, lowerBound } from './index.ts';
 import { checkEngineMemory } from './memory.ts';
-import { type FilterQuery, RequestState, ScorePool } from './request.ts';
+import { type FilterQuery, RequestState, BufferPool } from './request.ts';
 import { runSelect } from './select.ts';
 
 /*
@@ -77,7 +77,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
 class Engine implements SearchBackend {
   readonly kind = 'embedded' as const;
   private index: SearchIndex;
-  private pool = new ScorePool(0);
+  private pool = new BufferPool(0);
   /**
    * The filter cache (Solr's filterCache): the documents of each fq, by its text, for the
    * current index; emptied whenever the index changes. Pages send the same few filters again
@@ -115,7 +115,7 @@ class Engine implements SearchBackend {
 
   async select(params: SolrParams): Promise<SolrResponse> {
     const index = this.index;
-    if (this.pool.size !== index.maxDoc) this.pool = new ScorePool(index.maxDoc);
+    if (this.pool.size !== index.maxDoc) this.pool = new BufferPool(index.maxDoc);
     try {
       return runSelect(new RequestState(index, params, this.maxRows, this.options.defaultSearchFields, this.pool, this.filters));
     } finally {

@@ -19,7 +19,7 @@ export function domainFor(req: RequestState, ex: readonly string[]): Bits {
   const key = [...excluded].sort().join('\u0000');
   const cached = req.domains.get(key);
   if (cached) return cached;
-  const bits = hit(req.qTags) ? req.index.live.slice(0, (req.maxDoc + 31) >>> 5) : req.qHits!.bits.slice();
+  const bits = req.pool.copyBits(hit(req.qTags) ? req.index.live : req.qHits!.bits);
   andInto(bits, req.index.live);
   for (const fq of req.fqs) if (!hit(fq.tags)) andInto(bits, fq.bits);
   req.domains.set(key, bits);
@@ -131,7 +131,7 @@ export function countOrds(req: RequestState, kw: KeywordField, domain: Bits, wit
   const complement = domainCount * 2 > req.index.liveCount;
   let set = domain;
   if (complement) {
-    set = live.slice(0, domain.length);
+    set = req.pool.copyBits(live);
     andNotInto(set, domain);
   }
   const counts = new Int32Array(n);

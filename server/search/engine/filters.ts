@@ -5,7 +5,7 @@
  */
 import type { QueryNode } from './query-parser.ts';
 import { type FieldType, analyze, fail, fold, isNumericKind, parseDate, parseNumber } from './analysis.ts';
-import { type Bits, type IntVec, andInto, andNotInto, newBits, orInto, setBit } from './bitset.ts';
+import { type Bits, type IntVec, andInto, andNotInto, orInto, setBit } from './bitset.ts';
 import { type KeywordField, type TextField, lowerBound } from './index.ts';
 import { editDistance, globMatch, inStringRange } from './matching.ts';
 import { parseQuery } from './query-parser.ts';
@@ -59,6 +59,8 @@ export function filterQueries(req: RequestState): void {
           filter.bits = evicted.bits;
         }
       }
+      // Kept beyond this request: its buffer leaves the request pool (unless it took an evicted one's).
+      if (filter.bits === hits.bits) req.pool.keep(filter.bits);
       req.filterCache.set(key, filter);
     }
     req.fqs.push(filter);
@@ -66,13 +68,13 @@ export function filterQueries(req: RequestState): void {
 }
 
 export function emptyHits(req: RequestState): Hits {
-  return { bits: newBits(req.maxDoc), scores: null, constant: 0 };
+  return { bits: req.pool.takeBits(), scores: null, constant: 0 };
 }
 
 export function evaluate(req: RequestState, node: QueryNode, ctx: EvalContext): Hits {
   switch (node.kind) {
     case 'all':
-      return { bits: req.index.live.slice(0, (req.maxDoc + 31) >>> 5), scores: null, constant: node.boost ?? 1 };
+      return { bits: req.pool.copyBits(req.index.live), scores: null, constant: node.boost ?? 1 };
     case 'bool':
       return evalBool(req, node, ctx);
     case 'exists':
@@ -89,7 +91,7 @@ export function evaluate(req: RequestState, node: QueryNode, ctx: EvalContext): 
 
 /** Dismax: the union, scored by the best field plus `tie` times the others. */
 export function disjunction(req: RequestState, parts: Hits[], ctx: EvalContext): Hits {
-  const bits = newBits(req.maxDoc);
+  const bits = req.pool.takeBits();
   for (const h of parts) orInto(bits, h.bits);
   if (!ctx.scores) return { bits, scores: null, constant: 0 };
   const best = req.pool.take();
@@ -118,12 +120,12 @@ export function evalBool(req: RequestState, node: Extract<QueryNode, { kind: 'bo
   const should = node.should.map((n) => evaluate(req, n, ctx));
   let bits: Bits;
   if (must.length > 0) {
-    bits = must[0]!.bits.slice();
+    bits = req.pool.copyBits(must[0]!.bits);
     for (let i = 1; i < must.length; i++) andInto(bits, must[i]!.bits);
   } else if (should.length > 0) {
-    bits = should[0]!.bits.slice();
+    bits = req.pool.copyBits(should[0]!.bits);
     for (let i = 1; i < should.length; i++) orInto(bits, should[i]!.bits);
-  } else bits = req.index.live.slice(0, (req.maxDoc + 31) >>> 5);
+  } else bits = req.pool.copyBits(req.index.live);
   if (node.mustNot.length > 0) {
     const noScores = { ...ctx, scores: false };
     for (const n of node.mustNot) andNotInto(bits, evaluate(req, n, noScores).bits);
@@ -187,7 +189,7 @@ export function numericKey(req: RequestState, type: FieldType, field: string, va
 }
 
 export function evalId(req: RequestState, node: QueryNode, boost: number): Hits {
-  const bits = newBits(req.maxDoc);
+  const bits = req.pool.takeBits();
   const slotOf = req.index.slotOf;
   const match = (test: (id: string) => boolean) => {
     for (const [id, slot] of slotOf) if (test(id)) setBit(bits, slot);
@@ -218,7 +220,7 @@ export function evalId(req: RequestState, node: QueryNode, boost: number): Hits 
 }
 
 export function evalKeyword(req: RequestState, node: QueryNode, kw: KeywordField, boost: number): Hits {
-  const bits = newBits(req.maxDoc);
+  const bits = req.pool.takeBits();
   const maxDoc = req.maxDoc;
   const values = kw.values;
   const byMask = (test: (v: string | number) => boolean) => {
@@ -275,7 +277,7 @@ export function evalKeyword(req: RequestState, node: QueryNode, kw: KeywordField
 export function evalText(req: RequestState, node: QueryNode, tf: TextField, ctx: EvalContext, boost: number): Hits {
   const maxDoc = req.maxDoc;
   const byTerms = (test: (term: string) => boolean, sorted?: { from: string }) => {
-    const bits = newBits(maxDoc);
+    const bits = req.pool.takeBits();
     const terms = sorted ? tf.sortedTerms() : tf.terms;
     const startAt = sorted ? lowerBound(terms, sorted.from) : 0;
     for (let i = startAt; i < terms.length; i++) {
@@ -329,7 +331,7 @@ export function evalText(req: RequestState, node: QueryNode, tf: TextField, ctx:
       return byTerms((t) => inStringRange(t, { ...node, lower, upper }));
     }
     case 'exists': {
-      const bits = newBits(maxDoc);
+      const bits = req.pool.takeBits();
       for (let d = 0; d < maxDoc; d++) if (tf.docLen[d]! > 0) setBit(bits, d);
       return { bits, scores: null, constant: boost };
     }
@@ -340,7 +342,7 @@ export function evalText(req: RequestState, node: QueryNode, tf: TextField, ctx:
 
 export function combine(req: RequestState, parts: Hits[], op: 'AND' | 'OR', ctx: EvalContext): Hits {
   if (parts.length === 0) return emptyHits(req);
-  const bits = parts[0]!.bits.slice();
+  const bits = req.pool.copyBits(parts[0]!.bits);
   for (let i = 1; i < parts.length; i++) (op === 'AND' ? andInto : orInto)(bits, parts[i]!.bits);
   if (!ctx.scores) return { bits, scores: null, constant: 0 };
   const acc = req.pool.take();
@@ -375,7 +377,7 @@ function postingsInto(bits: Bits, postings: IntVec): Bits {
 }
 
 export function termHits(req: RequestState, tf: TextField, id: number, ctx: EvalContext, boost: number): Hits {
-  const bits = newBits(req.maxDoc);
+  const bits = req.pool.takeBits();
   const p = tf.postings[id]!;
   const data = p.data;
   const len = p.length;
@@ -400,14 +402,13 @@ export function termHits(req: RequestState, tf: TextField, id: number, ctx: Eval
  * the candidates only.
  */
 export function phraseHits(req: RequestState, tf: TextField, ids: number[], slop: number, ctx: EvalContext, boost: number): Hits {
-  const maxDoc = req.maxDoc;
-  const candidates = newBits(maxDoc);
+  const candidates = req.pool.takeBits();
   const order = [...new Set(ids)].sort((a, b) => tf.postings[a]!.length - tf.postings[b]!.length);
   postingsInto(candidates, tf.postings[order[0]!]!);
   if (ctx.within) andInto(candidates, ctx.within());
-  const other = order.length > 1 ? newBits(maxDoc) : null;
+  const other = order.length > 1 ? req.pool.takeBits() : null;
   for (let k = 1; k < order.length; k++) andInto(candidates, postingsInto(other!.fill(0), tf.postings[order[k]!]!));
-  const bits = newBits(maxDoc);
+  const bits = req.pool.takeBits();
   const scores = ctx.scores ? req.pool.take() : null;
   const idfSum = ids.reduce((s, id) => s + bm25Idf(req, tf, tf.postings[id]!.length / 2), 0) * boost;
   const avg = tf.docCount > 0 ? tf.sumLen / tf.docCount : 1;

@@ -85,13 +85,19 @@ export function namedList(entries: readonly (readonly [string | null, unknown])[
 }
 
 /**
- * Reusable per-document score buffers: a text query over 100,000 documents needs several
- * 400 KB arrays, and allocating them per request makes V8 collect the whole heap often.
- * Requests run one at a time (select is synchronous inside), so one pool per engine suffices.
+ * Reusable per-request buffers: per-document score arrays and document bitsets. A text query over
+ * 100,000 documents needs several 400 KB score arrays, a wildcard or multi-select one tens of
+ * bitsets (125 KB each at a million documents); allocated per request, their backing stores count
+ * as V8's external memory and make it mark-compact the whole heap (0.6–1.5 s at a million
+ * listings) every few hundred requests. Requests run one at a time (select is synchronous inside),
+ * so one pool per engine suffices; what a request keeps beyond itself (a filter entering the
+ * filter cache) is taken out of the pool with keep().
  */
-export class ScorePool {
+export class BufferPool {
   private readonly free: Float32Array[] = [];
   private readonly used: Float32Array[] = [];
+  private readonly freeBits: Bits[] = [];
+  private readonly usedBits: Bits[] = [];
   constructor(readonly size: number) {}
   take(): Float32Array {
     let buffer = this.free.pop();
@@ -100,11 +106,39 @@ export class ScorePool {
     this.used.push(buffer);
     return buffer;
   }
+  /** An empty bitset of `size` documents for this request. */
+  takeBits(): Bits {
+    let bits = this.freeBits.pop();
+    if (bits) bits.fill(0);
+    else bits = newBits(this.size);
+    this.usedBits.push(bits);
+    return bits;
+  }
+  /** A copy of `source`'s first `size` documents for this request (the live set has spare words beyond them). */
+  copyBits(source: Bits): Bits {
+    const bits = this.freeBits.pop() ?? newBits(this.size);
+    if (source.length >= bits.length) bits.set(source.subarray(0, bits.length));
+    else {
+      bits.set(source);
+      bits.fill(0, source.length);
+    }
+    this.usedBits.push(bits);
+    return bits;
+  }
+  /** `bits` outlives the request (the filter cache keeps it): never handed out again. */
+  keep(bits: Bits): void {
+    const at = this.usedBits.lastIndexOf(bits);
+    if (at !== -1) this.usedBits.splice(at, 1);
+  }
   releaseAll(): void {
     // Keep a bounded number of buffers for the next request.
     while (this.used.length > 0) {
       const b = this.used.pop()!;
       if (this.free.length < 16) this.free.push(b);
+    }
+    while (this.usedBits.length > 0) {
+      const b = this.usedBits.pop()!;
+      if (this.freeBits.length < 64) this.freeBits.push(b);
     }
   }
 }
@@ -141,7 +175,7 @@ export class RequestState {
     params: SolrParams,
     readonly maxRows: number,
     private readonly configuredDefaultFields: string[] | undefined,
-    readonly pool: ScorePool,
+    readonly pool: BufferPool,
     readonly filterCache: Map<string, FilterQuery> | null = null,
   ) {
     this.p = new Params(params);

@@ -1,7 +1,7 @@
 /** The select request: main query, filters, scores, the page of documents and their fields, then facets and spellcheck. */
 import type { FieldValue, SearchDocument, SolrResponse } from '../types.ts';
 import { CATCH_ALL_FIELD, fail, parseNumber } from './analysis.ts';
-import { type Bits, andInto, countBits, newBits, setBit } from './bitset.ts';
+import { type Bits, andInto, countBits, setBit } from './bitset.ts';
 import { applyBoosts } from './boosts.ts';
 import { facetCounts } from './facets.ts';
 import { evaluate, filterQueries } from './filters.ts';
@@ -56,7 +56,7 @@ export function runSelect(req: RequestState): SolrResponse {
   let within: Bits | null = null;
   let qHits: Hits;
   if (ids) {
-    const bits = newBits(req.maxDoc);
+    const bits = req.pool.takeBits();
     for (const id of ids) {
       const slot = index.slotOf.get(id);
       if (slot !== undefined) setBit(bits, slot);
@@ -83,7 +83,7 @@ export function runSelect(req: RequestState): SolrResponse {
 
   // Filters (already evaluated for a query).
   if (ids) filterQueries(req);
-  const base = qHits.bits.slice();
+  const base = req.pool.copyBits(qHits.bits);
   if (within) andInto(base, within);
   else {
     andInto(base, index.live);
@@ -135,7 +135,7 @@ function facetsExclude(req: RequestState): boolean {
 
 /** The live documents passing every fq. */
 function withinFilters(req: RequestState): Bits {
-  const bits = req.index.live.slice(0, (req.maxDoc + 31) >>> 5);
+  const bits = req.pool.copyBits(req.index.live);
   for (const fq of req.fqs) andInto(bits, fq.bits);
   return bits;
 }
