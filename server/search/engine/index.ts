@@ -370,6 +370,8 @@ export class TextField {
   private readonly surfaceHash = new IntVec(64);
   private readonly surfaceTerm = new IntVec(64);
   private readonly surfaceVocab = new IntVec(64);
+  /** The current value's words as surface slots (add()). */
+  private readonly valueSurfaces = new IntVec(64);
 
   constructor(
     readonly name: string,
@@ -410,38 +412,43 @@ export class TextField {
             break;
           }
         }
-        let any = false;
-        const token = (k: number) => {
-          if (!any) {
-            if (!first) this.tokens.push(-1);
-            first = false;
-            any = true;
-          }
-          this.tokens.push(this.surfaceTerm.data[k]!);
-          if (counted && vocab.countOnce(this.surfaceVocab.data[k]!, stamp, 1)) vocabChanged = true;
-        };
+        // The value's words as surface slots first, then its tokens (no closure per value).
+        const surfaces = this.valueSurfaces;
+        surfaces.length = 0;
         const lower = text.toLowerCase();
         if (!ascii || !plainAsciiWords(lower)) {
-          for (const w of words(text)) token(this.surfaceOf(w, 0, w.length, hashRange(w, 0, w.length), vocab));
-          continue;
-        }
-        // Plain ASCII text (analysis.ts plainAsciiWords: no underscore, no joined word such as
-        // "captain's" or "2.5"): words are runs of [a-z0-9] after lower-casing, found in the
-        // surface table by a hash of their characters without slicing them out.
-        let ws = -1;
-        let h = 0;
-        for (let i = 0; i <= lower.length; i++) {
-          const c = i < lower.length ? lower.charCodeAt(i) : 32;
-          if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
-            if (ws < 0) {
-              ws = i;
-              h = 0x811c9dc5;
+          for (const w of words(text)) surfaces.push(this.surfaceOf(w, 0, w.length, hashRange(w, 0, w.length), vocab));
+        } else {
+          // Plain ASCII text (analysis.ts plainAsciiWords: no underscore, no joined word such as
+          // "captain's" or "2.5"): words are runs of [a-z0-9] after lower-casing, found in the
+          // surface table by a hash of their characters without slicing them out.
+          let ws = -1;
+          let h = 0;
+          for (let i = 0; i <= lower.length; i++) {
+            const c = i < lower.length ? lower.charCodeAt(i) : 32;
+            if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+              if (ws < 0) {
+                ws = i;
+                h = 0x811c9dc5;
+              }
+              h = Math.imul(h ^ c, 0x01000193);
+            } else if (ws >= 0) {
+              surfaces.push(this.surfaceOf(lower, ws, i, h >>> 0, vocab));
+              ws = -1;
             }
-            h = Math.imul(h ^ c, 0x01000193);
-          } else if (ws >= 0) {
-            token(this.surfaceOf(lower, ws, i, h >>> 0, vocab));
-            ws = -1;
           }
+        }
+        if (surfaces.length === 0) continue;
+        // Values are kept apart by -1 (no phrase runs across two), none before the first with words.
+        if (!first) this.tokens.push(-1);
+        first = false;
+        const slots = surfaces.data;
+        const terms = this.surfaceTerm.data;
+        const vocabIds = this.surfaceVocab.data;
+        for (let j = 0; j < surfaces.length; j++) {
+          const k = slots[j]!;
+          this.tokens.push(terms[k]!);
+          if (counted && vocab.countOnce(vocabIds[k]!, stamp, 1)) vocabChanged = true;
         }
       }
     }
