@@ -295,7 +295,8 @@ export function createSolrBackend(options: SolrBackendOptions): SearchBackend {
       if (options.indexId) form.set('suggest.cfq', options.indexId);
       const [body, values] = await Promise.all([
         search('/suggest', form) as Promise<{ suggest?: Record<string, Record<string, { suggestions?: { term?: unknown; weight?: unknown }[] }>> }>,
-        valueWeights(),
+        // Without them (a core whose schema lacks these fields) the names are still offered.
+        valueWeights().catch((): SuggestCandidate[] => []),
       ]);
       const candidates: SuggestCandidate[] = [...values];
       for (const dictionary of Object.values(body.suggest ?? {})) {
