@@ -12,6 +12,7 @@
  * SearchRequestError with Solr's message (the proxy answers 400).
  */
 import { fold } from './engine/analysis.ts';
+import { type SuggestionCandidate, compareSuggestions, suggestRequest, suggestionWeight } from './engine/suggest-order.ts';
 import { isAllowedSearchParam, SEARCH_UNAVAILABLE } from './proxy.ts';
 import { SearchRequestError, type SearchBackend, type SearchDocument, type SolrParams, type SolrResponse } from './types.ts';
 
@@ -86,25 +87,24 @@ const VALUE_WEIGHTS_TTL_MS = 60_000;
 /** An autocomplete candidate as Solr gives it: a listing name with its reviews, or a facet value with its listings and their reviews. */
 export interface SuggestCandidate {
   text: string;
-  /** What it weighs for the embedded engine: 1 + reviews per listing that has it. */
+  /** What it weighs for the embedded engine: suggestionWeight per listing that has it. */
   weight: number;
 }
 
 /**
- * Autocomplete by the embedded engine's rule (server/search/engine/engine.ts, suggestFrom): the
- * candidates whose folded text starts with what was typed, or has a word from which it does
- * ('hav' → 'Coral Haven'); those starting with it first, then by weight (the same text from several
- * sources adds up), then by text. Solr's infix suggester also matches words in any order, so its
- * names are filtered here by the same rule.
+ * Autocomplete by the embedded engine's rule (engine/suggest-order.ts): of Solr's candidates, those
+ * whose folded text starts with what was typed, or has a word from which it does ('hav' → 'Coral
+ * Haven'), the same text from several sources adding up, in the engine's order. Solr's infix
+ * suggester also matches words in any order, so its names are filtered here by the same rule.
  *
  * @example mergeSuggestions('co', [{ text: 'Coral Haven', weight: 3 }, { text: 'Condo', weight: 40 }, { text: 'Air conditioning', weight: 90 }], 10)
  * // ['Condo', 'Coral Haven', 'Air conditioning']
  */
 export function mergeSuggestions(prefix: string, candidates: readonly SuggestCandidate[], limit: number): string[] {
-  const typed = fold(prefix).replace(/\s+/g, ' ').trim();
-  const max = Math.min(Math.max(Math.floor(Number.isFinite(limit) ? limit : 0), 0), 100);
-  if (max === 0 || typed.length === 0 || typed.length > 200) return [];
-  const found = new Map<string, { text: string; weight: number; start: boolean }>();
+  const request = suggestRequest(prefix, limit);
+  if (!request) return [];
+  const { typed, max } = request;
+  const found = new Map<string, SuggestionCandidate>();
   for (const candidate of candidates) {
     const key = fold(candidate.text).trim();
     const start = key.startsWith(typed);
@@ -118,7 +118,7 @@ export function mergeSuggestions(prefix: string, candidates: readonly SuggestCan
     else found.set(key, { text: candidate.text.trim(), weight: candidate.weight, start });
   }
   return [...found.values()]
-    .sort((a, b) => Number(b.start) - Number(a.start) || b.weight - a.weight || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+    .sort(compareSuggestions)
     .slice(0, max)
     .map((c) => c.text);
 }
@@ -281,7 +281,7 @@ export function createSolrBackend(options: SolrBackendOptions): SearchBackend {
     },
 
     async suggest(prefix: string, limit: number): Promise<string[]> {
-      if (fold(prefix).trim() === '' || limit < 1) return [];
+      if (!suggestRequest(prefix, limit)) return [];
       // Names from the listing suggester (weighed by reviews); towns, types and amenities from their
       // facet counts (kept a minute), so that both are weighed as the engine weighs them.
       const form = new URLSearchParams({
@@ -303,8 +303,8 @@ export function createSolrBackend(options: SolrBackendOptions): SearchBackend {
         for (const answer of Object.values(dictionary)) {
           for (const suggestion of answer.suggestions ?? []) {
             if (typeof suggestion.term !== 'string') continue;
-            const reviews = Number(suggestion.weight);
-            candidates.push({ text: suggestion.term.replace(/<\/?b>/g, ''), weight: 1 + (Number.isFinite(reviews) && reviews > 0 ? reviews : 0) });
+            // The suggester's weight is the listing's review count (weightField is_review_count).
+            candidates.push({ text: suggestion.term.replace(/<\/?b>/g, ''), weight: suggestionWeight(suggestion.weight) });
           }
         }
       }

@@ -36,11 +36,11 @@
  * Unknown parameters are ignored (the proxy allow-lists them). Bad input raises SearchRequestError.
  */
 import type { SearchBackend, SearchDocument, SolrParams, SolrResponse } from '../types.ts';
-import { fold } from './analysis.ts';
 import { SearchIndex, defaultIsSuggestField, lowerBound } from './index.ts';
 import { checkEngineMemory } from './memory.ts';
 import { type FilterQuery, RequestState, BufferPool } from './request.ts';
 import { runSelect } from './select.ts';
+import { type SuggestionCandidate, compareSuggestions, suggestRequest } from './suggest-order.ts';
 
 /*
  * The engine is split by concern, around one shared bitset iterator (bitset.ts forEachDoc):
@@ -136,20 +136,20 @@ class Engine implements SearchBackend {
  * descriptions.
  */
 function suggestFrom(index: SearchIndex, prefix: string, limit: number): string[] {
-  const max = Math.min(Math.max(Math.floor(Number.isFinite(limit) ? limit : 0), 0), 100);
-  const typed = fold(prefix).replace(/\s+/g, ' ').trim();
-  if (max === 0 || typed.length === 0 || typed.length > 200) return [];
-  const candidates = new Map<string, { text: string; freq: number; start: boolean }>();
+  const request = suggestRequest(prefix, limit);
+  if (!request) return [];
+  const { typed, max } = request;
+  const candidates = new Map<string, SuggestionCandidate>();
   const add = (key: string, start: boolean) => {
     const entry = index.phrases.get(key);
-    if (entry && !candidates.has(key)) candidates.set(key, { text: entry.display, freq: entry.weight, start });
+    if (entry && !candidates.has(key)) candidates.set(key, { text: entry.display, weight: entry.weight, start });
   };
   const keys = index.phraseKeys();
   for (let i = lowerBound(keys, typed); i < keys.length && keys[i]!.startsWith(typed); i++) add(keys[i]!, true);
   const inner = index.phraseWordKeys();
   for (let i = lowerBound(inner, typed, (entry) => entry[0]); i < inner.length && inner[i]![0].startsWith(typed); i++) add(inner[i]![1], false);
   return [...candidates.values()]
-    .sort((a, b) => Number(b.start) - Number(a.start) || b.freq - a.freq || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+    .sort(compareSuggestions)
     .slice(0, max)
     .map((c) => c.text);
 }

@@ -21,6 +21,7 @@
 import type { FieldValue, SearchDocument } from '../types.ts';
 import { type FieldType, CATCH_ALL_FIELD, copiedToCatchAll, fieldTypeFromName, fold, inferFieldType, isNumericKind, plainAsciiWords, stem, toBool, toNumeric, words } from './analysis.ts';
 import { type Bits, FloatVec, IntVec, clearBit, growFloat64, growInt32, growUint32, hasBit, setBit, wordsFor } from './bitset.ts';
+import { suggestionWeight } from './suggest-order.ts';
 
 /** Postings of a keyword field in CSR form, covering slots below `upTo`. */
 interface Csr {
@@ -862,8 +863,7 @@ export class SearchIndex {
    * per document stamp). When adding, the text fields' words were counted as they were indexed.
    */
   private countWords(doc: SearchDocument, delta: 1 | -1, stamp: number): void {
-    const reviewCount = Number(doc.is_review_count);
-    const reviews = Number.isFinite(reviewCount) && reviewCount > 0 ? reviewCount : 0;
+    const weight = suggestionWeight(doc.is_review_count);
     const vocab = this.vocab;
     for (const name in doc) {
       const type = this.fieldTypes.get(name);
@@ -887,7 +887,6 @@ export class SearchIndex {
         const key = parsed.key;
         if (key.length === 0) continue;
         const entry = this.phrases.get(key);
-        const weight = 1 + reviews;
         if (delta > 0) {
           if (entry) {
             entry.count++;
