@@ -851,7 +851,11 @@ export class SearchIndex {
       order.sort((a, b) => (docs[a]!.id < docs[b]!.id ? -1 : 1));
       this.idOrder = order;
     }
-    const ranks = new Float64Array(this.maxDoc).fill(NaN);
+    // Sized by the slot capacity, so the previous generation's array is refilled until the index
+    // grows (8 MB at a million slots: a new one per change would add to the array-buffer memory
+    // that makes V8 collect the whole heap).
+    const previous = this.idRankCache?.ranks;
+    const ranks = previous && previous.length === this.capacity ? previous.fill(NaN) : new Float64Array(this.capacity).fill(NaN);
     const order = this.idOrder;
     for (let i = 0; i < order.length; i++) ranks[order[i]!] = i;
     this.idRankCache = { generation: this.generation, ranks };
