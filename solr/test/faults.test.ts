@@ -53,13 +53,14 @@ const MIX: Pairs[] = [
 async function load(workers: number, until: Promise<unknown>) {
   let done = false;
   void until.finally(() => (done = true));
-  const results: { status: number; ms: number }[] = [];
+  // With the message, so a failed search says why (status alone cannot tell a node's 5xx from the proxy's 503).
+  const results: { status: number; ms: number; message?: string }[] = [];
   await Promise.all(
     Array.from({ length: workers }, async (_, w) => {
       for (let i = w; !done; i++) {
         const started = performance.now();
         const answer = await select(app, MIX[i % MIX.length]!);
-        results.push({ status: answer.status, ms: performance.now() - started });
+        results.push({ status: answer.status, ms: performance.now() - started, ...(answer.status === 200 ? {} : { message: answer.body.message }) });
       }
     }),
   );
