@@ -161,6 +161,38 @@ export class IntVec {
   }
 }
 
+/**
+ * A growable byte vector holding unsigned whole numbers as LEB128 varints (7 bits a byte, the
+ * high bit set on every byte but a number's last): a text field's forward index, where most term
+ * ids take one or two bytes instead of an Int32's four.
+ */
+export class VarintVec {
+  data: Uint8Array;
+  length = 0;
+  constructor(capacity = 64) {
+    this.data = new Uint8Array(capacity);
+  }
+  /** Appends `value` (0 ≤ value < 2^31). */
+  push(value: number): void {
+    if (this.length + 5 > this.data.length) {
+      const next = new Uint8Array(this.data.length * 2 + 8);
+      next.set(this.data);
+      this.data = next;
+    }
+    const data = this.data;
+    let v = value >>> 0;
+    while (v >= 0x80) {
+      data[this.length++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    data[this.length++] = v;
+  }
+  /** Drops the spare capacity (after a bulk build). */
+  trim(): void {
+    if (this.data.length > this.length) this.data = this.data.slice(0, this.length);
+  }
+}
+
 /** A growable Float64 vector. */
 export class FloatVec {
   data: Float64Array;

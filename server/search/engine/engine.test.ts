@@ -407,6 +407,51 @@ describe('embedded engine: updates', () => {
   });
 });
 
+describe('embedded engine: compact postings and forward index', () => {
+  // Postings pack a frequency below 63 with the slot; larger ones are kept apart. Every document
+  // is 120 words long, so only the frequency of "echo" tells their scores apart.
+  const text = (echoes: number) => [...Array.from({ length: echoes }, () => 'echo'), ...Array.from({ length: 120 - echoes }, (_, i) => `pad${i}`)].join(' ');
+
+  it('scores every term frequency exactly, below and above what a posting holds', async () => {
+    const counts = [1, 62, 63, 64, 100, 119];
+    const docs = counts.map((n, i) => doc(i + 1, { tm_description: text(n) }));
+    for (const order of [docs, [...docs].reverse()]) {
+      const e = createEmbeddedEngine();
+      await e.replaceAll([]);
+      for (const d of order) await e.update([d], []);
+      const r = await e.select(params({ q: 'tm_description:echo', fl: 'id,score', rows: '10' }));
+      expect(nums(r)).toEqual([6, 5, 4, 3, 2, 1]);
+      const scores = r.response.docs.map((d) => d.score as number);
+      for (let i = 1; i < scores.length; i++) expect(scores[i]!).toBeLessThan(scores[i - 1]!);
+      const bulk = createEmbeddedEngine();
+      await bulk.replaceAll(order);
+      expect((await bulk.select(params({ q: 'tm_description:echo', fl: 'id,score', rows: '10' }))).response.docs).toEqual(r.response.docs);
+    }
+  });
+
+  it('finds phrases among term ids of every width (1 to 3 bytes each)', async () => {
+    const words = Array.from({ length: 20_000 }, (_, i) => `w${i}x`);
+    // Term id 800 is stored as the bytes [0xa1, 0x06]; 0x06 alone is term id 5 (ids are stored + 1):
+    // a phrase starting with term 5 must not start inside it (doc 3 has both words, not the phrase).
+    const docs = [
+      doc(1, { tm_description: words.join(' ') }),
+      doc(2, { tm_description: `${words[19_999]} ${words[5]} ${words[200]} ${words[19_998]}` }),
+      doc(3, { tm_description: `${words[800]} ${words[200]} ${words[5]}` }),
+    ];
+    const e = createEmbeddedEngine();
+    await e.replaceAll(docs);
+    const phrase = async (a: number, b: number) => nums(await e.select(params({ q: `tm_description:"${words[a]} ${words[b]}"`, sort: 'id asc' })));
+    expect(await phrase(19_998, 19_999)).toEqual([1]);
+    expect(await phrase(19_999, 5)).toEqual([2]);
+    expect(await phrase(5, 200)).toEqual([2]);
+    expect(await phrase(800, 200)).toEqual([3]);
+    expect(await phrase(126, 127)).toEqual([1]);
+    expect(await phrase(16_383, 16_384)).toEqual([1]);
+    expect(await phrase(19_999, 19_998)).toEqual([]);
+    expect(nums(await e.select(params({ q: `tm_description:"${words[200]} ${words[19_998]}"~1` })))).toEqual([2]);
+  });
+});
+
 describe('embedded engine: bad input', () => {
   it.each<[Record<string, string | string[]>, RegExp]>([
     [{ q: 'ss_town:"Padstow' }, /Unbalanced quotes/],

@@ -1,7 +1,7 @@
 /** Facets: facet.query, facet.field and facet.range counts over the matching documents (tag exclusions honoured). */
 import type { SolrResponse } from '../types.ts';
 import { fail, formatDate, formatValue, isNumericKind, parseDate, parseNumber } from './analysis.ts';
-import { type Bits, andInto, andNotInto, countAnd, countBits, forEachDoc } from './bitset.ts';
+import { type Bits, IntVec, andInto, andNotInto, countAnd, countBits, forEachDoc } from './bitset.ts';
 import { evaluate } from './filters.ts';
 import type { KeywordField, TextField } from './index.ts';
 import { type LocalParams, parseQuery, splitLocalParams } from './query-parser.ts';
@@ -175,9 +175,10 @@ export function countOrds(req: RequestState, kw: KeywordField, domain: Bits, wit
 export function countTextTerms(req: RequestState, text: TextField, domain: Bits): Int32Array {
   const counts = new Int32Array(text.terms.length);
   const lastDoc = new Int32Array(text.terms.length).fill(-1);
-  const toks = text.tokens.data;
+  const doc = new IntVec(256);
   forEachDoc(domain, (d) => {
-    for (let i = text.offsets[d]!, e = text.offsets[d + 1]!; i < e; i++) {
+    const toks = text.decodeInto(d, doc).data;
+    for (let i = 0, e = doc.length; i < e; i++) {
       const id = toks[i]!;
       if (id >= 0 && lastDoc[id] !== d) {
         lastDoc[id] = d;

@@ -6,7 +6,7 @@
 import type { QueryNode } from './query-parser.ts';
 import { type FieldType, analyze, fail, fold, isNumericKind, parseDate, parseNumber } from './analysis.ts';
 import { type Bits, type IntVec, andInto, andNotInto, orInto, setBit } from './bitset.ts';
-import { type KeywordField, type TextField, lowerBound } from './index.ts';
+import { type KeywordField, TF_BITS, TF_MASK, type TextField, lowerBound } from './index.ts';
 import { editDistance, globMatch, inStringRange } from './matching.ts';
 import { parseQuery } from './query-parser.ts';
 import { type EvalContext, FILTER_CACHE_ENTRIES, type Hits, type RequestState } from './request.ts';
@@ -366,11 +366,12 @@ function bm25Idf(req: RequestState, tf: TextField, df: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
-/** Sets the bit of each document of a term's postings (document, frequency pairs); returns `bits`. */
+/** Sets the bit of each document of a term's postings (packed with their frequencies, TF_BITS); returns `bits`. */
 function postingsInto(bits: Bits, postings: IntVec): Bits {
   const data = postings.data;
-  for (let i = 0; i < postings.length; i += 2) {
-    const d = data[i]!;
+  const shift = TF_BITS;
+  for (let i = 0, n = postings.length; i < n; i++) {
+    const d = data[i]! >> shift;
     bits[d >>> 5] = bits[d >>> 5]! | (1 << (d & 31));
   }
   return bits;
@@ -383,12 +384,16 @@ export function termHits(req: RequestState, tf: TextField, id: number, ctx: Eval
   const len = p.length;
   if (!ctx.scores) return { bits: postingsInto(bits, p), scores: null, constant: 0 };
   const scores = req.pool.take();
-  const idf = bm25Idf(req, tf, len / 2) * boost;
+  const idf = bm25Idf(req, tf, len) * boost;
   const avg = tf.docCount > 0 ? tf.sumLen / tf.docCount : 1;
   const docLen = tf.docLen;
-  for (let i = 0; i < len; i += 2) {
-    const d = data[i]!;
-    const f = data[i + 1]!;
+  const shift = TF_BITS;
+  const mask = TF_MASK;
+  for (let i = 0; i < len; i++) {
+    const posting = data[i]!;
+    const d = posting >> shift;
+    const code = posting & mask;
+    const f = code < mask ? code : tf.frequency(id, posting);
     bits[d >>> 5] = bits[d >>> 5]! | (1 << (d & 31));
     scores[d] = (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * normLength(docLen[d]!)) / avg));
   }
@@ -403,19 +408,16 @@ export function termHits(req: RequestState, tf: TextField, id: number, ctx: Eval
  */
 export function phraseHits(req: RequestState, tf: TextField, ids: number[], slop: number, ctx: EvalContext, boost: number): Hits {
   const candidates = req.pool.takeBits();
-  const order = [...new Set(ids)].sort((a, b) => tf.postings[a]!.length - tf.postings[b]!.length);
+  const order = [...new Set(ids)].sort((a, b) => tf.docFreq(a) - tf.docFreq(b));
   postingsInto(candidates, tf.postings[order[0]!]!);
   if (ctx.within) andInto(candidates, ctx.within());
   const other = order.length > 1 ? req.pool.takeBits() : null;
   for (let k = 1; k < order.length; k++) andInto(candidates, postingsInto(other!.fill(0), tf.postings[order[k]!]!));
   const bits = req.pool.takeBits();
   const scores = ctx.scores ? req.pool.take() : null;
-  const idfSum = ids.reduce((s, id) => s + bm25Idf(req, tf, tf.postings[id]!.length / 2), 0) * boost;
+  const idfSum = ids.reduce((s, id) => s + bm25Idf(req, tf, tf.docFreq(id)), 0) * boost;
   const avg = tf.docCount > 0 ? tf.sumLen / tf.docCount : 1;
-  const toks = tf.tokens.data;
-  const offsets = tf.offsets;
-  const first = ids[0]!;
-  const n = ids.length;
+  const want = Int32Array.from(ids, (id) => id + 1);
   // Specialised loop, not forEachDoc: a per-document hot path (bitset.ts HOT_LOOP).
   for (let w = 0; w < candidates.length; w++) {
     let word = candidates[w]!;
@@ -423,27 +425,7 @@ export function phraseHits(req: RequestState, tf: TextField, ids: number[], slop
       const t = word & -word;
       const d = (w << 5) + 31 - Math.clz32(t);
       word ^= t;
-      const e = offsets[d + 1]!;
-      let freq = 0;
-      for (let i = offsets[d]!; i < e; i++) {
-        if (toks[i] !== first) continue;
-        let pos = i;
-        let ok = true;
-        for (let k = 1; k < n && ok; k++) {
-          ok = false;
-          const want = ids[k]!;
-          for (let j = pos + 1; j <= pos + 1 + slop && j < e; j++) {
-            const tok = toks[j]!;
-            if (tok === want) {
-              pos = j;
-              ok = true;
-              break;
-            }
-            if (tok === -1) break;
-          }
-        }
-        if (ok) freq++;
-      }
+      const freq = tf.phraseFreq(d, want, slop);
       if (freq === 0) continue;
       bits[w] = bits[w]! | t;
       if (scores) scores[d] = (idfSum * freq * (K1 + 1)) / (freq + K1 * (1 - B + (B * normLength(tf.docLen[d]!)) / avg));

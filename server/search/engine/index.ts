@@ -11,8 +11,9 @@
  *    Int32Array; multi-valued: CSR offsets + ordinals), a Float64Array of numeric values for
  *    ranges, sorting and functions, live counts per value, and postings per value built lazily in
  *    CSR form (documents added since are scanned as a short tail);
- *  - text fields (tm_/ts_): term dictionary with [doc, tf] postings, per-document token ids
- *    (the forward index, for phrases and text facets) and lengths for BM25;
+ *  - text fields (tm_/ts_): term dictionary with postings (a document and its term frequency
+ *    packed into one Int32), per-document token ids as varints (the forward index, for phrases and
+ *    text facets: one or two bytes a word instead of four) and lengths for BM25;
  *  - id: a Map from id to slot;
  *  - locs_ location fields are stored only.
  * A global vocabulary of surface words (with document frequencies) and a phrase list of name-like
@@ -20,7 +21,7 @@
  */
 import type { FieldValue, SearchDocument } from '../types.ts';
 import { type FieldType, CATCH_ALL_FIELD, copiedToCatchAll, fieldTypeFromName, fold, inferFieldType, isNumericKind, plainAsciiWords, stem, toBool, toNumeric, words } from './analysis.ts';
-import { type Bits, FloatVec, IntVec, clearBit, growFloat64, growInt32, growUint32, hasBit, setBit, wordsFor } from './bitset.ts';
+import { type Bits, FloatVec, IntVec, VarintVec, clearBit, growFloat64, growInt32, growUint32, hasBit, setBit, wordsFor } from './bitset.ts';
 import { suggestionWeight } from './suggest-order.ts';
 
 /** Postings of a keyword field in CSR form, covering slots below `upTo`. */
@@ -345,14 +346,31 @@ export class Vocabulary {
   }
 }
 
+/**
+ * A posting packs a slot and the term's frequency in it into one int: slot << TF_BITS | min(tf,
+ * TF_MASK); a frequency of TF_MASK or more is kept exactly in the field's `bigTf`. Half the
+ * memory of (slot, tf) pairs, and a posting is still read with two bit operations.
+ */
+export const TF_BITS = 6;
+export const TF_MASK = (1 << TF_BITS) - 1;
+/** Slots a text field can address (packed postings stay positive Int32s). */
+export const MAX_SLOTS = 2 ** (31 - TF_BITS);
+
 export class TextField {
   readonly termIds = new Map<string, number>();
   readonly terms: string[] = [];
-  /** Per term: [slot, tf, slot, tf, …] in slot order. */
+  /** Per term: its documents in slot order, each packed with its frequency (TF_BITS). */
   readonly postings: IntVec[] = [];
-  /** Tokens of slot d are tokens[offsets[d] .. offsets[d+1]) (term ids; -1 separates values). */
+  /** Exact frequencies of TF_MASK or more, by term id * MAX_SLOTS + slot. */
+  readonly bigTf = new Map<number, number>();
+  /**
+   * The forward index: the tokens of slot d are bytes tokens[offsets[d] .. offsets[d+1]), each
+   * a varint of term id + 1, with 0 separating values (a phrase never runs across two).
+   */
   offsets: Int32Array<ArrayBuffer>;
-  readonly tokens = new IntVec(64);
+  readonly tokens = new VarintVec(256);
+  /** The slot being added: its term ids, -1 between values. */
+  private readonly docIds = new IntVec(64);
   docLen: Int32Array<ArrayBuffer>;
   /** Slots with the field (dead ones included, like Lucene's statistics before merges). */
   docCount = 0;
@@ -397,7 +415,9 @@ export class TextField {
    * the vocabulary once for document stamp `stamp`.
    */
   add(slot: number, value: FieldValue | undefined, vocab: Vocabulary, stamp: number, count = true): boolean {
-    const start = this.tokens.length;
+    if (slot >= MAX_SLOTS) throw new RangeError(`A text field holds at most ${MAX_SLOTS} documents`);
+    const ids = this.docIds;
+    ids.length = 0;
     let vocabChanged = false;
     if (value !== null && value !== undefined) {
       const list: unknown[] = Array.isArray(value) ? value : [value];
@@ -441,42 +461,41 @@ export class TextField {
         }
         if (surfaces.length === 0) continue;
         // Values are kept apart by -1 (no phrase runs across two), none before the first with words.
-        if (!first) this.tokens.push(-1);
+        if (!first) ids.push(-1);
         first = false;
         const slots = surfaces.data;
         const terms = this.surfaceTerm.data;
         const vocabIds = this.surfaceVocab.data;
         for (let j = 0; j < surfaces.length; j++) {
           const k = slots[j]!;
-          this.tokens.push(terms[k]!);
+          ids.push(terms[k]!);
           if (counted && vocab.countOnce(vocabIds[k]!, stamp, 1)) vocabChanged = true;
         }
       }
     }
-    const end = this.tokens.length;
-    this.offsets[slot + 1] = end;
-    if (end === start) return vocabChanged;
-    const data = this.tokens.data;
+    const n = ids.length;
+    const data = ids.data;
+    for (let i = 0; i < n; i++) this.tokens.push(data[i]! + 1);
+    this.offsets[slot + 1] = this.tokens.length;
+    if (n === 0) return vocabChanged;
     let len = 0;
     if (this.bulk) {
       // Postings are made in one pass at the end of the bulk build (finishBulk).
-      for (let i = start; i < end; i++) if (data[i]! >= 0) len++;
+      for (let i = 0; i < n; i++) if (data[i]! >= 0) len++;
     } else {
       if (this.scratch.length < this.terms.length) this.scratch = growInt32(this.scratch, this.terms.length * 2, 0);
       const tf = this.scratch;
-      for (let i = start; i < end; i++) {
+      for (let i = 0; i < n; i++) {
         const id = data[i]!;
         if (id >= 0) {
           tf[id]!++;
           len++;
         }
       }
-      for (let i = start; i < end; i++) {
+      for (let i = 0; i < n; i++) {
         const id = data[i]!;
         if (id >= 0 && tf[id]! > 0) {
-          const p = this.postings[id]!;
-          p.push(slot);
-          p.push(tf[id]!);
+          this.postings[id]!.push(this.pack(id, slot, tf[id]!));
           tf[id] = 0;
         }
       }
@@ -553,12 +572,13 @@ export class TextField {
     this.bulk = false;
     this.tokens.trim();
     const n = this.terms.length;
-    const toks = this.tokens.data;
     const offsets = this.offsets;
+    const doc = this.docIds;
     const df = new Int32Array(n);
     const last = new Int32Array(n).fill(-1);
     for (let d = 0; d < maxDoc; d++) {
-      for (let i = offsets[d]!, e = offsets[d + 1]!; i < e; i++) {
+      const toks = this.decodeInto(d, doc).data;
+      for (let i = 0, e = doc.length; i < e; i++) {
         const t = toks[i]!;
         if (t >= 0 && last[t] !== d) {
           last[t] = d;
@@ -570,13 +590,13 @@ export class TextField {
     // starts a full mark-compact (~0.7 s with a million documents in the heap) each time some
     // tens of MB of array buffers have been allocated since the last one.
     let total = 0;
-    for (let t = 0; t < n; t++) total += this.postings[t]!.length + 2 * df[t]!;
+    for (let t = 0; t < n; t++) total += this.postings[t]!.length + df[t]!;
     const all = new Int32Array(total);
     const lists: Int32Array[] = [];
     const fill = new Int32Array(n);
     for (let t = 0, at = 0; t < n; t++) {
       const p = this.postings[t]!;
-      const size = p.length + 2 * df[t]!;
+      const size = p.length + df[t]!;
       const data = all.subarray(at, at + size);
       at += size;
       data.set(p.data.subarray(0, p.length));
@@ -585,18 +605,17 @@ export class TextField {
     }
     const tf = new Int32Array(n);
     for (let d = 0; d < maxDoc; d++) {
-      const s = offsets[d]!;
-      const e = offsets[d + 1]!;
-      for (let i = s; i < e; i++) {
+      if (offsets[d + 1] === offsets[d]) continue;
+      const toks = this.decodeInto(d, doc).data;
+      const e = doc.length;
+      for (let i = 0; i < e; i++) {
         const t = toks[i]!;
         if (t >= 0) tf[t]!++;
       }
-      for (let i = s; i < e; i++) {
+      for (let i = 0; i < e; i++) {
         const t = toks[i]!;
         if (t >= 0 && tf[t]! > 0) {
-          const list = lists[t]!;
-          list[fill[t]!++] = d;
-          list[fill[t]!++] = tf[t]!;
+          lists[t]![fill[t]!++] = this.pack(t, d, tf[t]!);
           tf[t] = 0;
         }
       }
@@ -606,6 +625,101 @@ export class TextField {
       p.data = lists[t]!;
       p.length = fill[t]!;
     }
+  }
+
+  /** A posting of term `id` in `slot` with frequency `tf` (TF_BITS). */
+  private pack(id: number, slot: number, tf: number): number {
+    if (tf < TF_MASK) return (slot << TF_BITS) | tf;
+    this.bigTf.set(id * MAX_SLOTS + slot, tf);
+    return (slot << TF_BITS) | TF_MASK;
+  }
+
+  /** The frequency of term `id` in a posting of its list. */
+  frequency(id: number, posting: number): number {
+    const code = posting & TF_MASK;
+    return code < TF_MASK ? code : this.bigTf.get(id * MAX_SLOTS + (posting >> TF_BITS))!;
+  }
+
+  /** The number of documents with term `id` (dead slots included, as Lucene's before merges). */
+  docFreq(id: number): number {
+    return this.postings[id]!.length;
+  }
+
+  /** Slot d's tokens into `out` (term ids, -1 between values); returns `out`. */
+  decodeInto(d: number, out: IntVec): IntVec {
+    const bytes = this.tokens.data;
+    const e = this.offsets[d + 1]!;
+    let i = this.offsets[d]!;
+    if (out.data.length < e - i) out.data = new Int32Array(Math.max(e - i, out.data.length * 2));
+    const data = out.data;
+    let n = 0;
+    while (i < e) {
+      let b = bytes[i++]!;
+      let v = b & 0x7f;
+      for (let shift = 7; b & 0x80; shift += 7) {
+        b = bytes[i++]!;
+        v |= (b & 0x7f) << shift;
+      }
+      data[n++] = v - 1;
+    }
+    out.length = n;
+    return out;
+  }
+
+  /**
+   * How often slot d holds the phrase whose term ids + 1 are `want`, each term at most `slop`
+   * positions after the previous one and never across two values: read from the forward index's
+   * bytes as they are decoded (no copy of the document's tokens).
+   */
+  phraseFreq(d: number, want: Int32Array, slop: number): number {
+    const bytes = this.tokens.data;
+    const s = this.offsets[d]!;
+    const e = this.offsets[d + 1]!;
+    const first = want[0]!;
+    const n = want.length;
+    // The first term is found by its encoded bytes where a token starts (a byte below 0x80 ends
+    // every varint, so a token starts at s and after any such byte), without decoding the others.
+    const f0 = first < 0x80 ? first : (first & 0x7f) | 0x80;
+    let freq = 0;
+    for (let at = s; at < e; at++) {
+      if (bytes[at] !== f0 || (at > s && bytes[at - 1]! >= 0x80)) continue;
+      let i = at;
+      let b = bytes[i++]!;
+      let v = b;
+      if (b >= 0x80) {
+        v = b & 0x7f;
+        for (let shift = 7; b & 0x80; shift += 7) {
+          b = bytes[i++]!;
+          v |= (b & 0x7f) << shift;
+        }
+      }
+      if (v !== first) continue;
+      let j = i;
+      let ok = true;
+      for (let k = 1; k < n && ok; k++) {
+        ok = false;
+        const target = want[k]!;
+        for (let step = 0; step <= slop && j < e; step++) {
+          let c = bytes[j++]!;
+          let u = c;
+          if (c >= 0x80) {
+            u = c & 0x7f;
+            for (let shift = 7; c & 0x80; shift += 7) {
+              c = bytes[j++]!;
+              u |= (c & 0x7f) << shift;
+            }
+          }
+          if (u === target) {
+            ok = true;
+            break;
+          }
+          // 0 separates two values: a phrase never runs across them.
+          if (u === 0) break;
+        }
+      }
+      if (ok) freq++;
+    }
+    return freq;
   }
 
   /** Terms in ascending order (cached until new terms arrive). */

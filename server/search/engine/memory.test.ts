@@ -6,10 +6,10 @@ import { SearchMemoryError, engineMemoryLimit, estimateEngineBytes } from './mem
 describe('embedded engine: memory bound', () => {
   const documents = generateDocuments(2000);
 
-  it('estimates about 500 MiB per 100 000 generated listings, growing with their text', () => {
+  it('estimates about 330 MiB per 100 000 generated listings, growing with their text', () => {
     const per100k = (estimateEngineBytes(documents) / documents.length) * 100_000;
-    expect(per100k / 1048576).toBeGreaterThan(470);
-    expect(per100k / 1048576).toBeLessThan(560);
+    expect(per100k / 1048576).toBeGreaterThan(300);
+    expect(per100k / 1048576).toBeLessThan(360);
     const longer = documents.map((d) => ({ ...d, tm_description: `${d.tm_description} ${d.tm_description}` }));
     expect(estimateEngineBytes(longer)).toBeGreaterThan(estimateEngineBytes(documents) * 1.3);
   });

@@ -6,12 +6,13 @@
  * The estimate covers the documents (the engine keeps them to return their fields) and the index,
  * measured by `node --expose-gc --max-old-space-size=12000 --import tsx bench/search-engine.ts
  * --sizes 100000,1000000` on generated listings with 80–200-word descriptions (about 1,100
- * characters of text each): the process heap after the build was 463 MiB at 100 000 and 4 544 MiB
- * at 1 000 000, about 4.0 bytes per character of text beyond a fixed share per listing (object, id
- * map, columns, the ids' order, the query-time working sets). The index holds each text field and
- * the `_text_` catch-all copy of them that bare words search (as the Solr config set's
- * df=_text_), which alone is about a third of it. With a tenth of headroom: about 500 MiB per
- * 100 000 such listings.
+ * characters of text each): the process heap after the build was about 300 MiB at 100 000 and
+ * 2 930 MiB at 1 000 000, about 2.4 bytes per character of text beyond a fixed share per listing
+ * (object, id map, columns, the ids' order, the query-time working sets). The documents' strings
+ * are about half of it; the index holds each text field and the `_text_` catch-all copy of them
+ * that bare words search (as the Solr config set's df=_text_), as packed postings (a document and
+ * its term frequency in one Int32) and a forward index of varint term ids (one or two bytes a
+ * word). With a tenth of headroom: about 330 MiB per 100 000 such listings.
  */
 import v8 from 'node:v8';
 import type { SearchDocument } from '../types.ts';
@@ -19,7 +20,7 @@ import type { SearchDocument } from '../types.ts';
 /** Bytes per listing whatever its text (document object, id map, keyword columns, query working sets). */
 export const BYTES_PER_DOCUMENT = 440;
 /** Bytes per character of the documents' string values (the documents and the text index). */
-export const BYTES_PER_CHARACTER = 4.4;
+export const BYTES_PER_CHARACTER = 2.7;
 
 /** The engine's estimated memory (bytes) for these documents. */
 export function estimateEngineBytes(documents: readonly SearchDocument[]): number {
