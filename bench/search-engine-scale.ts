@@ -23,8 +23,9 @@
  * `score desc,id asc` without a sort), to each engine version alike.
  * Also the build time from documents, heap (heapUsed + arrayBuffers) and RSS after the build (the
  * index's own growth and the process total, documents included), and the search snapshot
- * (search-service.ts's format: the documents as JSON) write time and restart time (read, parse,
- * build). Writes bench/results/search-engine-scale.json with the load average before and after.
+ * (search-service.ts's format: the documents as JSON) write time and restart time (read and parse
+ * it, then load the index image saved beside it when that engine version has one — checked to
+ * answer every kind as the built index did — else build). Writes bench/results/search-engine-scale.json with the load average before and after.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -102,7 +103,8 @@ export interface ScaleRun {
   indexHeapMB: number;
   heapMB: number;
   rssMB: number;
-  snapshot: { writeMs: number; bytes: number; restartMs: number } | { error: string };
+  /** restartMs: read the snapshot (readMs), then load the index image when there is one, else build. */
+  snapshot: { writeMs: number; bytes: number; restartMs: number; readMs?: number; image?: { writeMs: number; bytes: number } } | { error: string };
   kinds: Record<ScaleKind, KindFigures>;
 }
 
@@ -165,23 +167,39 @@ async function child(listings: number, engineDir: string, label: string): Promis
   };
   const write = service.writeSnapshot ?? ((f: string, key: string, d: SearchDocument[]) => fs.writeFileSync(f, JSON.stringify({ key, documents: d })));
   const read = service.readSnapshot ?? ((f: string) => (JSON.parse(fs.readFileSync(f, 'utf8')) as { documents: SearchDocument[] }).documents);
+  // The index image beside it (engine/image.ts), when that version has one: restart loads it.
+  const imageFile = `${file}.index.bin`;
   try {
     const w0 = performance.now();
     write(file, 'bench', documents);
     const writeMs = Math.round(performance.now() - w0);
     const bytes = fs.statSync(file).size;
+    let image: { writeMs: number; bytes: number } | undefined;
+    if (engine.saveImage) {
+      const i0 = performance.now();
+      if (await engine.saveImage(imageFile, 'bench')) image = { writeMs: Math.round(performance.now() - i0), bytes: fs.statSync(imageFile).size };
+    }
     documents = null;
     engine = make();
     gc?.();
     const r0 = performance.now();
     const saved = read(file, 'bench');
     if (!saved) throw new Error('the snapshot was not read back');
-    await engine.replaceAll(saved);
-    snapshot = { writeMs, bytes, restartMs: Math.round(performance.now() - r0) };
+    const readMs = Math.round(performance.now() - r0);
+    const fromImage = image && engine.loadImage ? await engine.loadImage(imageFile, 'bench', saved) : false;
+    if (image && !fromImage) throw new Error('the index image was not read back');
+    if (!fromImage) await engine.replaceAll(saved);
+    snapshot = { writeMs, bytes, restartMs: Math.round(performance.now() - r0), readMs, ...(image ? { image } : {}) };
+    // The loaded index answers as the built one did.
+    for (const kind of SCALE_KINDS) {
+      const again = await engine.select(toMap(params(kind, 0)));
+      if (again.response.numFound !== kinds[kind].numFound) throw new Error(`after the restart, ${kind} found ${again.response.numFound}, not ${kinds[kind].numFound}`);
+    }
   } catch (error) {
     snapshot = { error: (error as Error).message };
   } finally {
     fs.rmSync(file, { force: true });
+    fs.rmSync(imageFile, { force: true });
   }
   return { label, engineDir, listings, generateMs, buildMs, indexHeapMB, heapMB, rssMB, snapshot, kinds };
 }

@@ -132,7 +132,7 @@ interface SearchEngineScale extends Dated {
     indexHeapMB: number;
     heapMB: number;
     rssMB: number;
-    snapshot: { writeMs: number; bytes: number; restartMs: number } | { error: string };
+    snapshot: { writeMs: number; bytes: number; restartMs: number; readMs?: number; image?: { writeMs: number; bytes: number } } | { error: string };
     kinds: Record<ScaleKind, { wall: { p50: number; p95: number }; cpu: { p50: number; p95: number } }>;
   }>;
 }
@@ -425,13 +425,17 @@ export const BENCHES: Array<Bench<Dated>> = [
             (before ? ` (${seconds(before.buildMs)} with the previous engine)` : '') +
             `, ${count(after.indexHeapMB)} MiB of index heap, phrase queries with filters p95 ${ms(after.kinds.phrase.wall.p95)}` +
             (before ? ` (${ms(before.kinds.phrase.wall.p95)} before)` : '') +
+            ('restartMs' in after.snapshot ? `, a restart from the snapshot in ${seconds(after.snapshot.restartMs)}` : '') +
             // The marginal process heap per 100 000 listings (documents and index) between 100 000 and the largest run.
             (hundred && big > 100_000 ? `; about ${count(((after.heapMB - hundred.heapMB) / (big - 100_000)) * 100_000)} MiB per 100 000 listings, documents included` : '') +
             '. Every figure: [Search: memory](docs/search.md#memory).',
         ].join('\n');
       },
       'search-scale-table': (r) => {
-        const restart = (run: SearchEngineScale['runs'][number]) => ('restartMs' in run.snapshot ? seconds(run.snapshot.restartMs) : `fails (${run.snapshot.error})`);
+        const restart = (run: SearchEngineScale['runs'][number]) =>
+          'restartMs' in run.snapshot
+            ? seconds(run.snapshot.restartMs) + (run.snapshot.image ? ` (index image, ${count(run.snapshot.image.bytes / 1048576)} MiB)` : ' (rebuilt)')
+            : `fails (${run.snapshot.error})`;
         const kinds: [ScaleKind, string][] = [['text', 'text + facets'], ['faceted', 'filters + facets'], ['multi', 'multi-select'], ['deep', 'deep page'], ['phrase', 'phrase + filters'], ['wildcard', 'wildcards at the caps']];
         return [
           `Measured with \`node --expose-gc --import tsx bench/search-engine.ts --sizes 10000,100000,1000000 --before DIR\` (${measured(r)} at the start` +

@@ -14,7 +14,8 @@ import { ensureDemoContent } from '../demo/seed.ts';
 import { createRankingService } from '../ranking/ranking-service.ts';
 import type { PageRenderer } from '../renderer.ts';
 import { openTestDatabase } from '../test-support.ts';
-import { createSearchService, type SearchService } from './search-service.ts';
+import { createEmbeddedEngine } from './engine/engine.ts';
+import { createSearchService, indexImageFile, type SearchService } from './search-service.ts';
 import type { SearchBackend, SearchDocument, SolrParams } from './types.ts';
 
 const settings = parseSiteSettings(JSON.parse(fs.readFileSync(path.resolve('config/site.json'), 'utf8')));
@@ -142,6 +143,32 @@ describe('the index snapshot', () => {
     expect(await createSearchService({ db: database.db, settings, backend: third.backend, snapshot }).rebuild()).toMatchObject({ fromSnapshot: false });
     expect([...third.index.values()].find((d) => d.entity_id === eid)?.ss_name).toBe('Snapshot Test House');
     expect(await createSearchService({ db: database.db, settings, backend: recordingBackend().backend, snapshot }).rebuild()).toMatchObject({ fromSnapshot: true });
+  });
+
+  it('loads the index image of the embedded engine with the snapshot, and builds (and saves a new one) when it is damaged', async () => {
+    const file = path.join(mediaDir, 'image-snapshot.json');
+    const snapshot = { file, version: async () => 'image-test' };
+    const ask = (s: SearchService) => s.backend.select(new Map([['q', ['cottage sea']], ['fl', ['id,score']], ['rows', ['20']], ['facet', ['true']], ['facet.field', ['ss_area', 'sm_amenities']]]));
+    const builder = createSearchService({ db: database.db, settings, backend: createEmbeddedEngine(), snapshot });
+    expect(await builder.rebuild()).toMatchObject({ documents: 319, fromSnapshot: false, fromImage: false });
+    const image = indexImageFile(file);
+    expect(fs.existsSync(image)).toBe(true);
+    const expected = { ...(await ask(builder)), responseHeader: null };
+    expect(expected.response.numFound).toBeGreaterThan(0);
+
+    const restarted = createSearchService({ db: database.db, settings, backend: createEmbeddedEngine(), snapshot });
+    expect(await restarted.rebuild()).toMatchObject({ documents: 319, fromSnapshot: true, fromImage: true });
+    expect({ ...(await ask(restarted)), responseHeader: null }).toEqual(expected);
+
+    const bytes = fs.readFileSync(image);
+    fs.writeFileSync(image, bytes.subarray(0, bytes.length >> 1));
+    const repaired = createSearchService({ db: database.db, settings, backend: createEmbeddedEngine(), snapshot });
+    expect(await repaired.rebuild()).toMatchObject({ documents: 319, fromSnapshot: true, fromImage: false });
+    expect({ ...(await ask(repaired)), responseHeader: null }).toEqual(expected);
+    // Saved again whole: the next start loads it.
+    const next = createSearchService({ db: database.db, settings, backend: createEmbeddedEngine(), snapshot });
+    expect(await next.rebuild()).toMatchObject({ fromSnapshot: true, fromImage: true });
+    expect({ ...(await ask(next)), responseHeader: null }).toEqual(expected);
   });
 
   it('reads the database when the snapshot is damaged', async () => {

@@ -68,6 +68,11 @@ export function readSnapshot(file: string, key: string): SearchDocument[] | null
   }
 }
 
+/** The embedded engine's index image beside the snapshot (engine/image.ts). */
+export function indexImageFile(snapshotFile: string): string {
+  return `${snapshotFile.replace(/\.json$/, '')}-index.bin`;
+}
+
 export function writeSnapshot(file: string, key: string, documents: readonly SearchDocument[]): void {
   // Written aside and renamed, so a crash never leaves half a snapshot.
   const partial = `${file}.${process.pid}.tmp`;
@@ -93,7 +98,7 @@ export interface SearchService {
   /** Counts the index's changes (rebuilds and refreshes): what was derived from search answers is current while it stays. */
   readonly generation: number;
   /** Replaces the whole index with the database's listings (from the snapshot while the content is unchanged). */
-  rebuild(): Promise<{ documents: number; ms: number; fromSnapshot?: boolean }>;
+  rebuild(): Promise<{ documents: number; ms: number; fromSnapshot?: boolean; fromImage?: boolean }>;
   /** Re-indexes the given units after a content change; units no longer in the database are removed. */
   refresh(eids: readonly number[]): Promise<{ updated: number; deleted: number }>;
   /** Registers the proxy routes (spec §7 Search) on the server. */
@@ -127,16 +132,18 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         const key = snapshot ? snapshotKey(settings, await snapshot.version()) : '';
         const saved = snapshot ? readSnapshot(snapshot.file, key) : null;
         const documents = saved ?? (await buildSearchDocuments(db, settings));
-        await backend.replaceAll(documents);
+        // The embedded engine's built index is saved beside the snapshot and loaded with it.
+        const image = snapshot && backend.loadImage ? indexImageFile(snapshot.file) : null;
+        const fromImage = saved && image ? await backend.loadImage!(image, key, saved) : false;
+        if (!fromImage) await backend.replaceAll(documents);
         generation++;
-        if (snapshot && !saved) {
-          try {
-            writeSnapshot(snapshot.file, key, documents);
-          } catch {
-            // No snapshot (a read-only data directory): the next start reads the database again.
-          }
+        try {
+          if (snapshot && !saved) writeSnapshot(snapshot.file, key, documents);
+          if (image && !fromImage) await backend.saveImage?.(image, key);
+        } catch {
+          // No snapshot or image (a read-only data directory): the next start reads or builds again.
         }
-        return { documents: documents.length, ms: Math.round(performance.now() - started), fromSnapshot: saved !== null };
+        return { documents: documents.length, ms: Math.round(performance.now() - started), fromSnapshot: saved !== null, fromImage };
       });
     },
 

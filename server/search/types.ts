@@ -51,5 +51,15 @@ export interface SearchBackend {
   replaceAll(documents: SearchDocument[]): Promise<void>;
   /** Adds or replaces documents, and removes ids (content changes). */
   update(documents: SearchDocument[], deletedIds: string[]): Promise<void>;
+  /**
+   * Embedded engine only: saves the index the last replaceAll() built (unchanged since) to `file`
+   * as an image under `key`, so a restart can load it instead of building it; false when it cannot.
+   */
+  saveImage?(file: string, key: string): Promise<boolean>;
+  /**
+   * Embedded engine only: replaces the index with the image at `file` when it was saved under `key`
+   * from these documents; false (the index unchanged) when not.
+   */
+  loadImage?(file: string, key: string, documents: SearchDocument[]): Promise<boolean>;
   close(): Promise<void>;
 }

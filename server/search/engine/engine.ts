@@ -37,6 +37,7 @@
  */
 import type { SearchBackend, SearchDocument, SolrParams, SolrResponse } from '../types.ts';
 import { SearchIndex, defaultIsSuggestField, lowerBound } from './index.ts';
+import { readIndexImage, writeIndexImage } from './image.ts';
 import { checkEngineMemory } from './memory.ts';
 import { type FilterQuery, RequestState, BufferPool } from './request.ts';
 import { runSelect } from './select.ts';
@@ -66,7 +67,7 @@ export interface EmbeddedEngineOptions {
   memoryLimitBytes?: number;
 }
 
-export type EmbeddedEngine = SearchBackend & { documentCount(): number };
+export type EmbeddedEngine = SearchBackend & Required<Pick<SearchBackend, 'saveImage' | 'loadImage'>> & { documentCount(): number };
 
 export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): EmbeddedEngine {
   return new Engine(options);
@@ -86,6 +87,8 @@ class Engine implements SearchBackend {
   private filters = new Map<string, FilterQuery>();
   private readonly maxRows: number;
   private readonly indexOptions: { isSuggestField: (name: string) => boolean };
+  /** Whether the index is the one replaceAll() built, unchanged since (what saveImage() saves). */
+  private built = false;
 
   constructor(private readonly options: EmbeddedEngineOptions) {
     this.maxRows = options.maxRows ?? 1000;
@@ -102,13 +105,36 @@ class Engine implements SearchBackend {
     checkEngineMemory(documents, this.options.memoryLimitBytes);
     this.index = SearchIndex.build(documents, this.indexOptions);
     this.filters = new Map();
+    this.built = true;
   }
 
   async update(documents: SearchDocument[], deletedIds: string[]): Promise<void> {
+    this.built = false;
     for (const id of deletedIds) this.index.remove(id);
     for (const doc of documents) this.index.add(doc);
     if (this.index.needsCompaction()) this.index = SearchIndex.build(this.index.liveDocs(), this.indexOptions);
     this.filters = new Map();
+  }
+
+  async saveImage(file: string, key: string): Promise<boolean> {
+    if (!this.built) return false;
+    writeIndexImage(file, this.imageKey(key), this.index);
+    return true;
+  }
+
+  async loadImage(file: string, key: string, documents: SearchDocument[]): Promise<boolean> {
+    checkEngineMemory(documents, this.options.memoryLimitBytes);
+    const index = readIndexImage(file, this.imageKey(key), documents, this.indexOptions);
+    if (!index) return false;
+    this.index = index;
+    this.filters = new Map();
+    this.built = true;
+    return true;
+  }
+
+  /** An image is read back only by an engine with the same autocomplete fields. */
+  private imageKey(key: string): string {
+    return `${JSON.stringify(this.options.suggestFields ?? null)}|${key}`;
   }
 
   async close(): Promise<void> {}

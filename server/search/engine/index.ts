@@ -627,6 +627,11 @@ export class TextField {
     }
   }
 
+  /** Its working vectors (image.ts revives them). */
+  intVecs(): IntVec[] {
+    return [this.docIds, this.surfaceHash, this.surfaceTerm, this.surfaceVocab, this.valueSurfaces];
+  }
+
   /** A posting of term `id` in `slot` with frequency `tf` (TF_BITS). */
   private pack(id: number, slot: number, tf: number): number {
     if (tf < TF_MASK) return (slot << TF_BITS) | tf;
@@ -732,7 +737,7 @@ export class TextField {
 }
 
 /** The values the config set's copyField rules put into `_text_`, in the document's field order. */
-function catchAllValues(doc: SearchDocument): string[] {
+export function catchAllValues(doc: SearchDocument): string[] {
   const out: string[] = [];
   for (const name in doc) {
     if (!copiedToCatchAll(name)) continue;
@@ -764,6 +769,9 @@ export function hashRange(s: string, start: number, end: number): number {
   for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
+
+/** SearchIndex properties an image leaves out (imageState). */
+const NOT_IN_IMAGE = new Set(['docs', 'slotOf', 'indexOptions', 'isSuggestField', 'suggestFieldCache', 'idRankCache', 'sortedVocab', 'sortedPhrases', 'sortedPhraseWords']);
 
 export class SearchIndex {
   maxDoc = 0;
@@ -830,6 +838,55 @@ export class SearchIndex {
 
   get options(): IndexOptions {
     return this.indexOptions;
+  }
+
+  /**
+   * The index's state for an image (image.ts): every structure but the documents, the id map
+   * (both rebuilt from the documents on load), the options' functions and the caches.
+   */
+  imageState(): Record<string, unknown> {
+    const state: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(this)) if (!NOT_IN_IMAGE.has(name)) state[name] = value;
+    return state;
+  }
+
+  /**
+   * The index saved by imageState(), with the documents it was built from (in the same order), or
+   * null when they are not the ones it holds (a slot's id hash differs, or their number does).
+   */
+  static fromImageState(state: Record<string, unknown>, documents: readonly SearchDocument[], options: IndexOptions = {}): SearchIndex | null {
+    const index = new SearchIndex(options);
+    for (const name of Object.keys(state)) if (!(name in index) || NOT_IN_IMAGE.has(name)) return null;
+    Object.assign(index, state);
+    const revive = <T extends object>(value: unknown, type: { prototype: T }): T => Object.setPrototypeOf(value as object, type.prototype) as T;
+    revive(index.vocab, Vocabulary);
+    for (const f of index.keywordList) {
+      revive(f, KeywordField);
+      revive(f.mvals, IntVec);
+      revive(f.mnums, FloatVec);
+    }
+    for (const f of index.textList) {
+      revive(f, TextField);
+      for (const p of f.postings) revive(p, IntVec);
+      revive(f.tokens, VarintVec);
+      for (const v of f.intVecs()) revive(v, IntVec);
+    }
+    // The documents take the slots a build from them gives: in order, those without an id
+    // skipped, a repeated id leaving its earlier slot dead.
+    const docs: (SearchDocument | undefined)[] = new Array(index.maxDoc);
+    let slot = 0;
+    for (const doc of documents) {
+      if (!doc || typeof doc.id !== 'string' || doc.id.length === 0) continue;
+      if (slot >= index.maxDoc || index.idHash[slot] !== hashString(doc.id)) return null;
+      const earlier = index.slotOf.get(doc.id);
+      if (earlier !== undefined) docs[earlier] = undefined;
+      index.slotOf.set(doc.id, slot);
+      docs[slot++] = doc;
+    }
+    if (slot !== index.maxDoc) return null;
+    for (let d = 0; d < index.maxDoc; d++) if ((docs[d] !== undefined) !== hasBit(index.live, d)) return null;
+    index.docs = docs;
+    return index;
   }
 
   /** The schema: seen fields, id/index_id, and names with a known dynamic-field prefix. */
