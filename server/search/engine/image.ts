@@ -1,8 +1,8 @@
 /**
  * The built index saved to a file and loaded instead of rebuilt at restart (issue 27: a million
- * listings take about 50 s to index, under 10 s to load).
+ * listings take about 50 s to index and a few seconds to load, mostly reading the file).
  *
- * The file: a first line `{"key": …, "structure": bytes}` (the caller's key, e.g. the search
+ * The file: a first line `{"key": …, "structure": bytes, "crc": …}` (the caller's key, e.g. the search
  * snapshot's, with the engine code's own hash), then the index's state (SearchIndex.imageState):
  * its typed arrays, term and value dictionaries, vocabulary, suggestion phrases and id order.
  * The documents are not in it: the search snapshot holds them, and loading checks that they are
