@@ -121,8 +121,13 @@ describe('npm start', () => {
     // On failure, the server's last words say which step of the shutdown went wrong.
     expect(await exited(server.child), server.output().slice(-3000)).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    // The first start built the search index and saved it with the snapshot; the restart loads it.
+    expect(server.output()).toMatch(/"fromSnapshot":false,"fromImage":false[^\n]*search index built/);
+    expect(fs.existsSync(path.join(dataDir, 'search-snapshot-index.bin'))).toBe(true);
     const again = await startServer(dataDir);
     expect(again.output()).not.toContain('Demo content created');
+    await expect.poll(() => /search index built/.test(again.output()), { timeout: 30_000, interval: 200 }).toBe(true);
+    expect(again.output()).toMatch(/"fromSnapshot":true,"fromImage":true[^\n]*search index built/);
     again.child.kill('SIGTERM');
     expect(await exited(again.child), again.output().slice(-3000)).toBe(0);
   });

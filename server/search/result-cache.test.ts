@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createEmbeddedEngine } from './engine/engine.ts';
 import { withResultCache } from './result-cache.ts';
-import type { SearchDocument } from './types.ts';
+import type { SearchBackend, SearchDocument } from './types.ts';
 
 const doc = (n: number, town: string): SearchDocument => ({ id: `abc-default-${n}`, index_id: 'default', ss_name: `Rental ${n}`, ss_town: town, is_bedrooms: n });
 const params = (o: Record<string, string | string[]>) => new Map(Object.entries(o).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
@@ -66,5 +69,25 @@ describe('withResultCache', () => {
     expect(select).toHaveBeenCalledTimes(3);
     await backend.select(byTown('Fowey'));
     expect(select).toHaveBeenCalledTimes(4);
+  });
+
+  it('passes the index image through: saved as the engine built it, and loading it drops what was kept', async () => {
+    const { backend } = await cachedEngine();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cache-image-')), 'index.bin');
+    const four = [doc(9, 'Padstow'), doc(10, 'Padstow'), doc(11, 'Padstow'), doc(12, 'Fowey')];
+    await backend.replaceAll(four);
+    expect(await backend.saveImage!(file, 'k')).toBe(true);
+    await backend.replaceAll([doc(1, 'Padstow')]);
+    expect((await backend.select(IN_PADSTOW)).response.numFound).toBe(1);
+    expect(await backend.loadImage!(file, 'k', four)).toBe(true);
+    expect((await backend.select(IN_PADSTOW)).response.numFound).toBe(3);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  });
+
+  it('offers no index image when the engine behind it has none (Solr)', () => {
+    const solrLike: SearchBackend = { kind: 'solr', select: vi.fn(), suggest: vi.fn(), replaceAll: vi.fn(), update: vi.fn(), close: vi.fn() };
+    const wrapped = withResultCache(solrLike);
+    expect(wrapped.saveImage).toBeUndefined();
+    expect(wrapped.loadImage).toBeUndefined();
   });
 });

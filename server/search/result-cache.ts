@@ -8,7 +8,7 @@
  *
  * - The key is the checked parameters, in order; an answer that depends on the clock (any value
  *   with Solr date math `NOW`) is never kept.
- * - `replaceAll` and `update` drop every answer, before and after the change, so an answer
+ * - `replaceAll`, `update` and `loadImage` drop every answer, before and after the change, so an answer
  *   computed on the old index while the change was being made is not kept either.
  * - A failed search is not kept: the next request asks the engine again.
  * - The least recently used answer goes when `entries` are kept.
@@ -16,7 +16,7 @@
  * Kept answers are shared between requests: callers read them and never change them (the proxy
  * writes them out; the server's first search parses them into new values).
  */
-import type { SearchBackend, SolrParams, SolrResponse } from './types.ts';
+import type { SearchBackend, SearchDocument, SolrParams, SolrResponse } from './types.ts';
 
 export const RESULT_CACHE_ENTRIES = 256;
 
@@ -32,10 +32,10 @@ function keyOf(params: SolrParams): string | null {
 export function withResultCache(backend: SearchBackend, options: { entries?: number } = {}): SearchBackend {
   const entries = options.entries ?? RESULT_CACHE_ENTRIES;
   const answers = new Map<string, Promise<SolrResponse>>();
-  const changing = async (change: Promise<void>) => {
+  const changing = async <T>(change: Promise<T>): Promise<T> => {
     answers.clear();
     try {
-      await change;
+      return await change;
     } finally {
       answers.clear();
     }
@@ -63,6 +63,9 @@ export function withResultCache(backend: SearchBackend, options: { entries?: num
     suggest: (prefix, limit) => backend.suggest(prefix, limit),
     replaceAll: (documents) => changing(backend.replaceAll(documents)),
     update: (documents, deletedIds) => changing(backend.update(documents, deletedIds)),
+    // The embedded engine's index image: saving changes nothing; loading replaces the index.
+    ...(backend.saveImage && { saveImage: (file: string, key: string) => backend.saveImage!(file, key) }),
+    ...(backend.loadImage && { loadImage: (file: string, key: string, documents: SearchDocument[]) => changing(backend.loadImage!(file, key, documents)) }),
     close: () => backend.close(),
   };
 }
