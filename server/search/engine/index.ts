@@ -659,16 +659,26 @@ export class TextField {
     const data = out.data;
     let n = 0;
     while (i < e) {
-      let b = bytes[i++]!;
-      let v = b & 0x7f;
-      for (let shift = 7; b & 0x80; shift += 7) {
-        b = bytes[i++]!;
-        v |= (b & 0x7f) << shift;
-      }
-      data[n++] = v - 1;
+      data[n++] = this.varintAt(bytes, i) - 1;
+      i = this.varintEnd;
     }
     out.length = n;
     return out;
+  }
+
+  /** Where the varint varintAt() read last ends. */
+  private varintEnd = 0;
+
+  /** The varint starting at bytes[at] (its end in varintEnd: no allocation in the hot loops). */
+  private varintAt(bytes: Uint8Array, at: number): number {
+    let b = bytes[at++]!;
+    let v = b & 0x7f;
+    for (let shift = 7; b & 0x80; shift += 7) {
+      b = bytes[at++]!;
+      v |= (b & 0x7f) << shift;
+    }
+    this.varintEnd = at;
+    return v;
   }
 
   /**
@@ -688,32 +698,15 @@ export class TextField {
     let freq = 0;
     for (let at = s; at < e; at++) {
       if (bytes[at] !== f0 || (at > s && bytes[at - 1]! >= 0x80)) continue;
-      let i = at;
-      let b = bytes[i++]!;
-      let v = b;
-      if (b >= 0x80) {
-        v = b & 0x7f;
-        for (let shift = 7; b & 0x80; shift += 7) {
-          b = bytes[i++]!;
-          v |= (b & 0x7f) << shift;
-        }
-      }
-      if (v !== first) continue;
-      let j = i;
+      if (this.varintAt(bytes, at) !== first) continue;
+      let j = this.varintEnd;
       let ok = true;
       for (let k = 1; k < n && ok; k++) {
         ok = false;
         const target = want[k]!;
         for (let step = 0; step <= slop && j < e; step++) {
-          let c = bytes[j++]!;
-          let u = c;
-          if (c >= 0x80) {
-            u = c & 0x7f;
-            for (let shift = 7; c & 0x80; shift += 7) {
-              c = bytes[j++]!;
-              u |= (c & 0x7f) << shift;
-            }
-          }
+          const u = this.varintAt(bytes, j);
+          j = this.varintEnd;
           if (u === target) {
             ok = true;
             break;
