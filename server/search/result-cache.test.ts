@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { DocumentLines } from './document-lines.ts';
 import { createEmbeddedEngine } from './engine/engine.ts';
 import { withResultCache } from './result-cache.ts';
 import type { SearchBackend, SearchDocument } from './types.ts';
@@ -79,7 +80,7 @@ describe('withResultCache', () => {
     expect(await backend.saveImage!(file, 'k')).toBe(true);
     await backend.replaceAll([doc(1, 'Padstow')]);
     expect((await backend.select(IN_PADSTOW)).response.numFound).toBe(1);
-    expect(await backend.loadImage!(file, 'k', four)).toBe(true);
+    expect(await backend.loadImage!(file, 'k', DocumentLines.fromDocuments(four))).toBe(true);
     expect((await backend.select(IN_PADSTOW)).response.numFound).toBe(3);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });

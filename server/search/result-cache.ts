@@ -16,7 +16,7 @@
  * Kept answers are shared between requests: callers read them and never change them (the proxy
  * writes them out; the server's first search parses them into new values).
  */
-import type { SearchBackend, SearchDocument, SolrParams, SolrResponse } from './types.ts';
+import type { SearchBackend, SolrParams, SolrResponse, StoredDocuments } from './types.ts';
 
 export const RESULT_CACHE_ENTRIES = 256;
 
@@ -65,7 +65,7 @@ export function withResultCache(backend: SearchBackend, options: { entries?: num
     update: (documents, deletedIds) => changing(backend.update(documents, deletedIds)),
     // The embedded engine's index image: saving changes nothing; loading replaces the index.
     ...(backend.saveImage && { saveImage: (file: string, key: string) => backend.saveImage!(file, key) }),
-    ...(backend.loadImage && { loadImage: (file: string, key: string, documents: SearchDocument[]) => changing(backend.loadImage!(file, key, documents)) }),
+    ...(backend.loadImage && { loadImage: (file: string, key: string, documents: StoredDocuments) => changing(backend.loadImage!(file, key, documents)) }),
     close: () => backend.close(),
   };
 }

@@ -159,6 +159,9 @@ describe('the index snapshot', () => {
     const restarted = createSearchService({ db: database.db, settings, backend: createEmbeddedEngine(), snapshot });
     expect(await restarted.rebuild()).toMatchObject({ documents: 319, fromSnapshot: true, fromImage: true });
     expect({ ...(await ask(restarted)), responseHeader: null }).toEqual(expected);
+    // Whole documents, read from the snapshot's lines.
+    const everything = (s: SearchService) => s.backend.select(new Map([['q', ['*:*']], ['fl', ['*']], ['rows', ['400']], ['sort', ['id asc']]]));
+    expect((await everything(restarted)).response.docs).toEqual((await everything(builder)).response.docs);
 
     const bytes = fs.readFileSync(image);
     fs.writeFileSync(image, bytes.subarray(0, bytes.length >> 1));
@@ -177,14 +180,24 @@ describe('the index snapshot', () => {
     const backend = recordingBackend();
     const service = createSearchService({ db: database.db, settings, backend: backend.backend, snapshot: { file, version: async () => 'y' } });
     expect(await service.rebuild()).toMatchObject({ documents: 319, fromSnapshot: false });
-    // Rewritten: a key line, then one document per line.
-    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    // Rewritten: a header line (key, number of lines, their CRC), then one document per line.
+    const written = fs.readFileSync(file);
+    const lines = written.toString('utf8').split('\n');
     expect(lines.pop()).toBe('');
     expect(lines).toHaveLength(1 + 319);
-    expect(JSON.parse(lines[0]!).key).toMatch(/^2\|/);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ key: expect.stringMatching(/^3\|/), lines: 319, crc: expect.any(Number) });
     expect(JSON.parse(lines[1]!).id).toMatch(/-\d+$/);
+    expect(await service.rebuild()).toMatchObject({ documents: 319, fromSnapshot: true });
     // A snapshot cut short (its last line incomplete) is not used either.
     fs.writeFileSync(file, lines.slice(0, 100).join('\n') + '\n' + lines[100]!.slice(0, 40));
+    expect(await service.rebuild()).toMatchObject({ documents: 319, fromSnapshot: false });
+    // Nor one whose lines changed: a letter of a description, or a line taken out.
+    const edited = Buffer.from(written);
+    const at = edited.indexOf('tm_description') + 20;
+    edited[at] = edited[at] === 0x61 ? 0x62 : 0x61;
+    fs.writeFileSync(file, edited);
+    expect(await service.rebuild()).toMatchObject({ documents: 319, fromSnapshot: false });
+    fs.writeFileSync(file, [...lines.slice(0, 5), ...lines.slice(6), ''].join('\n'));
     expect(await service.rebuild()).toMatchObject({ documents: 319, fromSnapshot: false });
   });
 });

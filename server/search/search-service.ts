@@ -12,9 +12,11 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
+import { DocumentLines, documentLine, readAll, writeAll } from './document-lines.ts';
 import { buildSearchDocuments, searchDocumentId } from './documents.ts';
 import { registerSearchProxy, type SearchProxyLimits } from './proxy.ts';
 import type { SearchBackend, SearchDocument } from './types.ts';
@@ -38,31 +40,28 @@ function snapshotKey(settings: SiteSettings, contentVersion: string): string {
   const code = crypto.createHash('sha256').update(buildSearchDocuments.toString()).update(JSON.stringify(settings.search)).digest('hex').slice(0, 16);
   return `${SNAPSHOT_FORMAT}|${code}|${contentVersion}`;
 }
-const SNAPSHOT_FORMAT = 2;
+const SNAPSHOT_FORMAT = 3;
 
 /*
- * The snapshot file: a first line `{"key": …}`, then one document per line as JSON. Line by line,
- * because the documents of a large site do not fit one string (V8 strings stop near 512 MiB:
- * a million listings are more than a GiB of JSON).
+ * The snapshot file: a header line `{"key": …, "lines": n, "crc": …}` (padded with spaces to a
+ * fixed width, as it is written last), then one document per line as JSON (document-lines.ts).
+ * Line by line, because the documents of a large site do not fit one string (V8 strings stop near
+ * 512 MiB: a million listings are more than a GiB of JSON), and so the embedded engine, loading
+ * its index image, parses only the documents a search returns. The CRC-32 of the lines makes a
+ * damaged file a stale one: every line of an intact file is a document JSON.stringify wrote.
  */
 
-/** The snapshot's documents when it was made from this key, else null (missing, stale or unreadable: the database is read instead). */
-export function readSnapshot(file: string, key: string): SearchDocument[] | null {
+/** The snapshot's documents when it was made from this key, else null (missing, stale or damaged: the database is read instead). */
+export function readSnapshot(file: string, key: string): DocumentLines | null {
   try {
-    const data = fs.readFileSync(file);
-    let end = data.indexOf(10);
+    const data = readAll(file);
+    const end = data.indexOf(10);
     if (end < 0) return null;
-    const header = JSON.parse(data.toString('utf8', 0, end)) as { key?: unknown; documents?: unknown };
-    if (header.key !== key || header.documents !== undefined) return null;
-    const documents: SearchDocument[] = [];
-    for (let start = end + 1; start < data.length; start = end + 1) {
-      end = data.indexOf(10, start);
-      if (end < 0) return null; // cut short: every line, the last one too, ends with a newline
-      const doc = JSON.parse(data.toString('utf8', start, end)) as unknown;
-      if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return null;
-      documents.push(doc as SearchDocument);
-    }
-    return documents;
+    const header = JSON.parse(data.toString('utf8', 0, end)) as { key?: unknown; lines?: unknown; crc?: unknown };
+    if (header.key !== key || typeof header.lines !== 'number') return null;
+    if (zlib.crc32(data.subarray(end + 1)) !== header.crc) return null;
+    const lines = DocumentLines.fromBuffer(data, end + 1);
+    return lines && lines.length === header.lines ? lines : null;
   } catch {
     return null;
   }
@@ -74,19 +73,28 @@ export function indexImageFile(snapshotFile: string): string {
 }
 
 export function writeSnapshot(file: string, key: string, documents: readonly SearchDocument[]): void {
-  // Written aside and renamed, so a crash never leaves half a snapshot.
+  // Written aside and renamed, so a crash never leaves half a snapshot; the header is written
+  // over its placeholder at the end, when the lines' CRC is known.
+  const header = (lines: number, crc: number) => Buffer.from(`${JSON.stringify({ key, lines, crc }).padEnd(JSON.stringify({ key, lines: 2 ** 53, crc: 2 ** 32 }).length)}\n`);
   const partial = `${file}.${process.pid}.tmp`;
   const fd = fs.openSync(partial, 'w');
   try {
-    let chunk = `${JSON.stringify({ key })}\n`;
+    const placeholder = header(0, 0);
+    writeAll(fd, placeholder);
+    let crc = 0;
+    let chunk = '';
+    const flush = () => {
+      const bytes = Buffer.from(chunk);
+      if (bytes.length > 0) crc = zlib.crc32(bytes, crc);
+      writeAll(fd, bytes);
+      chunk = '';
+    };
     for (const doc of documents) {
-      chunk += `${JSON.stringify(doc)}\n`;
-      if (chunk.length >= 1 << 20) {
-        fs.writeSync(fd, chunk);
-        chunk = '';
-      }
+      chunk += documentLine(doc);
+      if (chunk.length >= 1 << 20) flush();
     }
-    fs.writeSync(fd, chunk);
+    flush();
+    writeAll(fd, header(documents.length, crc), 0);
   } finally {
     fs.closeSync(fd);
   }
@@ -131,19 +139,21 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         const { snapshot } = options;
         const key = snapshot ? snapshotKey(settings, await snapshot.version()) : '';
         const saved = snapshot ? readSnapshot(snapshot.file, key) : null;
-        const documents = saved ?? (await buildSearchDocuments(db, settings));
         // The embedded engine's built index is saved beside the snapshot and loaded with it.
         const image = snapshot && backend.loadImage ? indexImageFile(snapshot.file) : null;
         const fromImage = saved && image ? await backend.loadImage!(image, key, saved) : false;
-        if (!fromImage) await backend.replaceAll(documents);
+        const documents = fromImage ? null : (saved?.toArray() ?? (await buildSearchDocuments(db, settings)));
+        if (documents) await backend.replaceAll(documents);
         generation++;
-        try {
-          if (snapshot && !saved) writeSnapshot(snapshot.file, key, documents);
-          if (image && !fromImage) await backend.saveImage?.(image, key);
-        } catch {
-          // No snapshot or image (a read-only data directory): the next start reads or builds again.
+        if (documents) {
+          try {
+            if (snapshot && !saved) writeSnapshot(snapshot.file, key, documents);
+            if (image) await backend.saveImage?.(image, key);
+          } catch {
+            // No snapshot or image (a read-only data directory): the next start reads or builds again.
+          }
         }
-        return { documents: documents.length, ms: Math.round(performance.now() - started), fromSnapshot: saved !== null, fromImage };
+        return { documents: documents?.length ?? saved!.length, ms: Math.round(performance.now() - started), fromSnapshot: saved !== null, fromImage };
       });
     },
 

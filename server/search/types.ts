@@ -14,6 +14,15 @@ export interface SearchDocument {
   [field: string]: FieldValue;
 }
 
+/** Documents read one at a time, in their order: what the embedded engine loads an index image with. */
+export interface StoredDocuments {
+  readonly length: number;
+  /** The i-th document's id, '' when it has no string id (such documents are not indexed). */
+  id(i: number): string;
+  /** The i-th document, parsed anew on each call. */
+  get(i: number): SearchDocument;
+}
+
 /** Request parameters as Solr takes them: every name may repeat (fq, facet.field, …). */
 export type SolrParams = ReadonlyMap<string, readonly string[]>;
 
@@ -58,8 +67,9 @@ export interface SearchBackend {
   saveImage?(file: string, key: string): Promise<boolean>;
   /**
    * Embedded engine only: replaces the index with the image at `file` when it was saved under `key`
-   * from these documents; false (the index unchanged) when not.
+   * from these documents (kept as they are: the engine reads a document when a search returns it);
+   * false (the index unchanged) when not.
    */
-  loadImage?(file: string, key: string, documents: SearchDocument[]): Promise<boolean>;
+  loadImage?(file: string, key: string, documents: StoredDocuments): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -35,10 +35,10 @@
  * stats, mm/pf/ps, fl aliases and functions, sorting by functions, json.nl other than flat/map.
  * Unknown parameters are ignored (the proxy allow-lists them). Bad input raises SearchRequestError.
  */
-import type { SearchBackend, SearchDocument, SolrParams, SolrResponse } from '../types.ts';
+import type { SearchBackend, SearchDocument, SolrParams, SolrResponse, StoredDocuments } from '../types.ts';
 import { SearchIndex, defaultIsSuggestField, lowerBound } from './index.ts';
 import { readIndexImage, writeIndexImage } from './image.ts';
-import { checkEngineMemory } from './memory.ts';
+import { checkEngineMemory, estimateEngineBytes } from './memory.ts';
 import { type FilterQuery, RequestState, BufferPool } from './request.ts';
 import { runSelect } from './select.ts';
 import { type SuggestionCandidate, compareSuggestions, suggestRequest } from './suggest-order.ts';
@@ -87,8 +87,11 @@ class Engine implements SearchBackend {
   private filters = new Map<string, FilterQuery>();
   private readonly maxRows: number;
   private readonly indexOptions: { isSuggestField: (name: string) => boolean };
-  /** Whether the index is the one replaceAll() built, unchanged since (what saveImage() saves). */
-  private built = false;
+  /**
+   * While the index is the one replaceAll() built (or an image of one), unchanged since (what
+   * saveImage() saves): the memory estimate of its documents. Null once it changed.
+   */
+  private built: number | null = null;
 
   constructor(private readonly options: EmbeddedEngineOptions) {
     this.maxRows = options.maxRows ?? 1000;
@@ -102,14 +105,15 @@ class Engine implements SearchBackend {
   }
 
   async replaceAll(documents: SearchDocument[]): Promise<void> {
-    checkEngineMemory(documents, this.options.memoryLimitBytes);
+    const needed = estimateEngineBytes(documents);
+    checkEngineMemory(needed, documents.length, this.options.memoryLimitBytes);
     this.index = SearchIndex.build(documents, this.indexOptions);
     this.filters = new Map();
-    this.built = true;
+    this.built = needed;
   }
 
   async update(documents: SearchDocument[], deletedIds: string[]): Promise<void> {
-    this.built = false;
+    this.built = null;
     for (const id of deletedIds) this.index.remove(id);
     for (const doc of documents) this.index.add(doc);
     if (this.index.needsCompaction()) this.index = SearchIndex.build(this.index.liveDocs(), this.indexOptions);
@@ -117,18 +121,19 @@ class Engine implements SearchBackend {
   }
 
   async saveImage(file: string, key: string): Promise<boolean> {
-    if (!this.built) return false;
-    writeIndexImage(file, this.imageKey(key), this.index);
+    if (this.built === null) return false;
+    writeIndexImage(file, this.imageKey(key), this.index, this.built);
     return true;
   }
 
-  async loadImage(file: string, key: string, documents: SearchDocument[]): Promise<boolean> {
-    checkEngineMemory(documents, this.options.memoryLimitBytes);
-    const index = readIndexImage(file, this.imageKey(key), documents, this.indexOptions);
-    if (!index) return false;
-    this.index = index;
+  async loadImage(file: string, key: string, documents: StoredDocuments): Promise<boolean> {
+    const image = readIndexImage(file, this.imageKey(key), documents, this.indexOptions);
+    if (!image) return false;
+    // The estimate of the documents the image was built from, as replaceAll() checks it.
+    checkEngineMemory(image.memoryBytes, image.index.liveCount, this.options.memoryLimitBytes);
+    this.index = image.index;
     this.filters = new Map();
-    this.built = true;
+    this.built = image.memoryBytes;
     return true;
   }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateDocuments } from '../../../bench/listings-generator.ts';
+import { DocumentLines } from '../document-lines.ts';
 import type { SearchDocument, SolrResponse } from '../types.ts';
 import { type EmbeddedEngine, createEmbeddedEngine } from './engine.ts';
 import { docs as fuzzDocs, params, toParams } from './fuzz-inputs.ts';
@@ -18,14 +19,20 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const imageFile = () => path.join(dir, `index-${++files}.bin`);
 
-// Generated listings, the fuzz documents (odd values), a repeated id (the later one wins), one
-// without an id (skipped).
+// Generated listings, the fuzz documents (odd values), a repeated id (the later one wins), ids
+// with quotes, escapes and other scripts, one not first among its fields, ones without a string
+// id (skipped).
 const DOCUMENTS: SearchDocument[] = [
   ...generateDocuments(1500),
   ...fuzzDocs,
   { ...generateDocuments(3)[1]!, tm_description: 'the same id again, replacing the first' },
   { index_id: 'default', tm_description: 'no id' } as unknown as SearchDocument,
+  { index_id: 'default', id: 'a "quoted" id\\with\nescapes', tm_description: 'odd id' },
+  { index_id: 'default', id: 'Ünïcødé-☃-𝄞-日本語-\ud800', tm_description: 'another odd id' },
+  { tm_description: 'id not first', index_id: 'default', id: 'zz-not-first' },
+  { id: 42, index_id: 'default', tm_description: 'a number for an id' } as unknown as SearchDocument,
 ];
+const STORED = DocumentLines.fromDocuments(DOCUMENTS);
 
 /** The answer without its timing. */
 async function answer(engine: EmbeddedEngine, p: Record<string, string | string[]>): Promise<unknown> {
@@ -43,6 +50,10 @@ const SAMPLE: Record<string, string | string[]>[] = [
   { q: 'tm_description:co* OR tm_description:*ing', rows: '5', sort: 'fs_price asc,id asc' },
   { q: '*:*', start: '900', rows: '7', sort: 'id desc' },
   { q: 'harbor cotage', spellcheck: 'true', 'spellcheck.collate': 'true' },
+  // Whole documents, the odd ids among them (read from the stored lines after a load).
+  { q: '*:*', fl: '*', rows: '6', sort: 'id asc' },
+  { q: '*:*', fl: '*', rows: '6', sort: 'id desc' },
+  { ids: 'zz-not-first,fz-default-3', fl: '*' },
 ];
 
 async function sameAnswers(a: EmbeddedEngine, b: EmbeddedEngine): Promise<void> {
@@ -63,7 +74,7 @@ describe('embedded engine: index image', () => {
     const file = imageFile();
     expect(await built.saveImage(file, 'k1')).toBe(true);
     const loaded = createEmbeddedEngine({ maxRows: 100 });
-    expect(await loaded.loadImage(file, 'k1', DOCUMENTS)).toBe(true);
+    expect(await loaded.loadImage(file, 'k1', STORED)).toBe(true);
     expect(loaded.documentCount()).toBe(built.documentCount());
     await sameAnswers(built, loaded);
 
@@ -120,7 +131,7 @@ describe('embedded engine: index image', () => {
     for (const [why, f, documents, other] of refusals) {
       const target = other ?? engine;
       const key = why === 'other key' ? 'k2' : 'k1';
-      expect(await target.loadImage(f, key, documents), why).toBe(false);
+      expect(await target.loadImage(f, key, DocumentLines.fromDocuments(documents)), why).toBe(false);
     }
     expect(engine.documentCount()).toBe(10);
     expect(((await engine.select(toParams({ q: '*:*', rows: '0' }))) as SolrResponse).response.numFound).toBe(10);

@@ -2,11 +2,13 @@
  * The built index saved to a file and loaded instead of rebuilt at restart (issue 27: a million
  * listings take about 50 s to index and a few seconds to load, mostly reading the file).
  *
- * The file: a first line `{"key": …, "structure": bytes, "crc": …}` (the caller's key, e.g. the search
- * snapshot's, with the engine code's own hash), then the index's state (SearchIndex.imageState):
+ * The file: a first line `{"key": …, "structure": bytes, "crc": …, "memory": bytes}` (the caller's
+ * key, e.g. the search snapshot's, with the engine code's own hash; the memory estimate of the
+ * documents it was built from, which loading checks against the engine's limit), then the index's state (SearchIndex.imageState):
  * its typed arrays, term and value dictionaries, vocabulary, suggestion phrases and id order.
- * The documents are not in it: the search snapshot holds them, and loading checks that they are
- * the ones the image was built from (SearchIndex.fromImageState). Anything that does not match (a
+ * The documents are not in it: the search snapshot holds them, loading checks that they are the
+ * ones the image was built from (their ids, SearchIndex.fromImageState), and the index then reads
+ * each from there when a search returns it (document-lines.ts). Anything that does not match (a
  * missing, stale, cut or corrupt file, other documents, another version of the engine's code) gives
  * null, and the caller builds the index from the documents as before.
  */
@@ -14,7 +16,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import v8 from 'node:v8';
 import zlib from 'node:zlib';
-import type { SearchDocument } from '../types.ts';
+import { readAll, writeAll } from '../document-lines.ts';
+import type { StoredDocuments } from '../types.ts';
 import * as analysis from './analysis.ts';
 import * as bitset from './bitset.ts';
 import * as indexModule from './index.ts';
@@ -85,7 +88,7 @@ class ImageDeserializer extends v8.Deserializer {
 }
 
 /** Writes the index's image (aside, then renamed: a crash never leaves half of one). */
-export function writeIndexImage(file: string, key: string, index: SearchIndex): void {
+export function writeIndexImage(file: string, key: string, index: SearchIndex, memoryBytes: number): void {
   const serializer = new ImageSerializer();
   serializer.writeHeader();
   serializer.writeValue(index.imageState());
@@ -99,7 +102,7 @@ export function writeIndexImage(file: string, key: string, index: SearchIndex): 
   // (zlib.crc32 of an empty array over an empty ArrayBuffer answers 0 whatever crc it is given.)
   for (const part of parts) for (const bytes of [part, pad(part)]) if (bytes.byteLength > 0) crc = zlib.crc32(bytes, crc);
   // The header line is padded with spaces to a multiple of 8 bytes, so every part starts aligned.
-  const line = Buffer.from(JSON.stringify({ key: fullKey(key), structure: structure.length, crc }));
+  const line = Buffer.from(JSON.stringify({ key: fullKey(key), structure: structure.length, crc, memory: memoryBytes }));
   const header = Buffer.alloc(align8(line.length + 1), ' ');
   line.copy(header);
   header[header.length - 1] = 10;
@@ -117,8 +120,11 @@ export function writeIndexImage(file: string, key: string, index: SearchIndex): 
   fs.renameSync(partial, file);
 }
 
-/** The index of the image at `file` when it was made under `key` from these documents, else null. */
-export function readIndexImage(file: string, key: string, documents: readonly SearchDocument[], options: IndexOptions): SearchIndex | null {
+/**
+ * The index of the image at `file` when it was made under `key` from these documents, with the
+ * memory estimate it was saved with (memory.ts, of the documents it was built from); else null.
+ */
+export function readIndexImage(file: string, key: string, documents: StoredDocuments, options: IndexOptions): { index: SearchIndex; memoryBytes: number } | null {
   let data: Buffer;
   try {
     data = readAll(file);
@@ -128,8 +134,8 @@ export function readIndexImage(file: string, key: string, documents: readonly Se
   const end = data.indexOf(10);
   if (end < 0) return null;
   try {
-    const header = JSON.parse(data.toString('utf8', 0, end)) as { key?: unknown; structure?: unknown; crc?: unknown };
-    if (header.key !== fullKey(key) || typeof header.structure !== 'number' || (end + 1) % 8 !== 0) return null;
+    const header = JSON.parse(data.toString('utf8', 0, end)) as { key?: unknown; structure?: unknown; crc?: unknown; memory?: unknown };
+    if (header.key !== fullKey(key) || typeof header.structure !== 'number' || typeof header.memory !== 'number' || (end + 1) % 8 !== 0) return null;
     if (zlib.crc32(data.subarray(end + 1)) !== header.crc) return null;
     const structureEnd = end + 1 + header.structure;
     if (structureEnd > data.length) return null;
@@ -137,30 +143,9 @@ export function readIndexImage(file: string, key: string, documents: readonly Se
     deserializer.readHeader();
     const state = deserializer.readValue() as unknown;
     if (state === null || typeof state !== 'object') return null;
-    return SearchIndex.fromImageState(state as Record<string, unknown>, documents, options);
+    const index = SearchIndex.fromImageState(state as Record<string, unknown>, documents, options);
+    return index && { index, memoryBytes: header.memory };
   } catch {
     return null;
-  }
-}
-
-/** Writes all of `data` (one write may take only part of a large buffer). */
-function writeAll(fd: number, data: Uint8Array): void {
-  for (let at = 0; at < data.length; ) at += fs.writeSync(fd, data, at, Math.min(data.length - at, 1 << 30));
-}
-
-/** The whole file, in a buffer of its own (readFileSync stops at 2 GiB; an image of a few million listings is larger). */
-function readAll(file: string): Buffer {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const size = fs.fstatSync(fd).size;
-    const data = Buffer.allocUnsafeSlow(size);
-    for (let at = 0; at < size; ) {
-      const n = fs.readSync(fd, data, at, Math.min(size - at, 1 << 30), at);
-      if (n === 0) throw new Error('the image was cut short');
-      at += n;
-    }
-    return data;
-  } finally {
-    fs.closeSync(fd);
   }
 }

@@ -19,7 +19,7 @@
  * A global vocabulary of surface words (with document frequencies) and a phrase list of name-like
  * string fields feed spellcheck and autocomplete.
  */
-import type { FieldValue, SearchDocument } from '../types.ts';
+import type { FieldValue, SearchDocument, StoredDocuments } from '../types.ts';
 import { type FieldType, CATCH_ALL_FIELD, copiedToCatchAll, fieldTypeFromName, fold, inferFieldType, isNumericKind, plainAsciiWords, stem, toBool, toNumeric, words } from './analysis.ts';
 import { type Bits, FloatVec, IntVec, VarintVec, clearBit, growFloat64, growInt32, growUint32, hasBit, setBit, wordsFor } from './bitset.ts';
 import { suggestionWeight } from './suggest-order.ts';
@@ -764,13 +764,21 @@ export function hashRange(s: string, start: number, end: number): number {
 }
 
 /** SearchIndex properties an image leaves out (imageState). */
-const NOT_IN_IMAGE = new Set(['docs', 'slotOf', 'indexOptions', 'isSuggestField', 'suggestFieldCache', 'idRankCache', 'sortedVocab', 'sortedPhrases', 'sortedPhraseWords']);
+const NOT_IN_IMAGE = new Set(['docs', 'stored', 'storedLine', 'slotOf', 'indexOptions', 'isSuggestField', 'suggestFieldCache', 'idRankCache', 'sortedVocab', 'sortedPhrases', 'sortedPhraseWords']);
 
 export class SearchIndex {
   maxDoc = 0;
   liveCount = 0;
   live: Bits = new Uint32Array(0);
-  docs: (SearchDocument | undefined)[] = [];
+  /** The documents by slot (undefined for a free slot), but those read from `stored` (document()). */
+  private docs: (SearchDocument | undefined)[] = [];
+  /**
+   * An index loaded from an image (fromImageState) leaves its documents where they are, as text
+   * (the search snapshot's lines), and parses one when a search returns it: slot d's is
+   * `stored.get(storedLine[d])` while d is live and has no entry in `docs`.
+   */
+  private stored: StoredDocuments | null = null;
+  private storedLine = new Int32Array(0);
   idHash = new Uint32Array(0);
   readonly slotOf = new Map<string, number>();
   readonly keyword = new Map<string, KeywordField>();
@@ -844,10 +852,11 @@ export class SearchIndex {
   }
 
   /**
-   * The index saved by imageState(), with the documents it was built from (in the same order), or
-   * null when they are not the ones it holds (a slot's id hash differs, or their number does).
+   * The index saved by imageState(), with the documents it was built from (in the same order, kept
+   * where they are: document() reads one when it is needed), or null when they are not the ones
+   * it holds (a slot's id hash differs, or their number does).
    */
-  static fromImageState(state: Record<string, unknown>, documents: readonly SearchDocument[], options: IndexOptions = {}): SearchIndex | null {
+  static fromImageState(state: Record<string, unknown>, documents: StoredDocuments, options: IndexOptions = {}): SearchIndex | null {
     const index = new SearchIndex(options);
     for (const name of Object.keys(state)) if (!(name in index) || NOT_IN_IMAGE.has(name)) return null;
     Object.assign(index, state);
@@ -866,20 +875,35 @@ export class SearchIndex {
     }
     // The documents take the slots a build from them gives: in order, those without an id
     // skipped, a repeated id leaving its earlier slot dead.
-    const docs: (SearchDocument | undefined)[] = new Array(index.maxDoc);
+    const line = new Int32Array(index.maxDoc).fill(-1);
     let slot = 0;
-    for (const doc of documents) {
-      if (!doc || typeof doc.id !== 'string' || doc.id.length === 0) continue;
-      if (slot >= index.maxDoc || index.idHash[slot] !== hashString(doc.id)) return null;
-      const earlier = index.slotOf.get(doc.id);
-      if (earlier !== undefined) docs[earlier] = undefined;
-      index.slotOf.set(doc.id, slot);
-      docs[slot++] = doc;
+    for (let i = 0; i < documents.length; i++) {
+      const id = documents.id(i);
+      if (id.length === 0) continue;
+      if (slot >= index.maxDoc || index.idHash[slot] !== hashString(id)) return null;
+      const earlier = index.slotOf.get(id);
+      if (earlier !== undefined) line[earlier] = -1;
+      index.slotOf.set(id, slot);
+      line[slot++] = i;
     }
     if (slot !== index.maxDoc) return null;
-    for (let d = 0; d < index.maxDoc; d++) if ((docs[d] !== undefined) !== hasBit(index.live, d)) return null;
-    index.docs = docs;
+    for (let d = 0; d < index.maxDoc; d++) if (line[d]! >= 0 !== hasBit(index.live, d)) return null;
+    index.docs = new Array(index.maxDoc);
+    index.stored = documents;
+    index.storedLine = line;
     return index;
+  }
+
+  /** The document in slot d, undefined when the slot is free. */
+  document(d: number): SearchDocument | undefined {
+    const doc = this.docs[d];
+    if (doc !== undefined || d >= this.storedLine.length || !hasBit(this.live, d)) return doc;
+    return this.stored!.get(this.storedLine[d]!);
+  }
+
+  /** The id of the document in live slot d. */
+  private idOf(d: number): string {
+    return this.docs[d]?.id ?? this.stored!.id(this.storedLine[d]!);
   }
 
   /** The schema: seen fields, id/index_id, and names with a known dynamic-field prefix. */
@@ -970,12 +994,12 @@ export class SearchIndex {
 
   liveDocs(): SearchDocument[] {
     const out: SearchDocument[] = [];
-    for (let d = 0; d < this.maxDoc; d++) if (hasBit(this.live, d)) out.push(this.docs[d]!);
+    for (let d = 0; d < this.maxDoc; d++) if (hasBit(this.live, d)) out.push(this.document(d)!);
     return out;
   }
 
   private removeSlot(slot: number): void {
-    const doc = this.docs[slot];
+    const doc = this.document(slot);
     if (!doc || !hasBit(this.live, slot)) return;
     for (const f of this.keywordList) f.remove(slot);
     this.countWords(doc, -1, ++this.stamp);
@@ -989,12 +1013,11 @@ export class SearchIndex {
   /** Where `id` is, or would go, in idOrder (binary search; ids are unique). */
   private idPosition(id: string): number {
     const order = this.idOrder!;
-    const docs = this.docs;
     let lo = 0;
     let hi = order.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (docs[order[mid]!]!.id < id) lo = mid + 1;
+      if (this.idOf(order[mid]!) < id) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -1011,8 +1034,7 @@ export class SearchIndex {
     if (!this.idOrder) {
       const order: number[] = [];
       for (let d = 0; d < this.maxDoc; d++) if (hasBit(this.live, d)) order.push(d);
-      const docs = this.docs;
-      order.sort((a, b) => (docs[a]!.id < docs[b]!.id ? -1 : 1));
+      order.sort((a, b) => (this.idOf(a) < this.idOf(b) ? -1 : 1));
       this.idOrder = order;
     }
     // Sized by the slot capacity, so the previous generation's array is refilled until the index

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateDocuments } from '../../../bench/listings-generator.ts';
+import { DocumentLines } from '../document-lines.ts';
 import { createEmbeddedEngine } from './engine.ts';
 import { SearchMemoryError, engineMemoryLimit, estimateEngineBytes } from './memory.ts';
 
@@ -25,6 +29,27 @@ describe('embedded engine: memory bound', () => {
     await expect(refusal).rejects.toThrow(/SOLR_URL/);
     await expect(refusal).rejects.toThrow(/5000 listings/);
     expect(engine.documentCount()).toBe(2000);
+  });
+
+  it('refuses to load an index image that would not fit, as it refuses to build one', async () => {
+    const needed = estimateEngineBytes(documents);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memory-image-'));
+    const file = path.join(dir, 'index.bin');
+    try {
+      const builder = createEmbeddedEngine();
+      await builder.replaceAll(documents);
+      expect(await builder.saveImage(file, 'k')).toBe(true);
+      const stored = DocumentLines.fromDocuments(documents);
+      const small = createEmbeddedEngine({ memoryLimitBytes: needed - 1 });
+      await small.replaceAll(documents.slice(0, 100));
+      await expect(small.loadImage(file, 'k', stored)).rejects.toThrow(/SOLR_URL/);
+      expect(small.documentCount()).toBe(100);
+      const enough = createEmbeddedEngine({ memoryLimitBytes: needed });
+      expect(await enough.loadImage(file, 'k', stored)).toBe(true);
+      expect(enough.documentCount()).toBe(2000);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('takes SEARCH_MEMORY_MB up to the heap limit, and three quarters of the heap limit by default', () => {

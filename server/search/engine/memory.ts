@@ -52,11 +52,9 @@ export class SearchMemoryError extends Error {
   }
 }
 
-/** Throws SearchMemoryError when the documents' index would not fit `limitBytes` (undefined = no limit). */
-export function checkEngineMemory(documents: readonly SearchDocument[], limitBytes: number | undefined): void {
-  if (limitBytes === undefined) return;
-  const needed = estimateEngineBytes(documents);
-  if (needed > limitBytes) throw new SearchMemoryError(needed, limitBytes, documents.length);
+/** Throws SearchMemoryError when an index of `documents` listings needing `neededBytes` (estimateEngineBytes) would not fit `limitBytes` (undefined = no limit). */
+export function checkEngineMemory(neededBytes: number, documents: number, limitBytes: number | undefined): void {
+  if (limitBytes !== undefined && neededBytes > limitBytes) throw new SearchMemoryError(neededBytes, limitBytes, documents);
 }
 
 /**

@@ -102,7 +102,7 @@ export function runSelect(req: RequestState): SolrResponse {
   // Documents.
   const slots = selectDocs(req, base, numFound, start, rows, sortKeysSpec, scores, scoreOf, ids);
   const multi = (name: string) => index.fieldType(name)?.multi === true;
-  const docs = slots.map((d) => project(index.docs[d]!, fl, scoreOf(d), multi));
+  const docs = slots.map((d) => project(index.document(d)!, fl, scoreOf(d), multi));
 
   const response: SolrResponse = {
     responseHeader: { status: 0, QTime: 0, params: echoParams(req) },
