@@ -104,7 +104,8 @@ export interface ScaleRun {
   heapMB: number;
   rssMB: number;
   /** restartMs: read the snapshot (readMs), then load the index image when there is one, else build. */
-  snapshot: { writeMs: number; bytes: number; restartMs: number; readMs?: number; image?: { writeMs: number; bytes: number } } | { error: string };
+  /** heapMB / rssMB: the process's after the restart (documents and index as loaded, garbage collected). */
+  snapshot: { writeMs: number; bytes: number; restartMs: number; readMs?: number; heapMB?: number; rssMB?: number; image?: { writeMs: number; bytes: number } } | { error: string };
   kinds: Record<ScaleKind, KindFigures>;
 }
 
@@ -162,7 +163,8 @@ async function child(listings: number, engineDir: string, label: string): Promis
   const file = path.join(os.tmpdir(), `search-scale-${process.pid}.json`);
   const servicePath = path.join(engineDir, 'server/search/search-service.ts');
   const service = (fs.readFileSync(servicePath, 'utf8').includes('export function writeSnapshot') ? await import(servicePath) : {}) as {
-    readSnapshot?: (file: string, key: string) => SearchDocument[] | null;
+    // Documents before issue 27's stored lines, the lines (parsed when read) since.
+    readSnapshot?: (file: string, key: string) => SearchDocument[] | { length: number; toArray(): SearchDocument[] } | null;
     writeSnapshot?: (file: string, key: string, documents: SearchDocument[]) => void;
   };
   const write = service.writeSnapshot ?? ((f: string, key: string, d: SearchDocument[]) => fs.writeFileSync(f, JSON.stringify({ key, documents: d })));
@@ -186,10 +188,14 @@ async function child(listings: number, engineDir: string, label: string): Promis
     const saved = read(file, 'bench');
     if (!saved) throw new Error('the snapshot was not read back');
     const readMs = Math.round(performance.now() - r0);
-    const fromImage = image && engine.loadImage ? await engine.loadImage(imageFile, 'bench', saved) : false;
+    // (Each version's loadImage takes what its readSnapshot gives.)
+    const fromImage = image && engine.loadImage ? await engine.loadImage(imageFile, 'bench', saved as never) : false;
     if (image && !fromImage) throw new Error('the index image was not read back');
-    if (!fromImage) await engine.replaceAll(saved);
-    snapshot = { writeMs, bytes, restartMs: Math.round(performance.now() - r0), readMs, ...(image ? { image } : {}) };
+    if (!fromImage) await engine.replaceAll(Array.isArray(saved) ? saved : saved.toArray());
+    const restartMs = Math.round(performance.now() - r0);
+    gc?.();
+    const restarted = process.memoryUsage();
+    snapshot = { writeMs, bytes, restartMs, readMs, heapMB: mb(restarted.heapUsed + restarted.arrayBuffers), rssMB: mb(restarted.rss), ...(image ? { image } : {}) };
     // The loaded index answers as the built one did.
     for (const kind of SCALE_KINDS) {
       const again = await engine.select(toMap(params(kind, 0)));

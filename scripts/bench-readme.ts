@@ -132,7 +132,7 @@ interface SearchEngineScale extends Dated {
     indexHeapMB: number;
     heapMB: number;
     rssMB: number;
-    snapshot: { writeMs: number; bytes: number; restartMs: number; readMs?: number; image?: { writeMs: number; bytes: number } } | { error: string };
+    snapshot: { writeMs: number; bytes: number; restartMs: number; readMs?: number; heapMB?: number; rssMB?: number; image?: { writeMs: number; bytes: number } } | { error: string };
     kinds: Record<ScaleKind, { wall: { p50: number; p95: number }; cpu: { p50: number; p95: number } }>;
   }>;
 }
@@ -434,7 +434,9 @@ export const BENCHES: Array<Bench<Dated>> = [
       'search-scale-table': (r) => {
         const restart = (run: SearchEngineScale['runs'][number]) =>
           'restartMs' in run.snapshot
-            ? seconds(run.snapshot.restartMs) + (run.snapshot.image ? ` (index image, ${count(run.snapshot.image.bytes / 1048576)} MiB)` : ' (rebuilt)')
+            ? seconds(run.snapshot.restartMs) +
+              (run.snapshot.image ? ` (index image, ${count(run.snapshot.image.bytes / 1048576)} MiB)` : ' (rebuilt)') +
+              (run.snapshot.heapMB !== undefined && run.snapshot.rssMB !== undefined ? `, then ${count(run.snapshot.heapMB)} / ${count(run.snapshot.rssMB)} MiB` : '')
             : `fails (${run.snapshot.error})`;
         const kinds: [ScaleKind, string][] = [['text', 'text + facets'], ['faceted', 'filters + facets'], ['multi', 'multi-select'], ['deep', 'deep page'], ['phrase', 'phrase + filters'], ['wildcard', 'wildcards at the caps']];
         return [
@@ -442,7 +444,7 @@ export const BENCHES: Array<Bench<Dated>> = [
             `${r.loadAverage && typeof r.loadAverage === 'object' && !Array.isArray(r.loadAverage) ? `, ${r.loadAverage.after[0]} at the end` : ''}; ` +
             `${r.iterations} requests per kind; figures in \`bench/results/search-engine-scale.json\`). "before" is the previous engine (the commit given to \`--before\`), measured in the same run. Query times are wall p95 with CPU p95 in brackets; on a loaded machine the CPU time is the steadier figure.`,
           '',
-          `| Listings | Engine | Build | Index heap | Process heap / RSS | Restart from snapshot | ${kinds.map(([, name]) => name).join(' | ')} |`,
+          `| Listings | Engine | Build | Index heap | Process heap / RSS | Restart from snapshot (process heap / RSS after it) | ${kinds.map(([, name]) => name).join(' | ')} |`,
           `|---:|---|---:|---:|---:|---:|${kinds.map(() => '---:').join('|')}|`,
           ...r.runs.map(
             (run) =>
