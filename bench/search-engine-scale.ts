@@ -103,8 +103,10 @@ export interface ScaleRun {
   indexHeapMB: number;
   heapMB: number;
   rssMB: number;
-  /** restartMs: read the snapshot (readMs), then load the index image when there is one, else build. */
-  /** heapMB / rssMB: the process's after the restart (documents and index as loaded, garbage collected). */
+  /**
+   * restartMs: read the snapshot (readMs), then load the index image when there is one, else build;
+   * heapMB / rssMB: the process's after the restart (documents and index as loaded, garbage collected).
+   */
   snapshot: { writeMs: number; bytes: number; restartMs: number; readMs?: number; heapMB?: number; rssMB?: number; image?: { writeMs: number; bytes: number } } | { error: string };
   kinds: Record<ScaleKind, KindFigures>;
 }

@@ -41,7 +41,7 @@ import { createBuildRenderer, createViteRenderer, type PageRenderer } from './re
 import { createEmbeddedEngine } from './search/engine/engine.ts';
 import { engineMemoryLimit } from './search/engine/memory.ts';
 import { withResultCache } from './search/result-cache.ts';
-import { createSearchService, type SearchService } from './search/search-service.ts';
+import { createSearchService, type RebuildResult, type SearchService } from './search/search-service.ts';
 import { createSolrBackend, SearchUnavailableError } from './search/solr-backend.ts';
 
 
@@ -115,7 +115,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     snapshot: config.solrUrl ? undefined : { file: path.join(config.dataDir, 'search-snapshot.json'), version: () => contentVersion.current() },
   });
   let renderer: PageRenderer;
-  let indexed: { documents: number; ms: number; fromSnapshot?: boolean; fromImage?: boolean } | Error;
+  let indexed: RebuildResult | Error;
   let seeded: Site['seeded'];
   try {
     // The database side (demo content, then the index) and the page renderer get ready side by side.
@@ -269,7 +269,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   orderSweep.unref();
   // Solr down at start: try again, 30 s (SOLR_RETRY_SECONDS) and then up to 5 min apart, until the index is filled.
   let indexRetry: NodeJS.Timeout | undefined;
-  const reportIndex = (result: { documents: number; ms: number; fromSnapshot?: boolean; fromImage?: boolean } | Error, nextDelayMs: number) => {
+  const reportIndex = (result: RebuildResult | Error, nextDelayMs: number) => {
     if (!(result instanceof Error)) {
       app.log.info({ search: search.backend.kind, documents: result.documents, ms: result.ms, fromSnapshot: result.fromSnapshot ?? false, fromImage: result.fromImage ?? false }, 'search index built');
       return;

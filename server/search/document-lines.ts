@@ -10,7 +10,6 @@
  * The search snapshot (search-service.ts) is a file of such lines after a header line; reading it
  * keeps the file's bytes in one buffer (outside the JS heap) and the start of each line.
  */
-import fs from 'node:fs';
 import type { SearchDocument, StoredDocuments } from './types.ts';
 
 const NEWLINE = 10;
@@ -80,27 +79,5 @@ export class DocumentLines implements StoredDocuments {
     const out: SearchDocument[] = new Array(this.length);
     for (let i = 0; i < out.length; i++) out[i] = this.get(i);
     return out;
-  }
-}
-
-/** Writes all of `data` (one write may take only part of a large buffer). */
-export function writeAll(fd: number, data: Uint8Array, position?: number): void {
-  for (let at = 0; at < data.length; ) at += fs.writeSync(fd, data, at, Math.min(data.length - at, 1 << 30), position === undefined ? null : position + at);
-}
-
-/** The whole file, in a buffer of its own (readFileSync stops at 2 GiB; a million listings' snapshot or image is more than one). */
-export function readAll(file: string): Buffer {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const size = fs.fstatSync(fd).size;
-    const data = Buffer.allocUnsafeSlow(size);
-    for (let at = 0; at < size; ) {
-      const n = fs.readSync(fd, data, at, Math.min(size - at, 1 << 30), at);
-      if (n === 0) throw new Error(`${file} was cut short while read`);
-      at += n;
-    }
-    return data;
-  } finally {
-    fs.closeSync(fd);
   }
 }

@@ -11,13 +11,12 @@
  * interleaves with a rebuild.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
-import { DocumentLines, documentLine, readAll, writeAll } from './document-lines.ts';
+import { DocumentLines, documentLine } from './document-lines.ts';
 import { buildSearchDocuments, searchDocumentId } from './documents.ts';
+import { crc32, readAll, writeAll, writeAside } from './files.ts';
 import { registerSearchProxy, type SearchProxyLimits } from './proxy.ts';
 import type { SearchBackend, SearchDocument } from './types.ts';
 
@@ -59,7 +58,7 @@ export function readSnapshot(file: string, key: string): DocumentLines | null {
     if (end < 0) return null;
     const header = JSON.parse(data.toString('utf8', 0, end)) as { key?: unknown; lines?: unknown; crc?: unknown };
     if (header.key !== key || typeof header.lines !== 'number') return null;
-    if (zlib.crc32(data.subarray(end + 1)) !== header.crc) return null;
+    if (crc32(data.subarray(end + 1)) !== header.crc) return null;
     const lines = DocumentLines.fromBuffer(data, end + 1);
     return lines && lines.length === header.lines ? lines : null;
   } catch {
@@ -73,19 +72,16 @@ export function indexImageFile(snapshotFile: string): string {
 }
 
 export function writeSnapshot(file: string, key: string, documents: readonly SearchDocument[]): void {
-  // Written aside and renamed, so a crash never leaves half a snapshot; the header is written
-  // over its placeholder at the end, when the lines' CRC is known.
+  // Written aside and renamed (files.ts); the header is written over its placeholder at the end,
+  // when the lines' CRC is known.
   const header = (lines: number, crc: number) => Buffer.from(`${JSON.stringify({ key, lines, crc }).padEnd(JSON.stringify({ key, lines: 2 ** 53, crc: 2 ** 32 }).length)}\n`);
-  const partial = `${file}.${process.pid}.tmp`;
-  const fd = fs.openSync(partial, 'w');
-  try {
-    const placeholder = header(0, 0);
-    writeAll(fd, placeholder);
+  writeAside(file, (fd) => {
+    writeAll(fd, header(0, 0));
     let crc = 0;
     let chunk = '';
     const flush = () => {
       const bytes = Buffer.from(chunk);
-      if (bytes.length > 0) crc = zlib.crc32(bytes, crc);
+      crc = crc32(bytes, crc);
       writeAll(fd, bytes);
       chunk = '';
     };
@@ -95,10 +91,15 @@ export function writeSnapshot(file: string, key: string, documents: readonly Sea
     }
     flush();
     writeAll(fd, header(documents.length, crc), 0);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(partial, file);
+  });
+}
+
+/** What a rebuild did: the documents indexed, how long it took, and whether they came from the snapshot and the index from its image. */
+export interface RebuildResult {
+  documents: number;
+  ms: number;
+  fromSnapshot?: boolean;
+  fromImage?: boolean;
 }
 
 export interface SearchService {
@@ -106,7 +107,7 @@ export interface SearchService {
   /** Counts the index's changes (rebuilds and refreshes): what was derived from search answers is current while it stays. */
   readonly generation: number;
   /** Replaces the whole index with the database's listings (from the snapshot while the content is unchanged). */
-  rebuild(): Promise<{ documents: number; ms: number; fromSnapshot?: boolean; fromImage?: boolean }>;
+  rebuild(): Promise<RebuildResult>;
   /** Re-indexes the given units after a content change; units no longer in the database are removed. */
   refresh(eids: readonly number[]): Promise<{ updated: number; deleted: number }>;
   /** Registers the proxy routes (spec §7 Search) on the server. */

@@ -13,10 +13,8 @@
  * null, and the caller builds the index from the documents as before.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import v8 from 'node:v8';
-import zlib from 'node:zlib';
-import { readAll, writeAll } from '../document-lines.ts';
+import { crc32, readAll, writeAll, writeAside } from '../files.ts';
 import type { StoredDocuments } from '../types.ts';
 import * as analysis from './analysis.ts';
 import * as bitset from './bitset.ts';
@@ -87,7 +85,7 @@ class ImageDeserializer extends v8.Deserializer {
   }
 }
 
-/** Writes the index's image (aside, then renamed: a crash never leaves half of one). */
+/** Writes the index's image (aside, then renamed). */
 export function writeIndexImage(file: string, key: string, index: SearchIndex, memoryBytes: number): void {
   const serializer = new ImageSerializer();
   serializer.writeHeader();
@@ -99,25 +97,19 @@ export function writeIndexImage(file: string, key: string, index: SearchIndex, m
   const padding = new Uint8Array(8);
   const pad = (part: Uint8Array) => padding.subarray(0, align8(part.byteLength) - part.byteLength);
   let crc = 0;
-  // (zlib.crc32 of an empty array over an empty ArrayBuffer answers 0 whatever crc it is given.)
-  for (const part of parts) for (const bytes of [part, pad(part)]) if (bytes.byteLength > 0) crc = zlib.crc32(bytes, crc);
+  for (const part of parts) crc = crc32(pad(part), crc32(part, crc));
   // The header line is padded with spaces to a multiple of 8 bytes, so every part starts aligned.
   const line = Buffer.from(JSON.stringify({ key: fullKey(key), structure: structure.length, crc, memory: memoryBytes }));
   const header = Buffer.alloc(align8(line.length + 1), ' ');
   line.copy(header);
   header[header.length - 1] = 10;
-  const partial = `${file}.${process.pid}.tmp`;
-  const fd = fs.openSync(partial, 'w');
-  try {
+  writeAside(file, (fd) => {
     writeAll(fd, header);
     for (const part of parts) {
       writeAll(fd, part);
       writeAll(fd, pad(part));
     }
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(partial, file);
+  });
 }
 
 /**
@@ -136,7 +128,7 @@ export function readIndexImage(file: string, key: string, documents: StoredDocum
   try {
     const header = JSON.parse(data.toString('utf8', 0, end)) as { key?: unknown; structure?: unknown; crc?: unknown; memory?: unknown };
     if (header.key !== fullKey(key) || typeof header.structure !== 'number' || typeof header.memory !== 'number' || (end + 1) % 8 !== 0) return null;
-    if (zlib.crc32(data.subarray(end + 1)) !== header.crc) return null;
+    if (crc32(data.subarray(end + 1)) !== header.crc) return null;
     const structureEnd = end + 1 + header.structure;
     if (structureEnd > data.length) return null;
     const deserializer = new ImageDeserializer(data.subarray(end + 1, structureEnd), data.buffer as ArrayBuffer, data.byteOffset + end + 1 + align8(header.structure));

@@ -730,7 +730,7 @@ export class TextField {
 }
 
 /** The values the config set's copyField rules put into `_text_`, in the document's field order. */
-export function catchAllValues(doc: SearchDocument): string[] {
+function catchAllValues(doc: SearchDocument): string[] {
   const out: string[] = [];
   for (const name in doc) {
     if (!copiedToCatchAll(name)) continue;
