@@ -36,6 +36,9 @@ describe('document lines', () => {
     const line = documentLine({ index_id: 'default', tm_description: 'two\nlines', id: 'x-1' });
     expect(line).toBe('{"id":"x-1","index_id":"default","tm_description":"two\\nlines"}\n');
     expect(line.indexOf('\n')).toBe(line.length - 1);
+    // A field named __proto__ (JSON.parse makes it an own field) stays a field when the id moves first.
+    const odd = JSON.parse('{"index_id":"default","__proto__":false,"id":"x"}') as SearchDocument;
+    expect(documentLine(odd)).toBe('{"id":"x","index_id":"default","__proto__":false}\n');
   });
 
   it('refuses lines whose last one is cut short', () => {

@@ -22,7 +22,8 @@ const ID_PREFIX = Buffer.from('{"id":"');
 export function documentLine(doc: SearchDocument): string {
   let first: string | undefined;
   for (first in doc) break;
-  return `${JSON.stringify(first === 'id' || typeof doc.id !== 'string' ? doc : Object.assign({ id: doc.id }, doc))}\n`;
+  // (fromEntries defines its keys: a field named __proto__ stays a field, as JSON.parse gives it.)
+  return `${JSON.stringify(first === 'id' || typeof doc.id !== 'string' ? doc : Object.fromEntries([['id', doc.id], ...Object.entries(doc)]))}\n`;
 }
 
 export class DocumentLines implements StoredDocuments {
