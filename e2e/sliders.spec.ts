@@ -102,6 +102,26 @@ test.describe('listing slider', () => {
     expect(first).not.toMatch(/loading=/i);
   });
 
+  test('when the carousel code cannot load, the first photo stays in place and the page has no error', async ({ page, stays }) => {
+    const errors: string[] = [];
+    const warnings: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.route(/\/embla-carousel[^/]*\.js/, (route) => route.abort());
+    await page.goto(`/listing/${stays.bookable.slug}`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    await expect.poll(() => warnings.some((text) => text.startsWith('A slider could not start its carousel'))).toBe(true);
+    const slider = page.getByRole('region', { name: /^Photos of / });
+    const count = await slider.locator('[aria-roledescription="slide"]').count();
+    await expectMain(page, 1, count);
+    const [viewport, main] = await Promise.all([slider.locator('.slider__viewport').boundingBox(), slider.locator('.slider__slide--main').boundingBox()]);
+    expect(Math.abs(main!.x + main!.width / 2 - (viewport!.x + viewport!.width / 2))).toBeLessThan(3);
+    await expect(slider.locator('.slider__slide--main img').first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('no WCAG 2.2 AA violations with the slider on screen', async ({ page, stays }) => {
     const slider = await openListing(page, stays.bookable.slug);
     await slider.scrollIntoViewIfNeeded();

@@ -1,7 +1,7 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { EventFrom, SnapshotFrom } from 'xstate';
+import { createActor, type EventFrom, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { createSiteActors } from '@/bindings/actors/site-actors';
 import { SliderInspectorContext } from '@/bindings/slider-hooks';
@@ -108,7 +108,7 @@ function swipeLeft(viewport: Element) {
 }
 
 /** The listing's PhotoSlider with its real embla carousel and effects; the browser's media queries, sizes and fullscreen are the boundary. */
-function sliderDriver(): PathDriver<SliderSnapshot, SliderEvent> {
+function sliderDriver({ beforeCarousel }: { beforeCarousel?: (region: HTMLElement) => void } = {}): PathDriver<SliderSnapshot, SliderEvent> {
   let site: MountedSite | null = null;
   let user: UserEvent = userEvent.setup();
   let media = new TestMediaQueries();
@@ -117,7 +117,7 @@ function sliderDriver(): PathDriver<SliderSnapshot, SliderEvent> {
   const region = () => screen.getByRole('region', { name: 'Photos of Dune House' });
   const slides = () => within(region()).getAllByRole('group');
   return {
-    start: () => {
+    start: async () => {
       media = new TestMediaQueries();
       user = userEvent.setup();
       vi.stubGlobal('matchMedia', media.matchMedia);
@@ -150,6 +150,9 @@ function sliderDriver(): PathDriver<SliderSnapshot, SliderEvent> {
         page,
         actors,
       );
+      beforeCarousel?.(region());
+      // The carousel's code arrives after the slider has rendered (issue 24); once it has, it positions the track.
+      await waitFor(() => expect(region().querySelector<HTMLElement>('.slider__track')?.style.transform).toMatch(/translate3d/));
     },
     perform: async (event, before) => {
       switch (event.type) {
@@ -225,5 +228,19 @@ describe('slider machine, walked through the listing photo slider and its embla 
   const paths = planPaths(model, sliderMachine);
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_title, path) => {
     await runPath(path, coverage, sliderDriver());
+  });
+
+  it('starts the carousel on a slide chosen before its code arrived: a swipe then goes on from that slide', async () => {
+    const driver = sliderDriver({ beforeCarousel: (region) => fireEvent.click(within(region).getByRole('button', { name: 'Next photo' })) });
+    const before = createActor(sliderMachine, { input: { count: PHOTOS.length, preload: 2, fullscreen: true } }).getSnapshot();
+    await driver.start();
+    try {
+      await driver.perform({ type: 'slider.layout.changed', layout: 'mobile' }, before);
+      await driver.perform({ type: 'slider.settled', index: 2 }, before);
+      const region = screen.getByRole('region', { name: 'Photos of Dune House' });
+      await waitFor(() => expect(region.querySelector('[data-main-slide]')?.getAttribute('aria-label')).toBe(`3 of ${PHOTOS.length}`));
+    } finally {
+      driver.stop();
+    }
   });
 });

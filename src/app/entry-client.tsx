@@ -7,7 +7,7 @@ import { createRoutes, loadMatchedRoutes } from './routes';
 import { createSiteActors } from '@/bindings/actors/site-actors';
 import { AppRoot } from './app-root';
 import { wireEffects } from './wire-effects';
-import { yieldToMain } from './main-thread';
+import { yieldToMain } from '@/effects/main-thread';
 import '@/views/styles.css';
 
 const json = <T,>(id: string): T => JSON.parse(document.getElementById(id)?.textContent ?? 'null') as T;

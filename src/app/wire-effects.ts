@@ -7,7 +7,7 @@ import type { PageSettings } from '@/domain/settings';
 import { deferred } from '@/bindings/deferred';
 import { connectLazyActors, type SiteActors } from '@/bindings/actors/site-actors';
 import { connectOrder } from './order-wiring';
-import { whenIdle } from './main-thread';
+import { whenIdle } from '@/effects/main-thread';
 import { connectPageAnalytics } from '@/effects/page-analytics';
 import { analyticsActorModule, sendAnalytics } from '@/bindings/analytics-port';
 

@@ -1,11 +1,21 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import useEmblaCarousel from 'embla-carousel-react';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { MOBILE_MAX_WIDTH } from '@/domain/slider';
+import { yieldToMain } from '@/effects/main-thread';
 import { bindCarousel, bindSliderFullscreen, bindSliderLayout, throttledResizes } from '@/effects/slider-carousel';
 import { sliderMachine, type SliderInput } from '@/machines/slider-machine';
+import { deferred } from './deferred';
+
+/**
+ * embla, loaded once the slider has rendered (issue 24): the server's HTML already shows the first
+ * slide centred at its final size, so the carousel is needed only to move the track. Its code and
+ * each carousel's first measuring then run in tasks of their own after hydration instead of inside
+ * it (about 35 ms of the listing's longest start-up task on a phone at 4× CPU), and its 7 kB leave
+ * the listing's first script.
+ */
+const emblaModule = deferred(() => import('embla-carousel'));
 
 /** An inspector for the sliders' actors (model tests, dev tools); none on the site. */
 export const SliderInspectorContext = createContext<((event: InspectionEvent) => void) | undefined>(undefined);
@@ -50,9 +60,30 @@ export function useSlider(input: SliderInput, { dragOnlyOnMobile = false }: { dr
     }),
     [dragOnlyOnMobile, resizes],
   );
-  const [viewportRef, carousel] = useEmblaCarousel(options);
+  const viewport = useRef<HTMLElement | null>(null);
+  const [carousel, setCarousel] = useState<EmblaCarouselType | null>(null);
   const root = useRef<HTMLElement | null>(null);
 
+  useEffect(() => {
+    let live = true;
+    let made: EmblaCarouselType | null = null;
+    const start = async () => {
+      const { default: EmblaCarousel } = await emblaModule.load();
+      // Each carousel measures its slides in a task of its own, after the code's evaluation.
+      await yieldToMain();
+      if (!live || !viewport.current) return;
+      // A slide chosen before the carousel arrived (a tap on next, a thumbnail) is where it starts.
+      made = EmblaCarousel(viewport.current, { ...options, startIndex: actor.getSnapshot().context.index });
+      setCarousel(made);
+    };
+    // The first slide stays shown and the page works; the slider moves again after a reload.
+    start().catch((error: unknown) => console.warn(`A slider could not start its carousel: ${error instanceof Error ? error.message : String(error)}`));
+    return () => {
+      live = false;
+      made?.destroy();
+      setCarousel(null);
+    };
+  }, [actor, options]);
   useEffect(() => (carousel ? bindCarousel(actor, carousel) : undefined), [actor, carousel]);
   useEffect(() => {
     const subscription = resizes.reInit$.subscribe((resized) => resized.reInit());
@@ -63,6 +94,9 @@ export function useSlider(input: SliderInput, { dragOnlyOnMobile = false }: { dr
 
   const rootRef = useCallback((element: HTMLElement | null) => {
     root.current = element;
+  }, []);
+  const viewportRef = useCallback((element: HTMLElement | null) => {
+    viewport.current = element;
   }, []);
   return {
     viewportRef,
