@@ -101,24 +101,17 @@ const EARLY_INPUT_SCRIPT =
  * after the next frame), or after a second whatever happens (a tab opened in the background paints
  * nothing). Until then the connection carries only what the first paint needs (the HTML, its style
  * sheets, the first images), and no script runs before the content is on the screen (Lighthouse
- * counts a script fetched before the largest paint as holding it up). The entry comes first, then
- * the page's chunks are preloaded, a few per task. The elements carry this script's nonce (the
+ * counts a script fetched before the largest paint as holding it up). The page's chunks are
+ * preloaded at once beside the entry. The elements carry this script's nonce (the
  * Content-Security-Policy allows nonced scripts only). Taps in the meantime are kept
  * (EARLY_INPUT_SCRIPT); if a script cannot load they are given back to the browser.
  */
-/**
- * Preloads added per task: adding one costs the main thread about 2 ms on a phone (4× CPU), and a
- * search or listing page has about 30 chunks, which in one task was 70–100 ms (issue 24).
- */
-const PRELOADS_PER_TASK = 6;
-
 export function startScripts(modules: { scripts: readonly string[]; preloads: readonly string[] }): string {
   return (
-    `(function(m,n){var go=function(){if(!m)return;var p=m.preloads.slice();m.scripts.forEach(function(u){` +
+    `(function(m,n){var go=function(){if(!m)return;m.preloads.forEach(function(u){var l=document.createElement("link");` +
+    `l.rel="modulepreload";l.href=u;document.head.appendChild(l)});m.scripts.forEach(function(u){` +
     `var e=document.createElement("script");e.type="module";e.src=u;e.nonce=n;` +
-    `e.onerror=function(){window.__earlyInput&&window.__earlyInput.release()};document.head.appendChild(e)});m=null;` +
-    `(function f(){p.splice(0,${PRELOADS_PER_TASK}).forEach(function(u){var l=document.createElement("link");` +
-    `l.rel="modulepreload";l.href=u;document.head.appendChild(l)});p.length&&setTimeout(f,0)})()};` +
+    `e.onerror=function(){window.__earlyInput&&window.__earlyInput.release()};document.head.appendChild(e)});m=null};` +
     `try{new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}})` +
     `.observe({type:"paint",buffered:true})}catch(x){requestAnimationFrame(function(){setTimeout(go,0)})}setTimeout(go,1000)})` +
     `(${jsonForScript(modules)},document.currentScript.nonce)`
