@@ -1,5 +1,4 @@
 import { useFiltersDialog, useSearchResult } from '@/bindings/search-context';
-import { formatCount } from '@/domain/money';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';
 import { FacetList } from './facet-list';
@@ -12,7 +11,7 @@ export function FiltersDialog() {
   const dialog = useFiltersDialog();
   const result = useSearchResult();
   const count = result?.numFound ?? null;
-  const label = count === null ? 'Show rentals' : count === 1 ? 'Show 1 rental' : `Show ${formatCount(count)} rentals`;
+  const label = count === null ? 'Show rentals' : count === 1 ? 'Show 1 rental' : `Show ${count.toLocaleString('en')} rentals`;
   return (
     <Modal isOpen={dialog.open} onClose={dialog.close} title="Filters" size="small">
       <div className="filters-dialog">
