@@ -1,10 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { MOBILE_MAX_WIDTH } from '@/domain/slider';
-import { yieldToMain } from '@/effects/main-thread';
-import { bindCarousel, bindSliderFullscreen, bindSliderLayout, throttledResizes } from '@/effects/slider-carousel';
+import { bindSliderFullscreen, bindSliderLayout, startCarousel, throttledResizes } from '@/effects/slider-carousel';
 import { sliderMachine, type SliderInput } from '@/machines/slider-machine';
 import { deferred } from './deferred';
 
@@ -16,6 +15,7 @@ import { deferred } from './deferred';
  * the listing's first script.
  */
 const emblaModule = deferred(() => import('embla-carousel'));
+const loadEmbla = () => emblaModule.load().then((module) => module.default);
 
 /** An inspector for the sliders' actors (model tests, dev tools); none on the site. */
 export const SliderInspectorContext = createContext<((event: InspectionEvent) => void) | undefined>(undefined);
@@ -61,30 +61,9 @@ export function useSlider(input: SliderInput, { dragOnlyOnMobile = false }: { dr
     [dragOnlyOnMobile, resizes],
   );
   const viewport = useRef<HTMLElement | null>(null);
-  const [carousel, setCarousel] = useState<EmblaCarouselType | null>(null);
   const root = useRef<HTMLElement | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    let made: EmblaCarouselType | null = null;
-    const start = async () => {
-      const { default: EmblaCarousel } = await emblaModule.load();
-      // Each carousel measures its slides in a task of its own, after the code's evaluation.
-      await yieldToMain();
-      if (!live || !viewport.current) return;
-      // A slide chosen before the carousel arrived (a tap on next, a thumbnail) is where it starts.
-      made = EmblaCarousel(viewport.current, { ...options, startIndex: actor.getSnapshot().context.index });
-      setCarousel(made);
-    };
-    // The first slide stays shown and the page works; the slider moves again after a reload.
-    start().catch((error: unknown) => console.warn(`A slider could not start its carousel: ${error instanceof Error ? error.message : String(error)}`));
-    return () => {
-      live = false;
-      made?.destroy();
-      setCarousel(null);
-    };
-  }, [actor, options]);
-  useEffect(() => (carousel ? bindCarousel(actor, carousel) : undefined), [actor, carousel]);
+  useEffect(() => (viewport.current ? startCarousel(actor, viewport.current, options, loadEmbla) : undefined), [actor, options]);
   useEffect(() => {
     const subscription = resizes.reInit$.subscribe((resized) => resized.reInit());
     return () => subscription.unsubscribe();

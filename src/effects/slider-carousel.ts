@@ -1,7 +1,9 @@
-import { asyncScheduler, fromEvent, merge, Observable, Subject, Subscription, throttleTime } from 'rxjs';
+import { asyncScheduler, concatMap, defer, fromEvent, map, merge, Observable, Subject, Subscription, throttleTime } from 'rxjs';
 import type { Actor } from 'xstate';
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { MOBILE_MAX_WIDTH, type SliderLayout } from '@/domain/slider';
 import type { sliderMachine } from '@/machines/slider-machine';
+import { yieldToMain } from './main-thread';
 
 type SliderActor = Actor<typeof sliderMachine>;
 
@@ -38,6 +40,35 @@ export function bindCarousel(actor: SliderActor, carousel: CarouselEngine): () =
   return () => {
     scrolls.unsubscribe();
     carousel.off('select', settled);
+  };
+}
+
+/** embla's constructor (the default export of 'embla-carousel'), loaded with its module. */
+export type CarouselFactory = (viewport: HTMLElement, options: EmblaOptionsType) => EmblaCarouselType;
+
+/**
+ * Starts a slider's carousel once its code has arrived (issue 24: the carousel's code and its first
+ * measuring stay out of the page's hydration): in a task of its own after the code's evaluation,
+ * on the slide the machine shows by then (a tap on next or a thumbnail before it arrived counts),
+ * and bound to the machine. A failed load is logged, and the first slide, which the server's HTML
+ * already shows centred, stays in place. Returns the stop, which also takes the carousel down.
+ */
+export function startCarousel(actor: SliderActor, viewport: HTMLElement, options: EmblaOptionsType, load: () => Promise<CarouselFactory>): () => void {
+  let carousel: EmblaCarouselType | null = null;
+  let unbind = () => {};
+  const subscription = defer(load)
+    .pipe(concatMap((create) => defer(yieldToMain).pipe(map(() => create))))
+    .subscribe({
+      next: (create) => {
+        carousel = create(viewport, { ...options, startIndex: actor.getSnapshot().context.index });
+        unbind = bindCarousel(actor, carousel);
+      },
+      error: (error: unknown) => console.warn(`A slider could not start its carousel: ${error instanceof Error ? error.message : String(error)}`),
+    });
+  return () => {
+    subscription.unsubscribe();
+    unbind();
+    carousel?.destroy();
   };
 }
 
