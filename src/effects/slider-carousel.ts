@@ -1,4 +1,4 @@
-import { asyncScheduler, concatMap, defer, fromEvent, map, merge, Observable, Subject, Subscription, throttleTime } from 'rxjs';
+import { asyncScheduler, defer, fromEvent, merge, Observable, Subject, Subscription, throttleTime } from 'rxjs';
 import type { Actor } from 'xstate';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { MOBILE_MAX_WIDTH, type SliderLayout } from '@/domain/slider';
@@ -56,15 +56,18 @@ export type CarouselFactory = (viewport: HTMLElement, options: EmblaOptionsType)
 export function startCarousel(actor: SliderActor, viewport: HTMLElement, options: EmblaOptionsType, load: () => Promise<CarouselFactory>): () => void {
   let carousel: EmblaCarouselType | null = null;
   let unbind = () => {};
-  const subscription = defer(load)
-    .pipe(concatMap((create) => defer(yieldToMain).pipe(map(() => create))))
-    .subscribe({
-      next: (create) => {
-        carousel = create(viewport, { ...options, startIndex: actor.getSnapshot().context.index });
-        unbind = bindCarousel(actor, carousel);
-      },
-      error: (error: unknown) => console.warn(`A slider could not start its carousel: ${error instanceof Error ? error.message : String(error)}`),
-    });
+  const arrived = async () => {
+    const create = await load();
+    await yieldToMain();
+    return create;
+  };
+  const subscription = defer(arrived).subscribe({
+    next: (create) => {
+      carousel = create(viewport, { ...options, startIndex: actor.getSnapshot().context.index });
+      unbind = bindCarousel(actor, carousel);
+    },
+    error: (error: unknown) => console.warn(`A slider could not start its carousel: ${error instanceof Error ? error.message : String(error)}`),
+  });
   return () => {
     subscription.unsubscribe();
     unbind();
