@@ -329,6 +329,25 @@ export const BENCHES: Array<Bench<Dated>> = [
       return `performance ${low === high ? `${low} on every page` : `${low}–${high}`} (goal ${r.goals.performance}); see [Page weight and speed](#page-weight-and-speed)`;
     },
     blocks: {
+      // The README's one line on speed: the run's range, with the host's speed beside it (issue 24).
+      speed: (r) => {
+        const range = (values: number[], format: (value: number) => string) => {
+          const [low, high] = [format(Math.min(...values)), format(Math.max(...values))];
+          // '4–96 ms', not '4 ms–96 ms'
+          const unit = / (ms|s)$/.exec(high)?.[0] ?? '';
+          return low === high ? low : `${unit && low.endsWith(unit) ? low.slice(0, -unit.length) : low}–${high}`;
+        };
+        const scores = r.pages.map((row) => row.performance);
+        const indexes = r.pages.map((row) => row.benchmarkIndex).filter((index): index is number => index !== undefined);
+        return (
+          `On a phone (Lighthouse ${r.lighthouse}'s mobile preset, median of ${r.runs}, \`npx tsx bench/lighthouse.ts\`; ${measured(r)}): ` +
+          `performance ${Math.min(...scores) === Math.max(...scores) ? `${scores[0]} on every page` : range(scores, String)}, ` +
+          `TBT ${range(r.pages.map((row) => row.tbtMs), ms)}, LCP ${range(r.pages.map((row) => row.lcpMs), seconds)}, CLS ${range(r.pages.map((row) => row.cls), (value) => String(value))}` +
+          (indexes.length > 0 ? `, on a host of benchmarkIndex ${range(indexes, (value) => count(value))}` : '') +
+          `. Lighthouse scales the main-thread work it sees by the host's speed, so a slower host reports more: ` +
+          `[Page weight and speed](#page-weight-and-speed) has each page, and the same pages as the slowest of these machines sees them.`
+        );
+      },
       lighthouse: (r) =>
         [
           `Lighthouse ${r.lighthouse}, mobile preset, median of ${r.runs} (\`npx tsx bench/lighthouse.ts\`; ${measured(r)}; goals ${r.goals.performance}, LCP ${seconds(r.goals.lcpMs)}, TBT ${r.goals.tbtMs} ms, CLS ${r.goals.cls}):`,
