@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatMoney, fromCents, shareOfCents, sumAmounts, toCents } from './money';
+import { formatCents, formatCount, formatMoney, fromCents, shareOfCents, sumAmounts, toCents } from './money';
 
 describe('formatCents', () => {
   it.each([
@@ -23,8 +24,40 @@ describe('formatCents', () => {
     }
   });
 
+  it('writes dollars and euros as Intl does for any amount and precision (written without Intl: issue 24)', () => {
+    const intl = (currency: string, decimals: number) => new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    const cents = fc.oneof(
+      fc.integer({ min: -1e12, max: 1e12 }),
+      fc.double({ noNaN: true }),
+      fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+      // Halves and near-halves at every precision: 0.5, 0.05, 1.005, 2.675 … and their neighbours.
+      fc.tuple(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 0, max: 8 }), fc.constantFrom(0, 1, -1)).map(([n, k, nudge]) => {
+        const value = (n + 0.5) / 10 ** k;
+        return nudge === 0 ? value : value + nudge * Number.EPSILON * Math.abs(value);
+      }),
+    );
+    fc.assert(
+      fc.property(cents, fc.constantFrom('USD', 'EUR'), fc.integer({ min: 0, max: 20 }), (amount, currency, decimals) => {
+        expect(formatCents(amount, currency, decimals)).toBe(intl(currency, decimals).format(amount / 100));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   it('falls back to the currency code for an unknown currency', () => {
     expect(formatCents(1000, 'NOT-A-CURRENCY', 0)).toBe('NOT-A-CURRENCY 10');
+  });
+});
+
+describe('formatCount', () => {
+  it("writes any count as toLocaleString('en') does", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -1e6, max: 1e7 }), fc.maxSafeInteger(), fc.double()), (count) => {
+        expect(formatCount(count)).toBe(count.toLocaleString('en'));
+      }),
+      { numRuns: 5_000 },
+    );
+    for (const count of [0, -0, 1, 999, 1000, 999_999, 1_000_000, Number.MAX_SAFE_INTEGER, -1234]) expect(formatCount(count)).toBe(count.toLocaleString('en'));
   });
 });
 

@@ -1,4 +1,5 @@
 import { useFiltersDialog, useSearchResult } from '@/bindings/search-context';
+import { formatCount } from '@/domain/money';
 import { Button } from '@/views/ui/button';
 import { Modal } from '@/views/ui/modal';
 import { FacetList } from './facet-list';
@@ -11,7 +12,7 @@ export function FiltersDialog() {
   const dialog = useFiltersDialog();
   const result = useSearchResult();
   const count = result?.numFound ?? null;
-  const label = count === null ? 'Show rentals' : count === 1 ? 'Show 1 rental' : `Show ${count.toLocaleString('en')} rentals`;
+  const label = count === null ? 'Show rentals' : count === 1 ? 'Show 1 rental' : `Show ${formatCount(count)} rentals`;
   return (
     <Modal isOpen={dialog.open} onClose={dialog.close} title="Filters" size="small">
       <div className="filters-dialog">

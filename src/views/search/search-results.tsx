@@ -11,6 +11,7 @@ import {
 } from '@/bindings/search-context';
 import { useSettings } from '@/bindings/site-context';
 import type { ListingSummary } from '@/domain/content';
+import { formatCount } from '@/domain/money';
 import { ListingGrid } from '@/views/listing/listing-card';
 import { ActiveFilters } from './active-filters';
 import { FacetList } from './facet-list';
@@ -69,7 +70,7 @@ function ResultSummary({ showQuery }: { showQuery: boolean }) {
   return (
     <div className="result-summary">
       <p id="result-count" className="result-count" aria-live="polite">
-        {result.numFound === 1 ? '1 rental' : `${result.numFound.toLocaleString('en')} rentals`}
+        {result.numFound === 1 ? '1 rental' : `${formatCount(result.numFound)} rentals`}
         {state.q && showQuery ? ` for “${state.q}”` : ''}
       </p>
       {result.didYouMean && (
