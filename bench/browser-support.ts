@@ -16,12 +16,15 @@ const root = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Starts the production server (NODE_ENV=production) on a fresh data directory; resolves once it answers. */
-export async function startSite(name: string, port: number): Promise<{ origin: string; stop: () => Promise<void> }> {
+/**
+ * Starts the production server (NODE_ENV=production) of this checkout, or of `checkout`, on a fresh
+ * data directory; resolves once it answers.
+ */
+export async function startSite(name: string, port: number, checkout = root): Promise<{ origin: string; stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
-  const { command, args } = serverCommand();
+  const { command, args } = serverCommand(checkout);
   const server = spawn(command, args, {
-    cwd: root,
+    cwd: checkout,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });

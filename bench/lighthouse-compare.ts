@@ -10,23 +10,21 @@
  *        first listing of /search, default "/,/search,listing"; BENCH_CPU: slow-down, default 12.7,
  *        Lighthouse's 4× as a host of benchmarkIndex 1130 on one of about 3 600)
  *
- * Each checkout must have been built (`npm run build` there; a git worktree can share this one's
- * node_modules through a symlink). Both production servers run at once, each on a fresh data
- * directory, and each round audits every page on both, in alternating order. Prints each audit
+ * Each build is brought up to date first, as `npm start` does (a git worktree can share this
+ * checkout's node_modules through a symlink). Both production servers run at once, each on a fresh
+ * data directory, and each round audits every page on both, in alternating order. Prints each audit
  * and, per page and build, the mean and median of Lighthouse's TBT and of the held time; writes
  * nothing.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser-support.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startSite } from './browser-support.ts';
 
 const other = process.argv[2];
-if (!other || !fs.existsSync(path.join(other, 'dist', 'server-main.mjs'))) {
-  console.error('Usage: npx tsx bench/lighthouse-compare.ts /path/to/other/checkout (built: dist/server-main.mjs)');
+if (!other || !fs.existsSync(path.join(other, 'package.json'))) {
+  console.error('Usage: npx tsx bench/lighthouse-compare.ts /path/to/other/checkout (its node_modules installed or linked)');
   process.exit(2);
 }
 const builds = [path.resolve(import.meta.dirname, '..'), path.resolve(other)];
@@ -34,32 +32,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const CPU = Number(process.env.BENCH_CPU ?? 12.7);
 const PAGES = (process.env.BENCH_PAGES ?? '/,/search,listing').split(',');
 const BLOCKING_MS = 50;
-
-async function startBuild(root: string, port: number): Promise<{ origin: string; stop: () => void }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-compare-'));
-  const server = spawn(process.execPath, ['dist/server-main.mjs'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  const stop = () => {
-    server.kill('SIGTERM');
-    server.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  };
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (i > 1200 || server.exitCode !== null) {
-      stop();
-      throw new Error(`The server of ${root} did not start`);
-    }
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return { origin, stop };
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 interface TraceEvent {
   name: string;
@@ -85,18 +57,12 @@ function heldAfterFirstPaint(events: TraceEvent[]): number | null {
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
 
-const sites = [await startBuild(builds[0]!, 4461)];
-const chrome = await (async () => {
-  try {
-    sites.push(await startBuild(builds[1]!, 4462));
-    return await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
-  } catch (error) {
-    sites.forEach((site) => site.stop());
-    throw error;
-  }
-})();
+const sites: Array<Awaited<ReturnType<typeof startSite>>> = [];
+let chrome: chromeLauncher.LaunchedChrome | null = null;
 const figures = new Map<string, { tbt: number[]; held: number[] }>();
 try {
+  for (const [index, checkout] of builds.entries()) sites.push(await startSite('lighthouse-compare', 4461 + index, checkout));
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   const searchHtml = await (await fetch(`${sites[0]!.origin}/search`)).text();
   const listing = /href="(\/listing\/[^"#]+)"/.exec(searchHtml)?.[1];
   const paths = PAGES.map((page) => (page === 'listing' ? listing : page)).filter((page): page is string => page !== undefined);
@@ -126,8 +92,8 @@ try {
     }
   }
 } finally {
-  await chrome.kill();
-  sites.forEach((site) => site.stop());
+  await chrome?.kill();
+  await Promise.all(sites.map((site) => site.stop()));
 }
 
 console.log(`\n${'page and build'.padEnd(40)} ${'TBT mean'.padStart(9)} ${'median'.padStart(7)} ${'held mean'.padStart(10)} ${'median'.padStart(7)} audits`);

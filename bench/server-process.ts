@@ -14,9 +14,12 @@ import type { PageRenderer } from '../server/renderer.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** The command `npm start` runs after its prestart build (the build is brought up to date first). */
-export function serverCommand(): { command: string; args: string[] } {
-  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+/**
+ * The command `npm start` runs after its prestart build (the build is brought up to date first),
+ * run in `checkout` (this one unless another is given, e.g. a build to compare with).
+ */
+export function serverCommand(checkout = root): { command: string; args: string[] } {
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: checkout, stdio: 'inherit' });
   return { command: process.execPath, args: ['dist/server-main.mjs'] };
 }
 
