@@ -45,6 +45,21 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/**
+ * The lowest to the highest of some figures, each written by `format`, the unit once:
+ * `[4, 96]` with `ms` → '4–96 ms'; one figure when they are all the same.
+ */
+function range(values: readonly number[], format: (value: number) => string = String): string {
+  const [low, high] = [format(Math.min(...values)), format(Math.max(...values))];
+  if (low === high) return low;
+  const unit = / (ms|s|MiB|KiB|kB)$/.exec(high)?.[0] ?? '';
+  return `${unit && low.endsWith(unit) ? low.slice(0, -unit.length) : low}–${high}`;
+}
+/** Lighthouse's scores of a run's pages: '99–100', or '100 on every page'. */
+const scoresOf = (pages: ReadonlyArray<{ performance: number }>) => {
+  const scores = range(pages.map((row) => row.performance));
+  return scores.includes('–') ? scores : `${scores} on every page`;
+};
 
 /** When and where a result was measured: '2026-11-22, 2 CPUs, load 2.7'. */
 function measured(result: Dated): string {
@@ -323,27 +338,16 @@ export const BENCHES: Array<Bench<Dated>> = [
     file: 'lighthouse.json',
     command: '`npx tsx bench/lighthouse.ts`',
     measures: 'Lighthouse mobile (the default throttling) on /, /search, a listing, /mytrip and checkout, median of 3',
-    figures: (r) => {
-      const low = Math.min(...r.pages.map((row) => row.performance));
-      const high = Math.max(...r.pages.map((row) => row.performance));
-      return `performance ${low === high ? `${low} on every page` : `${low}–${high}`} (goal ${r.goals.performance}); see [Page weight and speed](#page-weight-and-speed)`;
-    },
+    figures: (r) => `performance ${scoresOf(r.pages)} (goal ${r.goals.performance}); see [Page weight and speed](#page-weight-and-speed)`,
     blocks: {
       // The README's one line on speed: the run's range, with the host's speed beside it (issue 24).
       speed: (r) => {
-        const range = (values: number[], format: (value: number) => string) => {
-          const [low, high] = [format(Math.min(...values)), format(Math.max(...values))];
-          // '4–96 ms', not '4 ms–96 ms'
-          const unit = / (ms|s)$/.exec(high)?.[0] ?? '';
-          return low === high ? low : `${unit && low.endsWith(unit) ? low.slice(0, -unit.length) : low}–${high}`;
-        };
-        const scores = r.pages.map((row) => row.performance);
         const indexes = r.pages.map((row) => row.benchmarkIndex).filter((index): index is number => index !== undefined);
         return (
           `On a phone (Lighthouse ${r.lighthouse}'s mobile preset, median of ${r.runs}, \`npx tsx bench/lighthouse.ts\`; ${measured(r)}): ` +
-          `performance ${Math.min(...scores) === Math.max(...scores) ? `${scores[0]} on every page` : range(scores, String)}, ` +
-          `TBT ${range(r.pages.map((row) => row.tbtMs), ms)}, LCP ${range(r.pages.map((row) => row.lcpMs), seconds)}, CLS ${range(r.pages.map((row) => row.cls), (value) => String(value))}` +
-          (indexes.length > 0 ? `, on a host of benchmarkIndex ${range(indexes, (value) => count(value))}` : '') +
+          `performance ${scoresOf(r.pages)}, TBT ${range(r.pages.map((row) => row.tbtMs), ms)}, ` +
+          `LCP ${range(r.pages.map((row) => row.lcpMs), seconds)}, CLS ${range(r.pages.map((row) => row.cls))}` +
+          (indexes.length > 0 ? `, on a host of benchmarkIndex ${range(indexes, count)}` : '') +
           `. Lighthouse scales the main-thread work it sees by the host's speed, so a slower host reports more: ` +
           `[Page weight and speed](#page-weight-and-speed) has each page, and the same pages as the slowest of these machines sees them.`
         );
@@ -360,7 +364,7 @@ export const BENCHES: Array<Bench<Dated>> = [
     file: 'lighthouse-reference.json',
     command: '`BENCH_REFERENCE_INDEX=1130 npx tsx bench/lighthouse.ts`',
     measures: "the same, as a slower host would see it: the CPU slow-down scaled by this host's benchmarkIndex over the reference's",
-    figures: (r) => `as a host of benchmarkIndex ${r.reference.benchmarkIndex}: TBT ${Math.min(...r.pages.map((row) => row.tbtMs))}–${Math.max(...r.pages.map((row) => row.tbtMs))} ms (goal ${r.goals.tbtMs}); see [Page weight and speed](#page-weight-and-speed)`,
+    figures: (r) => `as a host of benchmarkIndex ${r.reference.benchmarkIndex}: TBT ${range(r.pages.map((row) => row.tbtMs), ms)} (goal ${r.goals.tbtMs}); see [Page weight and speed](#page-weight-and-speed)`,
     blocks: {
       'lighthouse-reference': (r) =>
         [
@@ -374,7 +378,7 @@ export const BENCHES: Array<Bench<Dated>> = [
     file: 'main-thread.json',
     command: '`npx tsx bench/main-thread.ts` (the budget alone: `npm run check:budgets`)',
     measures: "the main thread at each page's start as a phone (×4 CPU): busy and blocking time, long tasks, the JavaScript by package; the budget part of `npm test`",
-    figures: (r) => `blocking ${Math.min(...r.pages.map((row) => row.blockingMs))}–${Math.max(...r.pages.map((row) => row.blockingMs))} ms; see [Page weight and speed](#page-weight-and-speed)`,
+    figures: (r) => `blocking ${range(r.pages.map((row) => row.blockingMs), ms)}; see [Page weight and speed](#page-weight-and-speed)`,
     blocks: {
       'main-thread': (r) =>
         [
@@ -581,7 +585,7 @@ export const BENCHES: Array<Bench<Dated>> = [
       return (
         `parse p95 ${ms(r.parse.p95)}, max ${ms(r.parse.max ?? r.parse.p95)} (${count(r.parse.samples)} queries); ` +
         `select p95 ${ms(r.select.p95)}, max ${ms(r.select.max ?? r.select.p95)} (${count(r.select.samples)} requests); ` +
-        `8× longer pathological queries take ${Math.min(...growth)}–${Math.max(...growth)}× as long`
+        `8× longer pathological queries take ${range(growth)}× as long`
       );
     },
   }),
@@ -657,7 +661,7 @@ export const BENCHES: Array<Bench<Dated>> = [
     figures: (r) => {
       const kinds = Object.entries(r.byKind).map(([kind, n]) => `${count(n)} ${kind}`).join(', ');
       const restarts = r.cycles.map((cycle) => cycle.restartMs);
-      return `${r.kills} kills: ${count(r.acknowledged)} acknowledged writes (${kinds}), ${count(r.lost)} lost; restart ${seconds(Math.min(...restarts))}–${seconds(Math.max(...restarts))}`;
+      return `${r.kills} kills: ${count(r.acknowledged)} acknowledged writes (${kinds}), ${count(r.lost)} lost; restart ${range(restarts, seconds)}`;
     },
   }),
   bench<ShareStorage>({
