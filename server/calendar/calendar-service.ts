@@ -19,13 +19,14 @@ import ical from 'ical-generator';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sqlState } from '../db/sql-state.ts';
-import { bookings, units } from '../db/schema.ts';
+import { bookings, mailQueue, units } from '../db/schema.ts';
 import { calendarBlocks, calendarConflicts, calendarExports, calendarFeedEvents, calendarFeeds } from '../db/calendar-schema.ts';
 import type { MailQueue } from '../mail/mail-queue.ts';
 import { escapeHtml } from '../html.ts';
 import type { CalendarSettings } from './config.ts';
-import { checkFeedUrl, fetchFeed, FeedFetchError } from './feed-fetch.ts';
-import { dayOf, FeedParseError, isoOf, parseFeed, type FeedEvent } from './feed-parse.ts';
+import { checkFeedAddress, fetchFeed, FeedFetchError } from './feed-fetch.ts';
+import { dayOf, FeedParseError, isoOf, type FeedEvent } from './feed-parse.ts';
+import { createFeedReader, type FeedReader } from './feed-reader.ts';
 import { feedStatus } from './feed-status.ts';
 import type { InspectionEvent } from 'xstate';
 
@@ -37,6 +38,10 @@ const HORIZON_DAYS = 730;
 const CLAIM_MS = 5 * 60_000;
 /** Feeds polled per tick, one after another. */
 const BATCH = 10;
+/** At most one conflict digest per feed in this time. */
+const DIGEST_MS = 3_600_000;
+/** Feed events written per insert. */
+const EVENT_CHUNK = 250;
 
 export interface CalendarLogger {
   info(obj: object, msg: string): void;
@@ -58,6 +63,8 @@ export interface CalendarServiceOptions {
   random?: () => number;
   /** Sees every feed status machine the service runs (model tests). */
   inspect?: (event: InspectionEvent) => void;
+  /** Reads feeds in the feed worker (default: one made from `settings`, ended by close()). */
+  reader?: FeedReader;
 }
 
 export interface ExportCalendar {
@@ -127,6 +134,7 @@ export function createCalendarService(options: CalendarServiceOptions) {
   const random = options.random ?? Math.random;
   const log = options.log ?? { info: () => {}, warn: () => {} };
   const host = new URL(options.publicOrigin).hostname;
+  const reader = options.reader ?? createFeedReader({ budgetMs: settings.parseBudgetMs ?? 5000, memoryMb: settings.parseMemoryMb ?? 128 });
   const todayDay = () => Math.floor(now().getTime() / DAY_MS);
 
   /** The export token of a listing, made at first use; null when there is no such listing. */
@@ -175,7 +183,9 @@ export function createCalendarService(options: CalendarServiceOptions) {
           summary: row.kind === 'booked' ? 'Reserved' : 'Not available',
         });
       }
-      return calendar.toString();
+      // RFC 5545 §3.1: every content line ends with CRLF, the last one too (ical-generator leaves it off).
+      const text = calendar.toString();
+      return text.endsWith('\r\n') ? text : `${text}\r\n`;
     };
     return { body, etag: `"${digest}-${changedAt.getTime() / 1000}"`, lastModified: changedAt };
   }
@@ -195,7 +205,8 @@ export function createCalendarService(options: CalendarServiceOptions) {
     if (urlText.length > 2048) throw new CalendarInputError('The feed address is longer than 2048 characters.');
     let url: URL;
     try {
-      url = checkFeedUrl(urlText);
+      // Its form and its host's addresses: a loopback or private feed is refused here, not stored.
+      url = await checkFeedAddress(urlText, settings);
     } catch (error) {
       throw new CalendarInputError((error as Error).message);
     }
@@ -277,6 +288,48 @@ export function createCalendarService(options: CalendarServiceOptions) {
     }
   }
 
+  /**
+   * Emails the owner the open conflicts of each of the listing's feeds not yet mailed, in one
+   * digest per feed at most once an hour (a feed that changes at every read would otherwise send
+   * one email per read). Each digest's mail_queue reference is `feed:{id}:{ms}`, the moment it was
+   * made: the next is due an hour later and holds the conflicts found since. Run inside the
+   * listing's reconcile (its advisory lock), so two servers never send one digest twice.
+   */
+  async function mailDigests(tx: Pick<Database, 'execute' | 'insert'>, unitEid: number): Promise<boolean> {
+    const open = rowsOf<{ feed_id: number; channel: string; begin_date: string; end_date: string; booking_id: number; detected_ms: string; last_ms: string | null }>(
+      await tx.execute(sql`select c.feed_id, f.channel, c.begin_date::text as begin_date, c.end_date::text as end_date, c.booking_id,
+          floor(extract(epoch from c.detected_at) * 1000)::bigint::text as detected_ms,
+          (select max(split_part(m.reference, ':', 3)::bigint)::text from ${mailQueue} m
+            where m.kind = 'calendar-conflict' and m.reference like 'feed:' || c.feed_id || ':%') as last_ms
+        from ${calendarConflicts} c join ${calendarFeeds} f on f.id = c.feed_id
+        where c.unit_eid = ${unitEid} and c.resolved_at is null
+        order by c.feed_id, c.begin_date, c.booking_id`),
+    );
+    const at = now().getTime();
+    const byFeed = new Map<number, typeof open>();
+    for (const row of open) {
+      const last = row.last_ms === null ? null : Number(row.last_ms);
+      if (last !== null && (at - last < DIGEST_MS || Number(row.detected_ms) <= last)) continue;
+      byFeed.set(row.feed_id, [...(byFeed.get(row.feed_id) ?? []), row]);
+    }
+    for (const [feedId, rows] of byFeed) {
+      const channel = rows[0]!.channel;
+      const lines = rows.map((c) => `${channel} has a stay from ${c.begin_date} to ${c.end_date} over booking #${c.booking_id} made here.`);
+      const more = 'Both stand until you cancel one of them. The site owner\'s calendars page lists every conflict; further conflicts of this feed come in one email an hour at most.';
+      await options.mail!.enqueue(tx, {
+        kind: 'calendar-conflict',
+        reference: `feed:${feedId}:${at}`,
+        to: options.ownerEmail,
+        subject: rows.length === 1
+          ? `Double booking at listing ${unitEid}: ${channel}'s stay overlaps a booking made here`
+          : `Double bookings at listing ${unitEid}: ${rows.length} of ${channel}'s stays overlap bookings made here`,
+        text: `${lines.join('\n')}\n\n${more}\n`,
+        html: `<p>${lines.map(escapeHtml).join('<br>')}</p><p>${escapeHtml(more)}</p>`,
+      });
+    }
+    return byFeed.size > 0;
+  }
+
   async function reconcileOnce(unitEid: number): Promise<{ changed: boolean; mailed: boolean }> {
     const today = todayDay();
     const start = today;
@@ -341,22 +394,12 @@ export function createCalendarService(options: CalendarServiceOptions) {
       const gone = open.filter((c) => !foundKeys.has(key({ ...c, begin: c.beginDate }))).map((c) => c.id);
       if (gone.length > 0) await tx.update(calendarConflicts).set({ resolvedAt: now() }).where(inArray(calendarConflicts.id, gone));
       const fresh = found.filter((c) => !openKeys.has(key(c)));
+      const detectedAt = now();
       if (fresh.length > 0) {
-        await tx.insert(calendarConflicts).values(fresh.map((c) => ({ feedId: c.feedId, unitEid, uid: c.uid, beginDate: c.begin, endDate: c.end, bookingId: c.bookingId })));
-        if (options.mail) {
-          const channels = new Map((await tx.select({ id: calendarFeeds.id, channel: calendarFeeds.channel }).from(calendarFeeds).where(eq(calendarFeeds.unitEid, unitEid))).map((f) => [f.id, f.channel]));
-          const lines = fresh.map((c) => `${channels.get(c.feedId) ?? 'A channel'} has a stay from ${c.begin} to ${c.end} over booking #${c.bookingId} made here.`);
-          await options.mail.enqueue(tx, {
-            kind: 'calendar-conflict',
-            reference: String(unitEid),
-            to: options.ownerEmail,
-            subject: `Double booking at listing ${unitEid}: another channel's stay overlaps a booking made here`,
-            text: `${lines.join('\n')}\n\nBoth stand until you cancel one of them. The site owner's calendars page lists every conflict.\n`,
-            html: `<p>${lines.map(escapeHtml).join('<br>')}</p><p>Both stand until you cancel one of them. The site owner's calendars page lists every conflict.</p>`,
-          });
-        }
+        await tx.insert(calendarConflicts).values(fresh.map((c) => ({ feedId: c.feedId, unitEid, uid: c.uid, beginDate: c.begin, endDate: c.end, bookingId: c.bookingId, detectedAt })));
       }
-      return { changed, mailed: fresh.length > 0 && options.mail !== undefined };
+      const mailed = options.mail ? await mailDigests(tx, unitEid) : false;
+      return { changed, mailed };
     });
   }
 
@@ -382,7 +425,8 @@ export function createCalendarService(options: CalendarServiceOptions) {
         const changed = await reconcile(feed.unitEid);
         return { ok: true, changed, events: feed.events, notModified: true };
       }
-      events = parseFeed(answer.body, { today: isoOf(todayDay()), horizonDays: HORIZON_DAYS });
+      // In the feed worker, with its budget: the server's thread only waits (feed-reader.ts).
+      events = await reader.read(answer.bytes, { today: isoOf(todayDay()), horizonDays: HORIZON_DAYS });
       validators = { etag: answer.etag, lastModified: answer.lastModified };
     } catch (error) {
       if (!(error instanceof FeedFetchError) && !(error instanceof FeedParseError)) throw error;
@@ -396,8 +440,9 @@ export function createCalendarService(options: CalendarServiceOptions) {
     status.send({ type: 'feed.read', at: at.getTime(), events: events.length });
     await db.transaction(async (tx) => {
       await tx.delete(calendarFeedEvents).where(eq(calendarFeedEvents.feedId, feedId));
-      for (let i = 0; i < events.length; i += 1000) {
-        await tx.insert(calendarFeedEvents).values(events.slice(i, i + 1000).map((event) => ({ feedId, uid: event.uid, beginDate: event.begin, endDate: event.end })));
+      // Small inserts: each is one synchronous step of an embedded database, and /healthz waits for none of them long.
+      for (let i = 0; i < events.length; i += EVENT_CHUNK) {
+        await tx.insert(calendarFeedEvents).values(events.slice(i, i + EVENT_CHUNK).map((event) => ({ feedId, uid: event.uid, beginDate: event.begin, endDate: event.end })));
       }
       await tx
         .update(calendarFeeds)
@@ -457,6 +502,7 @@ export function createCalendarService(options: CalendarServiceOptions) {
     stopped = true;
     clearTimeout(timer);
     await running;
+    await reader.close();
   }
 
   /** Listing ids with feeds (a local booking's change re-reads them: freed nights under an imported stay close again). */

@@ -5,6 +5,9 @@
  *                                moved by up to a tenth of it either way at random, so feeds do not poll together)
  *   CALENDAR_FEED_TIMEOUT_MS     the longest a feed's whole answer may take, redirects and body included (default 15 000)
  *   CALENDAR_FEED_MAX_KB         the largest feed read, after decompression (default 2048)
+ *   CALENDAR_FEED_PARSE_MS       the longest reading one feed may take in the feed worker, recurring
+ *                                events expanded (default 5 000); over it the worker is ended and the feed refused
+ *   CALENDAR_FEED_PARSE_MB       the feed worker's heap limit (default 128); over it the feed is refused
  *   CALENDAR_FEED_TEST_LOOPBACK  TESTS ONLY: loopback host:port pairs a feed may be fetched from
  *                                (the tests' fixture servers); every other loopback, private or
  *                                link-local address stays refused
@@ -15,6 +18,10 @@ export interface CalendarSettings {
   pollMinutes: number;
   timeoutMs: number;
   maxBytes: number;
+  /** The feed worker's time budget for one read, in ms (default 5 000). */
+  parseBudgetMs?: number;
+  /** The feed worker's heap limit, in MB (default 128). */
+  parseMemoryMb?: number;
   /** Loopback `host:port` pairs a feed may be fetched from (tests only). */
   testLoopback: string[];
 }
@@ -45,6 +52,8 @@ export function parseCalendarSettings(env: NodeJS.ProcessEnv): CalendarSettings 
     pollMinutes: whole('CALENDAR_POLL_MINUTES', env.CALENDAR_POLL_MINUTES, 15, 1, 1440),
     timeoutMs: whole('CALENDAR_FEED_TIMEOUT_MS', env.CALENDAR_FEED_TIMEOUT_MS, 15_000, 500, 120_000),
     maxBytes: whole('CALENDAR_FEED_MAX_KB', env.CALENDAR_FEED_MAX_KB, 2048, 16, 65_536) * 1024,
+    parseBudgetMs: whole('CALENDAR_FEED_PARSE_MS', env.CALENDAR_FEED_PARSE_MS, 5000, 100, 120_000),
+    parseMemoryMb: whole('CALENDAR_FEED_PARSE_MB', env.CALENDAR_FEED_PARSE_MB, 128, 32, 4096),
     testLoopback: loopbackPairs(env.CALENDAR_FEED_TEST_LOOPBACK),
   };
 }

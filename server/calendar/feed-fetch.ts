@@ -24,9 +24,12 @@ import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
 
 export class FeedFetchError extends Error {
-  constructor(message: string) {
+  /** Why: the host was not found (may come right later), or anything else. */
+  readonly reason: 'not-found' | 'refused';
+  constructor(message: string, reason: 'not-found' | 'refused' = 'refused') {
     super(message);
     this.name = 'FeedFetchError';
+    this.reason = reason;
   }
 }
 
@@ -40,7 +43,7 @@ export interface FeedFetchLimits {
 
 export type FeedAnswer =
   | { status: 'not-modified' }
-  | { status: 'ok'; body: string; etag: string | null; lastModified: string | null; contentType: string };
+  | { status: 'ok'; /** The body's bytes as sent (decoded as UTF-8 by the feed worker, which refuses bad bytes). */ bytes: Uint8Array; etag: string | null; lastModified: string | null; contentType: string };
 
 const blocked = new net.BlockList();
 for (const [address, prefix] of [
@@ -117,7 +120,7 @@ export function isPublicAddress(address: string): boolean {
   return words !== null && (words[0]! & 0xe000) === 0x2000;
 }
 
-function allowedAddress(address: string, port: number, limits: FeedFetchLimits): boolean {
+function allowedAddress(address: string, port: number, limits: Pick<FeedFetchLimits, 'testLoopback'>): boolean {
   return isPublicAddress(address) || limits.testLoopback.includes(`${address}:${port}`);
 }
 
@@ -139,7 +142,7 @@ export function checkFeedUrl(raw: string): URL {
 const portOf = (url: URL) => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
 
 /** The addresses of the URL's host, all of them checked; the connection goes to the first. */
-async function vettedAddress(url: URL, limits: FeedFetchLimits): Promise<{ address: string; family: number }> {
+async function vettedAddress(url: URL, limits: Pick<FeedFetchLimits, 'testLoopback'>): Promise<{ address: string; family: number }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = portOf(url);
   if (net.isIP(host)) {
@@ -150,13 +153,36 @@ async function vettedAddress(url: URL, limits: FeedFetchLimits): Promise<{ addre
   try {
     found = await dns.promises.lookup(host, { all: true, verbatim: true });
   } catch {
-    throw new FeedFetchError(`The feed's host ${host} was not found.`);
+    throw new FeedFetchError(`The feed's host ${host} was not found.`, 'not-found');
   }
   const refused = found.find((entry) => !allowedAddress(entry.address, port, limits));
   if (found.length === 0 || refused) {
     throw new FeedFetchError(`The feed's host ${host} leads to ${refused?.address ?? 'no address'}, which is not a public address (loopback, private and link-local addresses are refused).`);
   }
   return found[0]!;
+}
+
+/**
+ * Checks a feed's address when the owner adds it: its form (checkFeedUrl) and that every address
+ * its host has now is public, so a loopback, private or link-local feed is refused at once. A
+ * host not found (or a resolver slower than the deadline) is let through: the first read says so
+ * on the feed, and every read checks the addresses again.
+ */
+export async function checkFeedAddress(raw: string, limits: Pick<FeedFetchLimits, 'testLoopback' | 'timeoutMs'>): Promise<URL> {
+  const url = checkFeedUrl(raw);
+  let timer: NodeJS.Timeout | undefined;
+  const slow = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), limits.timeoutMs);
+    timer.unref();
+  });
+  try {
+    await Promise.race([vettedAddress(url, limits), slow]);
+  } catch (error) {
+    if (!(error instanceof FeedFetchError) || error.reason !== 'not-found') throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return url;
 }
 
 interface Hop {
@@ -266,7 +292,7 @@ export async function fetchFeed(raw: string, validators: { etag?: string | null;
         const value = answer.headers[name];
         return typeof value === 'string' && value.length <= 200 ? value : null;
       };
-      return { status: 'ok', body: body.toString('utf8'), etag: header('etag'), lastModified: header('last-modified'), contentType: String(answer.headers['content-type'] ?? '') };
+      return { status: 'ok', bytes: body, etag: header('etag'), lastModified: header('last-modified'), contentType: String(answer.headers['content-type'] ?? '') };
     }
   } catch (error) {
     if (timedOut) throw new FeedFetchError(`The feed did not answer within ${seconds} s (CALENDAR_FEED_TIMEOUT_MS).`);

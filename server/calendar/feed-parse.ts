@@ -6,11 +6,18 @@
  * blocks the nights from its start day to its end day (a stay from the 5th at 15:00 to the 8th at
  * 11:00 blocks the 5th, 6th and 7th). Cancelled (STATUS:CANCELLED) and free (TRANSP:TRANSPARENT)
  * events block nothing. Only stays ending after `today` and starting before the horizon count.
+ * A moved or cancelled occurrence (an event with the master's UID and a RECURRENCE-ID) replaces
+ * the occurrence it names (RFC 5545 §3.8.4.4), and EXDATE removes occurrences (§3.8.5.1).
  *
- * A feed is taken whole or not at all: anything wrong (not iCalendar, a date that is not a date,
- * an event that ends before it starts, more events than the limit, a recurring event that repeats
- * more than the limit before the horizon, a read that takes too long) throws FeedParseError with
- * a message for the owner, and the feed's last good events stay as they were.
+ * A feed is taken whole or not at all: anything wrong (bytes that are not UTF-8, NUL bytes,
+ * components nested deeper than MAX_DEPTH, not iCalendar, a date that is not a date, an event
+ * that ends before it starts, more events than the limit, a rule that can never repeat as
+ * written, a recurring event that repeats more than the limit before the horizon, a read that
+ * takes too long) throws FeedParseError with a message for the owner, and the feed's last good
+ * events stay as they were.
+ *
+ * This module runs inside the feed worker (feed-worker.ts, started by feed-reader.ts): a rule
+ * ical.js walks forever is stopped there by the worker's time budget, never on the server's thread.
  */
 import ICAL from 'ical.js';
 
@@ -82,6 +89,86 @@ function nights(start: ICAL.Time, end: ICAL.Time | null, uid: string): [number, 
   return [begin, last];
 }
 
+/** Deepest nesting of BEGIN blocks read (VCALENDAR > VEVENT > VALARM is 3; VTIMEZONE > STANDARD is 3). */
+export const MAX_DEPTH = 8;
+
+/** A feed's bytes as text: UTF-8 (RFC 5545 §3.1.4) or refused, never read with replacement characters. */
+export function decodeFeed(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // Where the first bad byte is, for the owner (and the channel's support) to look at.
+    const lenient = new TextDecoder('utf-8').decode(bytes);
+    const at = lenient.indexOf('\uFFFD');
+    const line = at < 0 ? 1 : lenient.slice(0, at).split('\n').length;
+    throw new FeedParseError(`The feed is not valid UTF-8 text (bad bytes on line ${line}); iCalendar feeds must be UTF-8. It was not read.`);
+  }
+}
+
+/** Reads a feed's bytes: UTF-8 checked, then parseFeed. */
+export function parseFeedBytes(bytes: Uint8Array, limits: FeedParseLimits): FeedEvent[] {
+  return parseFeed(decodeFeed(bytes), limits);
+}
+
+/** Refuses what is not text a calendar holds: NUL bytes, and BEGIN blocks nested deeper than MAX_DEPTH. */
+function checkShape(text: string): void {
+  const nul = text.indexOf('\0');
+  if (nul >= 0) throw new FeedParseError(`The feed holds a NUL byte (at character ${nul}); a calendar is text. It was not read.`);
+  let depth = 0;
+  let line = 0;
+  for (const match of text.matchAll(/^(BEGIN|END)[ \t]*:/gim)) {
+    line++;
+    if (match[1]!.toUpperCase() === 'BEGIN') {
+      depth++;
+      if (depth > MAX_DEPTH) throw new FeedParseError(`The feed nests BEGIN blocks more than ${MAX_DEPTH} deep (BEGIN/END line ${line}); a calendar needs 3. It was not read.`);
+    } else depth = Math.max(0, depth - 1);
+  }
+}
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Refuses a rule that can never produce its next occurrence as written (ical.js would search for
+ * it forever): values out of their ranges, a month day no chosen month has (BYMONTH=2;BYMONTHDAY=30),
+ * an INTERVAL below 1. Rules impossible in subtler ways are stopped by the worker's time budget.
+ */
+function checkRule(component: ICAL.Component, uid: string): void {
+  for (const property of component.getAllProperties('rrule')) {
+    const recur = property.getFirstValue() as ICAL.Recur | null;
+    const shown = String(property.toICALString()).slice(0, 120);
+    const impossible = (why: string) => new FeedParseError(`The recurring event ${uidText(uid)} has a rule that can never repeat as written (${why}: ${JSON.stringify(shown)}); it was not read.`);
+    if (!recur || typeof recur !== 'object' || !recur.freq) throw impossible('no FREQ');
+    if (!Number.isInteger(recur.interval) || recur.interval < 1) throw impossible('INTERVAL must be 1 or more');
+    const parts = (recur.parts ?? {}) as Record<string, unknown[]>;
+    const numbers = (name: string) => (parts[name] ?? []).map((value) => Number(value));
+    const inRange = (name: string, min: number, max: number, zero = false) => {
+      for (const value of numbers(name)) {
+        if (!Number.isInteger(value) || Math.abs(value) > max || (value < 0 && min >= 0) || (value === 0 && !zero) || (min > 0 && value < min && value > 0)) throw impossible(`${name} ${value} is out of range`);
+      }
+    };
+    inRange('BYSECOND', 0, 60, true);
+    inRange('BYMINUTE', 0, 59, true);
+    inRange('BYHOUR', 0, 23, true);
+    inRange('BYMONTH', 1, 12);
+    inRange('BYMONTHDAY', -31, 31);
+    inRange('BYYEARDAY', -366, 366);
+    inRange('BYWEEKNO', -53, 53);
+    inRange('BYSETPOS', -366, 366);
+    const maxOrdinal = recur.freq === 'MONTHLY' || parts.BYMONTH ? 5 : 53;
+    for (const day of (parts.BYDAY ?? []) as string[]) {
+      const match = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/i.exec(String(day));
+      const ordinal = match?.[1] === undefined ? null : Number(match[1]);
+      if (!match || ordinal === 0 || (ordinal !== null && Math.abs(ordinal) > maxOrdinal)) throw impossible(`BYDAY ${String(day)} is not a day of the week or has no such occurrence`);
+    }
+    const monthDays = numbers('BYMONTHDAY');
+    if (monthDays.length > 0) {
+      const months = numbers('BYMONTH');
+      const possible = (months.length > 0 ? months : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]).some((month) => monthDays.some((day) => Math.abs(day) <= DAYS_IN_MONTH[month - 1]!));
+      if (!possible) throw impossible('no chosen month has that day');
+    }
+  }
+}
+
 export function parseFeed(raw: string, limits: FeedParseLimits): FeedEvent[] {
   const started = Date.now();
   const budgetMs = limits.budgetMs ?? 2000;
@@ -95,6 +182,7 @@ export function parseFeed(raw: string, limits: FeedParseLimits): FeedEvent[] {
     const shown = text.trimStart().slice(0, 40).replace(/\s+/g, ' ');
     throw new FeedParseError(`This is not an iCalendar feed: it should start with BEGIN:VCALENDAR but starts with ${JSON.stringify(shown)}.`);
   }
+  checkShape(text);
   const count = text.match(/^BEGIN:VEVENT\s*$/gim)?.length ?? 0;
   if (count > maxEvents) throw new FeedParseError(`The feed holds ${count} events, more than the ${maxEvents} read from one feed.`);
   let calendar: ICAL.Component;
@@ -115,24 +203,65 @@ export function parseFeed(raw: string, limits: FeedParseLimits): FeedEvent[] {
   const overBudget = () => {
     if (Date.now() - started > budgetMs) throw new FeedParseError(`The feed took more than ${budgetMs / 1000} s to read; it was not read.`);
   };
-  for (const component of calendar.getAllSubcomponents('vevent')) {
-    overBudget();
-    const uid = String(component.getFirstPropertyValue('uid') ?? '').slice(0, 500);
+  const uidOf = (component: ICAL.Component) => String(component.getFirstPropertyValue('uid') ?? '').slice(0, 500);
+  const blocks = (component: ICAL.Component) =>
+    String(component.getFirstPropertyValue('status') ?? '').toUpperCase() !== 'CANCELLED' && String(component.getFirstPropertyValue('transp') ?? '').toUpperCase() !== 'TRANSPARENT';
+  const all = calendar.getAllSubcomponents('vevent');
+  // Overrides (RECURRENCE-ID) by their UID: each replaces the occurrence of its master it names.
+  const overrides = new Map<string, ICAL.Component[]>();
+  for (const component of all) {
+    if (!component.hasProperty('recurrence-id')) continue;
+    const uid = uidOf(component);
+    if (uid === '') continue;
+    overrides.set(uid, [...(overrides.get(uid) ?? []), component]);
+  }
+  // Exceptions given (none): ical.js would otherwise relate every RECURRENCE-ID event of the whole
+  // feed to each event it makes, whatever its UID (and in time squared to the events).
+  const eventOf = (component: ICAL.Component) => new ICAL.Event(component, { strictExceptions: true, exceptions: [] });
+  const mastered = new Set<ICAL.Component>();
+  const read = (component: ICAL.Component, uid: string, body: () => void) => {
     try {
-      const status = String(component.getFirstPropertyValue('status') ?? '').toUpperCase();
-      const transparency = String(component.getFirstPropertyValue('transp') ?? '').toUpperCase();
-      if (status === 'CANCELLED' || transparency === 'TRANSPARENT') continue;
       for (const name of ['dtstart', 'dtend', 'recurrence-id']) checkRawDate(component, name, uid);
-      const event = new ICAL.Event(component);
-      const start = event.startDate as ICAL.Time | null;
-      if (!start) throw new FeedParseError(`The event ${uidText(uid)} has no start date (DTSTART).`);
-      const [begin, end] = nights(start, (event.endDate as ICAL.Time | null) ?? null, uid);
+      body();
+    } catch (error) {
+      if (error instanceof FeedParseError) throw error;
+      throw new FeedParseError(`The event ${uidText(uid)} could not be read: ${String((error as Error).message ?? error).slice(0, 160)}.`);
+    }
+  };
+  const stayOf = (event: ICAL.Event, uid: string): [number, number] => {
+    const start = event.startDate as ICAL.Time | null;
+    if (!start) throw new FeedParseError(`The event ${uidText(uid)} has no start date (DTSTART).`);
+    return nights(start, (event.endDate as ICAL.Time | null) ?? null, uid);
+  };
+  for (const component of all) {
+    overBudget();
+    if (component.hasProperty('recurrence-id') && uidOf(component) !== '') continue; // read with its master below
+    const uid = uidOf(component);
+    read(component, uid, () => {
+      const own = uid === '' ? [] : (overrides.get(uid) ?? []);
+      for (const override of own) read(override, uid, () => {});
+      const event = eventOf(component);
+      const [begin, end] = stayOf(event, uid);
       const key = uid || `no-uid-${isoOf(begin)}`;
       if (!event.isRecurring()) {
-        add(key, begin, end);
-        continue;
+        // A single event can be overridden too: an override naming its start replaces it.
+        const start = String(event.startDate);
+        const replaced = own.find((override) => String(override.getFirstPropertyValue('recurrence-id')) === start);
+        if (replaced) {
+          mastered.add(replaced);
+          if (blocks(replaced)) add(key, ...stayOf(eventOf(replaced), uid));
+        } else if (blocks(component)) add(key, begin, end);
+        return;
       }
+      checkRule(component, uid);
+      for (const override of own) event.relateException(override);
+      const cancelled = !blocks(component);
       const length = end - begin;
+      // EXDATE given as dates removes its days whatever the time of DTSTART (ical.js matches exact times only).
+      const excludedDays = new Set<number>();
+      for (const property of component.getAllProperties('exdate')) {
+        for (const value of property.getValues() as ICAL.Time[]) if (value?.isDate) excludedDays.add(dayOfTime(value, uid));
+      }
       const iterator = event.iterator();
       // Every step counts, those before today too: a daily rule from 1900 is refused, not walked.
       for (let steps = 0; ; steps++) {
@@ -142,11 +271,27 @@ export function parseFeed(raw: string, limits: FeedParseLimits): FeedEvent[] {
         if (!next) break;
         const day = dayOfTime(next, uid);
         if (day >= horizon) break;
+        if (excludedDays.has(day)) continue;
+        const details = event.getOccurrenceDetails(next);
+        const item = details.item as ICAL.Event;
+        if (item !== event) {
+          mastered.add(item.component);
+          if (blocks(item.component)) add(key, ...nights(details.startDate, details.endDate, uid));
+          continue;
+        }
+        if (cancelled) continue;
         add(key, day, day + length);
       }
-    } catch (error) {
-      if (error instanceof FeedParseError) throw error;
-      throw new FeedParseError(`The event ${uidText(uid)} could not be read: ${String((error as Error).message ?? error).slice(0, 160)}.`);
+    });
+  }
+  // An override whose master is not in the feed (or names no occurrence of it) stands as its own stay.
+  for (const [uid, list] of overrides) {
+    for (const component of list) {
+      if (mastered.has(component) || !blocks(component)) continue;
+      read(component, uid, () => {
+        const [begin, end] = stayOf(eventOf(component), uid);
+        add(uid, begin, end);
+      });
     }
   }
   return [...out.values()].sort((a, b) => (a.begin < b.begin ? -1 : a.begin > b.begin ? 1 : a.uid < b.uid ? -1 : 1));
