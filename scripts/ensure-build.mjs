@@ -1,6 +1,7 @@
 // Builds what is missing or older than its sources, so a fresh clone needs no separate build step:
 //  - the server bundle, dist/server-main.mjs (server/ and the src/ modules it uses, one ES module
-//    that `npm start` runs with plain node: no TypeScript loader at run time);
+//    that `npm start` runs with plain node: no TypeScript loader at run time), and beside it
+//    dist/calendar-feed-worker.mjs, the thread calendar feeds are read in;
 //  - the client (dist/client: hashed assets, each precompressed as .br and .gz for @fastify/static)
 //    and the server-rendering bundle (dist/server), two Vite builds run side by side.
 // Source maps of the client go to dist/sourcemaps (never under dist/client, which is public).
@@ -60,9 +61,7 @@ async function buildClient() {
 
 async function buildServer() {
   const esbuild = await import('esbuild');
-  await esbuild.build({
-    entryPoints: [path.join(root, 'server', 'main.ts')],
-    outfile: path.join(dist, 'server-main.mjs'),
+  const common = {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -71,7 +70,12 @@ async function buildServer() {
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
-  });
+  };
+  await Promise.all([
+    esbuild.build({ ...common, entryPoints: [path.join(root, 'server', 'main.ts')], outfile: path.join(dist, 'server-main.mjs') }),
+    // The calendar feed worker's thread (server/calendar/feed-reader.ts starts it beside the bundle).
+    esbuild.build({ ...common, entryPoints: [path.join(root, 'server', 'calendar', 'feed-worker.ts')], outfile: path.join(dist, 'calendar-feed-worker.mjs') }),
+  ]);
   fs.writeFileSync(parts.server.stamp, new Date().toISOString());
   console.log('Built dist/server-main.mjs.');
 }

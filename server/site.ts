@@ -243,7 +243,10 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   if (payments.test) app.log.warn(`Payments: ${payments.label} (the built-in test provider; set PAYMENT_PROVIDER_MODULE for a real one)`);
   app.log.info({ mail: mail.transport.kind, to: mail.transport.target }, 'email delivery');
   mail.start();
-  calendar.start();
+  // Feeds are polled once the server listens: a stored feed's read never stands between a start and its first answer.
+  app.addHook('onListen', async () => {
+    calendar.start();
+  });
   // Session-mode orders untouched for 30 days and share and page links unused for SHARE_DAYS go: now and every 6 hours.
   const sweepOrders = () =>
     Promise.all([orders.sweep(), pageLinks.sweep()]).then(

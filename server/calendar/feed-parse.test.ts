@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../demo/dates.ts';
-import { FeedParseError, parseFeed } from './feed-parse.ts';
+import { FeedParseError, MAX_DEPTH, parseFeed, parseFeedBytes } from './feed-parse.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 const compact = (iso: string) => iso.replace(/-/g, '');
@@ -57,6 +57,34 @@ describe('parseFeed', () => {
     expect(events.every((e) => e.end === addDays(e.begin, 2))).toBe(true);
   });
 
+  it('a moved occurrence (RECURRENCE-ID) replaces the one it names, a cancelled one frees it, and EXDATE removes occurrences', () => {
+    const a = addDays(today, 1);
+    const text = calendar(
+      allDay('weekly@x', a, addDays(a, 2), ['RRULE:FREQ=WEEKLY;COUNT=5', `EXDATE;VALUE=DATE:${compact(addDays(a, 14))}`]),
+      // The second week's stay moved two days later, the fourth cancelled.
+      allDay('weekly@x', addDays(a, 9), addDays(a, 11), [`RECURRENCE-ID;VALUE=DATE:${compact(addDays(a, 7))}`]),
+      allDay('weekly@x', addDays(a, 21), addDays(a, 23), [`RECURRENCE-ID;VALUE=DATE:${compact(addDays(a, 21))}`, 'STATUS:CANCELLED']),
+      // Another event's override is no override of this one.
+      allDay('other@x', addDays(a, 40), addDays(a, 41), [`RECURRENCE-ID;VALUE=DATE:${compact(addDays(a, 28))}`]),
+    );
+    expect(parseFeed(text, { today })).toEqual([
+      { uid: 'weekly@x', begin: a, end: addDays(a, 2) },
+      { uid: 'weekly@x', begin: addDays(a, 9), end: addDays(a, 11) },
+      { uid: 'weekly@x', begin: addDays(a, 28), end: addDays(a, 30) },
+      { uid: 'other@x', begin: addDays(a, 40), end: addDays(a, 41) },
+    ]);
+  });
+
+  it('an override of a single event replaces it; EXDATE of a timed rule removes its time', () => {
+    const a = addDays(today, 3);
+    const moved = calendar(allDay('once@x', a, addDays(a, 2)), allDay('once@x', addDays(a, 5), addDays(a, 7), [`RECURRENCE-ID;VALUE=DATE:${compact(a)}`]));
+    expect(parseFeed(moved, { today })).toEqual([{ uid: 'once@x', begin: addDays(a, 5), end: addDays(a, 7) }]);
+    const timed = calendar(
+      ['BEGIN:VEVENT', 'UID:timed@x', `DTSTART:${compact(a)}T150000Z`, `DTEND:${compact(addDays(a, 1))}T110000Z`, 'RRULE:FREQ=DAILY;COUNT=3', `EXDATE:${compact(addDays(a, 1))}T150000Z`, 'END:VEVENT'].join('\r\n'),
+    );
+    expect(parseFeed(timed, { today }).map((e) => e.begin)).toEqual([a, addDays(a, 2)]);
+  });
+
   it('an empty calendar blocks nothing', () => {
     expect(parseFeed(calendar(), { today })).toEqual([]);
   });
@@ -105,6 +133,47 @@ describe('parseFeed', () => {
       const event = allDay('e', a, addDays(a, 1));
       const text = calendar(...Array.from({ length: 100_000 }, () => event));
       expect(refusal(text)).toMatch(/holds 100000 events, more than the 5000/);
+    });
+
+    it('a rule with no second occurrence (BYMONTH=2;BYMONTHDAY=30) and rules out of range, at once', () => {
+      const a = addDays(today, 1);
+      for (const [rule, why] of [
+        ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30', /no chosen month has that day/],
+        ['FREQ=YEARLY;BYMONTH=4,6;BYMONTHDAY=31,-31', /no chosen month has that day/],
+        ['FREQ=MONTHLY;BYMONTHDAY=32', /BYMONTHDAY.*32/],
+        ['FREQ=MONTHLY;BYMONTH=13', /BYMONTH.*13/],
+        ['FREQ=MONTHLY;BYDAY=6MO', /BYDAY 6MO/],
+      ] as const) {
+        const started = performance.now();
+        expect(refusal(calendar(allDay('never@x', a, addDays(a, 1), [`RRULE:${rule}`])))).toMatch(why);
+        expect(performance.now() - started).toBeLessThan(1000);
+      }
+    });
+
+    it('NUL bytes', () => {
+      expect(refusal(calendar(allDay('nul\u0000@x', addDays(today, 1), addDays(today, 2))))).toMatch(/holds a NUL byte/);
+    });
+
+    it('bytes that are not UTF-8', () => {
+      const good = Buffer.from(calendar(allDay('latin@x', addDays(today, 1), addDays(today, 2), ['SUMMARY:caf\u00e9'])));
+      expect(parseFeedBytes(good, { today })).toHaveLength(1);
+      const bad = Buffer.from(calendar(allDay('latin@x', addDays(today, 1), addDays(today, 2), ['SUMMARY:caf\u00e9'])).replace('caf\u00e9', 'caf\u0001'));
+      bad[bad.indexOf(1)] = 0xe9; // é in Latin-1, not UTF-8
+      try {
+        parseFeedBytes(bad, { today });
+        throw new Error('the feed was read');
+      } catch (error) {
+        expect(error).toBeInstanceOf(FeedParseError);
+        expect((error as Error).message).toMatch(/not valid UTF-8 text \(bad bytes on line \d+\)/);
+      }
+    });
+
+    it(`BEGIN blocks nested more than ${MAX_DEPTH} deep (20 000 of them)`, () => {
+      const deep = calendar(`${'BEGIN:X-NEST\r\n'.repeat(20_000)}${'END:X-NEST\r\n'.repeat(20_000)}`.trimEnd());
+      expect(refusal(deep)).toMatch(new RegExp(`nests BEGIN blocks more than ${MAX_DEPTH} deep`));
+      // An alarm inside an event is as deep as real feeds go.
+      const alarm = calendar(allDay('alarm@x', addDays(today, 1), addDays(today, 2), ['BEGIN:VALARM', 'ACTION:DISPLAY', 'TRIGGER:-PT15M', 'END:VALARM']));
+      expect(parseFeed(alarm, { today })).toHaveLength(1);
     });
 
     it('broken iCalendar', () => {

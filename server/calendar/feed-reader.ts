@@ -28,6 +28,8 @@ export interface FeedReaderOptions {
 export interface FeedReader {
   /** The stays of a feed's bytes; throws FeedParseError with the owner's message when refused. */
   read(bytes: Uint8Array, limits: Omit<FeedParseLimits, 'budgetMs'>): Promise<FeedEvent[]>;
+  /** Starts the worker now if none runs, and resolves once it is ready (tests; reads start it anyway). */
+  warm(): Promise<void>;
   /** Ends the worker (shutdown); reads after it start a new one. */
   close(): Promise<void>;
 }
@@ -155,6 +157,11 @@ export function createFeedReader(options: FeedReaderOptions): FeedReader {
       const result = queue.then(() => readOnce(bytes, limits));
       queue = result.catch(() => {});
       return result;
+    },
+    async warm() {
+      await queue;
+      const running = current ?? (current = start());
+      await running.ready;
     },
     async close() {
       await queue;
