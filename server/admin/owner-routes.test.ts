@@ -138,15 +138,20 @@ describe('calendars page', () => {
     expect(after.body).toContain('aria-label="Read the Vrbo feed of Pelican Place now"');
   });
 
-  it('refuses a feed address that is not http(s) with the form and a message, and shows a feed that fails since when', async () => {
+  it('refuses a feed address that is not http(s) or on a private host with the form and a message, and shows a feed that fails since when', async () => {
     const refused = await post('/admin/calendars/1002/feeds', { channel: 'Airbnb', url: 'file:///etc/passwd' });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('role="alert">Only http and https feed addresses are read, not file.');
     expect(refused.body).toContain('value="file:///etc/passwd" aria-invalid="true"');
+    // A private host is refused when added (400 with the reason), and nothing is stored.
     const inside = await post('/admin/calendars/1002/feeds', { channel: 'Airbnb', url: 'http://10.0.0.8/a.ics' });
-    expect(inside.statusCode).toBe(303);
+    expect(inside.statusCode).toBe(400);
+    expect(inside.body).toContain('role="alert">The feed address http://10.0.0.8 is not a public address (loopback, private and link-local addresses are refused).');
+    const missing = await post('/admin/calendars/1002/feeds', { channel: 'Airbnb', url: `${fixture.origin}/missing.ics` });
+    expect(missing.statusCode).toBe(303);
     const page = await get('/admin/calendars?listing=1002');
-    expect(page.body).toMatch(/<span class="failing">Failing since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC<\/span>: The feed address http:\/\/10\.0\.0\.8 is not a public address/);
+    expect(page.body).not.toContain('http://10.0.0.8/a.ics');
+    expect(page.body).toMatch(/<span class="failing">Failing since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC<\/span>: The feed answered HTTP 404/);
   });
 });
 
