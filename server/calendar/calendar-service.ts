@@ -352,7 +352,9 @@ export function createCalendarService(options: CalendarServiceOptions) {
       for (const row of local) for (let day = Math.max(dayOf(row.begin_date), start); day < Math.min(dayOf(row.end_date), end); day++) taken[day - start] = 1;
       const wanted = new Uint8Array(end - start);
       const found: Array<{ feedId: number; uid: string; begin: string; end: string; bookingId: number }> = [];
-      for (const event of events) {
+      for (const [index, event] of events.entries()) {
+        // A big feed's thousands of stays: let other requests in between (the work is bounded, the loop never held long).
+        if (index % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
         const from = Math.max(dayOf(event.begin_date), start);
         const to = Math.min(dayOf(event.end_date), end);
         for (let day = from; day < to; day++) if (taken[day - start] === 0) wanted[day - start] = 1;
