@@ -12,8 +12,9 @@
  * listed in calendar_blocks), written only when they change. Imported stays that overlap a
  * booking made here are conflicts: recorded, shown to the owner and emailed in one digest per
  * feed an hour at most; they are resolved when either side goes. Feeds are parsed in the feed
- * worker (feed-reader.ts), never on the server's thread, and polled once the server listens. A failed poll changes no night; it records the error and, at
- * the first failure, since when the feed fails.
+ * worker (feed-reader.ts), never on the server's thread, and polled once the server listens.
+ * A failed poll changes no night; it records the error and, at the first failure, since when the
+ * feed fails.
  */
 import crypto from 'node:crypto';
 import ical from 'ical-generator';
