@@ -34,6 +34,7 @@ import type { SiteSettings } from '../../src/domain/settings.ts';
 import { SIMILAR_LISTINGS, slugWords } from '../../src/domain/similar-listings.ts';
 import type { Database } from '../db/client.ts';
 import { isoOfDay } from '../pricing/model.ts';
+import { loadMandatoryFees, seasonRatesOfUnit, unitFromPrice } from '../pricing/from-price.ts';
 import type { CheckoutService } from '../checkout/checkout-service.ts';
 import { createPricingService, type PricingService } from '../pricing/pricing-service.ts';
 import { PricingInputError } from '../pricing/validate.ts';
@@ -149,16 +150,9 @@ export function createContentService(db: Database, settings: SiteSettings, optio
   async function listingSummaries(opts: { where?: SQL; orderBy: SQL[]; limit?: number }): Promise<ListingSummary[]> {
     const today = isoDay(now());
     const stats = reviewStats(db);
-    const rate = db
-      .select({
-        fromNightly: sql<number | null>`coalesce(min(case when ${seasons.endDate} >= ${today} then ${unitRates.nightlyCents} end), min(${unitRates.nightlyCents}))::int`.as(
-          'from_nightly',
-        ),
-      })
-      .from(unitRates)
-      .innerJoin(seasons, eq(seasons.id, unitRates.seasonId))
-      .where(eq(unitRates.unitEid, units.eid))
-      .as('rate');
+    // The 'from' price with every mandatory fee, as the search documents have it (server/pricing/from-price.ts).
+    const rate = seasonRatesOfUnit(db, today);
+    const feeList = await loadMandatoryFees(db);
     const cover = coverPhoto(db, 'unit', units.eid, 'cover');
     let query = db
       .select({
@@ -174,7 +168,8 @@ export function createContentService(db: Database, settings: SiteSettings, optio
         summary: units.summary,
         rating: stats.rating,
         reviewCount: stats.reviewCount,
-        fromNightly: rate.fromNightly,
+        cleaningFeeCents: units.cleaningFeeCents,
+        seasonRates: rate.rates,
         photoPath: cover.path,
         photoCaption: cover.caption,
         photoWidth: cover.width,
@@ -190,7 +185,9 @@ export function createContentService(db: Database, settings: SiteSettings, optio
       .$dynamic();
     if (opts.limit !== undefined) query = query.limit(opts.limit);
     const rows = await query;
-    return rows.map((r) => ({
+    return rows.map((r) => {
+      const from = unitFromPrice(feeList, r.cleaningFeeCents, r.seasonRates);
+      return {
       eid: r.eid,
       slug: r.slug,
       name: r.name,
@@ -203,10 +200,12 @@ export function createContentService(db: Database, settings: SiteSettings, optio
       sleeps: r.sleeps,
       rating: r.rating === null || r.rating === undefined ? null : Math.round(Number(r.rating) * 10) / 10,
       reviewCount: Number(r.reviewCount ?? 0),
-      fromNightly: Number(r.fromNightly ?? 0),
+      fromNightly: from?.perNightCents ?? 0,
+      fromNights: from?.nights ?? 0,
       photo: toPhoto({ path: r.photoPath, caption: r.photoCaption, width: r.photoWidth, height: r.photoHeight }, r.name),
       summary: r.summary,
-    }));
+    };
+    });
   }
 
   async function areaSummaries(): Promise<AreaSummary[]> {
