@@ -62,7 +62,7 @@ describe('map popup of a listing', () => {
 
 describe('map pin of a listing', () => {
   it('shows the from price with fees and names the listing for screen readers', () => {
-    expect(markerPin(listing()).textContent).toBe('$267');
+    expect(markerPin(listing()).textContent).toBe('$267/night');
     expect(markerPin(listing()).getAttribute('aria-hidden')).toBe('true');
     expect(markerLabel(listing())).toBe('Sea Glass, from $267 a night including fees and taxes, based on a 2-night stay');
     expect(markerLabel(listing({ is_price_nights: 1 }))).toBe('Sea Glass, from $267 a night including fees and taxes');

@@ -34,11 +34,13 @@ export function markerLabel(listing: ListingSummary, stay: StayTotal | null = nu
 }
 
 /**
- * The pin: the stay's total once dates are chosen, else the 'from' price per night (fees and taxes
- * in both), in a small tag pointing at the spot ('•' when there is no price).
+ * The pin: the stay's total once dates are chosen, else the 'from' price per night ('$267/night';
+ * fees and taxes in both), in a small tag pointing at the spot ('•' when there is no price).
  */
 export function markerPin(listing: ListingSummary, stay: StayTotal | null = null): HTMLElement {
   const pin = element('span', 'map-pin__tag', stay ? totalText(stay) : listing.fromNightly > 0 ? formatCents(listing.fromNightly) : '•');
+  // A per-night figure says so, so it is not read as a stay's total beside the pins that show one.
+  if (!stay && listing.fromNightly > 0) pin.append(element('span', 'map-pin__unit', '/night'));
   pin.setAttribute('aria-hidden', 'true');
   return pin;
 }
