@@ -1,7 +1,8 @@
 /**
  * Page data from the database (the server side of `ContentSource`, src/domain/content.ts).
  *
- * Every list is one query: listing summaries join their review statistics, lowest rate and
+ * Every list is one query: listing summaries join their review statistics, season rates (for
+ * the 'from' price with fees: server/pricing/from-price.ts, plus one query of the fees) and
  * cover photo through lateral subqueries, so 300 units never mean 300 queries. Inputs that
  * come from URLs (slugs, eids, favourites ids) are checked before they reach SQL; anything
  * malformed is simply "not found".
@@ -48,9 +49,7 @@ import {
   packages,
   photos,
   reviews,
-  seasons,
   unitAmenities,
-  unitRates,
   units,
 } from '../db/schema.ts';
 
@@ -188,23 +187,23 @@ export function createContentService(db: Database, settings: SiteSettings, optio
     return rows.map((r) => {
       const from = unitFromPrice(feeList, r.cleaningFeeCents, r.seasonRates);
       return {
-      eid: r.eid,
-      slug: r.slug,
-      name: r.name,
-      docId: docId(r.eid),
-      propertyCode: r.propertyCode,
-      area: r.area,
-      type: r.type,
-      bedrooms: r.bedrooms,
-      bathrooms: Number(r.bathrooms),
-      sleeps: r.sleeps,
-      rating: r.rating === null || r.rating === undefined ? null : Math.round(Number(r.rating) * 10) / 10,
-      reviewCount: Number(r.reviewCount ?? 0),
-      fromNightly: from?.perNightCents ?? 0,
-      fromNights: from?.nights ?? 0,
-      photo: toPhoto({ path: r.photoPath, caption: r.photoCaption, width: r.photoWidth, height: r.photoHeight }, r.name),
-      summary: r.summary,
-    };
+        eid: r.eid,
+        slug: r.slug,
+        name: r.name,
+        docId: docId(r.eid),
+        propertyCode: r.propertyCode,
+        area: r.area,
+        type: r.type,
+        bedrooms: r.bedrooms,
+        bathrooms: Number(r.bathrooms),
+        sleeps: r.sleeps,
+        rating: r.rating === null || r.rating === undefined ? null : Math.round(Number(r.rating) * 10) / 10,
+        reviewCount: Number(r.reviewCount ?? 0),
+        fromNightly: from?.perNightCents ?? 0,
+        fromNights: from?.nights ?? 0,
+        photo: toPhoto({ path: r.photoPath, caption: r.photoCaption, width: r.photoWidth, height: r.photoHeight }, r.name),
+        summary: r.summary,
+      };
     });
   }
 
