@@ -90,12 +90,12 @@ test.describe('map search', () => {
     const card = page.locator(`.map-results .listing-card[data-eid="${eid}"]`);
     const name = await card.locator('h3').innerText();
     const href = await card.locator('h3 a').getAttribute('href');
-    await expect(page.locator(`.map-pin[data-eid="${eid}"]`)).toHaveAttribute('aria-label', new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, from \\$[\\d,]+ a night$`));
+    await expect(page.locator(`.map-pin[data-eid="${eid}"]`)).toHaveAttribute('aria-label', new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, from \\$[\\d,]+ a night including fees and taxes(, based on a \\d+-night stay)?$`));
     await page.locator(`.map-pin[data-eid="${eid}"] .map-pin__tag`).click();
     await expect(area.popup).toBeVisible();
     const link = area.popup.getByRole('link', { name });
     await expect(link).toHaveAttribute('href', href as string);
-    await expect(area.popup).toContainText(/from \$[\d,]+ a night/);
+    await expect(area.popup).toContainText(/from \$[\d,]+\/night incl\. fees & taxes/);
     await expect(area.popup).toContainText(/sleeps \d+/);
     await link.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));

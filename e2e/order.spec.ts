@@ -10,7 +10,8 @@ const hydrated = (page: Page) => page.waitForFunction(() => document.documentEle
 const widget = (page: Page) => page.locator('[data-order-widget]').first();
 const widgetButton = (page: Page) => widget(page).getByRole('button', { name: /Trips Collection: \d+ items?, subtotal/ });
 const detail = (page: Page) => page.getByRole('dialog', { name: 'Your Trips Collection' });
-const money = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+/** The amount of a price text ('$2,864.43 incl. fees & taxes' → 2864.43). */
+const money = (text: string) => Number((/\d[\d,]*(\.\d+)?/.exec(text)?.[0] ?? 'NaN').replace(/,/g, ''));
 
 /** Adds the listing's first two offers from its pricing display; returns their prices. */
 async function addTwoOffers(page: Page, stay: FixtureStay): Promise<number[]> {

@@ -1,7 +1,8 @@
 /**
  * Page data from the database (the server side of `ContentSource`, src/domain/content.ts).
  *
- * Every list is one query: listing summaries join their review statistics, lowest rate and
+ * Every list is one query: listing summaries join their review statistics, season rates (for
+ * the 'from' price with fees: server/pricing/from-price.ts, plus one query of the fees) and
  * cover photo through lateral subqueries, so 300 units never mean 300 queries. Inputs that
  * come from URLs (slugs, eids, favourites ids) are checked before they reach SQL; anything
  * malformed is simply "not found".
@@ -34,6 +35,7 @@ import type { SiteSettings } from '../../src/domain/settings.ts';
 import { SIMILAR_LISTINGS, slugWords } from '../../src/domain/similar-listings.ts';
 import type { Database } from '../db/client.ts';
 import { isoOfDay } from '../pricing/model.ts';
+import { loadMandatoryFees, seasonRatesOfUnit, unitFromPrice } from '../pricing/from-price.ts';
 import type { CheckoutService } from '../checkout/checkout-service.ts';
 import { createPricingService, type PricingService } from '../pricing/pricing-service.ts';
 import { PricingInputError } from '../pricing/validate.ts';
@@ -47,9 +49,7 @@ import {
   packages,
   photos,
   reviews,
-  seasons,
   unitAmenities,
-  unitRates,
   units,
 } from '../db/schema.ts';
 
@@ -149,16 +149,9 @@ export function createContentService(db: Database, settings: SiteSettings, optio
   async function listingSummaries(opts: { where?: SQL; orderBy: SQL[]; limit?: number }): Promise<ListingSummary[]> {
     const today = isoDay(now());
     const stats = reviewStats(db);
-    const rate = db
-      .select({
-        fromNightly: sql<number | null>`coalesce(min(case when ${seasons.endDate} >= ${today} then ${unitRates.nightlyCents} end), min(${unitRates.nightlyCents}))::int`.as(
-          'from_nightly',
-        ),
-      })
-      .from(unitRates)
-      .innerJoin(seasons, eq(seasons.id, unitRates.seasonId))
-      .where(eq(unitRates.unitEid, units.eid))
-      .as('rate');
+    // The 'from' price with every mandatory fee, as the search documents have it (server/pricing/from-price.ts).
+    const rate = seasonRatesOfUnit(db, today);
+    const feeList = await loadMandatoryFees(db);
     const cover = coverPhoto(db, 'unit', units.eid, 'cover');
     let query = db
       .select({
@@ -174,7 +167,8 @@ export function createContentService(db: Database, settings: SiteSettings, optio
         summary: units.summary,
         rating: stats.rating,
         reviewCount: stats.reviewCount,
-        fromNightly: rate.fromNightly,
+        cleaningFeeCents: units.cleaningFeeCents,
+        seasonRates: rate.rates,
         photoPath: cover.path,
         photoCaption: cover.caption,
         photoWidth: cover.width,
@@ -190,23 +184,27 @@ export function createContentService(db: Database, settings: SiteSettings, optio
       .$dynamic();
     if (opts.limit !== undefined) query = query.limit(opts.limit);
     const rows = await query;
-    return rows.map((r) => ({
-      eid: r.eid,
-      slug: r.slug,
-      name: r.name,
-      docId: docId(r.eid),
-      propertyCode: r.propertyCode,
-      area: r.area,
-      type: r.type,
-      bedrooms: r.bedrooms,
-      bathrooms: Number(r.bathrooms),
-      sleeps: r.sleeps,
-      rating: r.rating === null || r.rating === undefined ? null : Math.round(Number(r.rating) * 10) / 10,
-      reviewCount: Number(r.reviewCount ?? 0),
-      fromNightly: Number(r.fromNightly ?? 0),
-      photo: toPhoto({ path: r.photoPath, caption: r.photoCaption, width: r.photoWidth, height: r.photoHeight }, r.name),
-      summary: r.summary,
-    }));
+    return rows.map((r) => {
+      const from = unitFromPrice(feeList, r.cleaningFeeCents, r.seasonRates);
+      return {
+        eid: r.eid,
+        slug: r.slug,
+        name: r.name,
+        docId: docId(r.eid),
+        propertyCode: r.propertyCode,
+        area: r.area,
+        type: r.type,
+        bedrooms: r.bedrooms,
+        bathrooms: Number(r.bathrooms),
+        sleeps: r.sleeps,
+        rating: r.rating === null || r.rating === undefined ? null : Math.round(Number(r.rating) * 10) / 10,
+        reviewCount: Number(r.reviewCount ?? 0),
+        fromNightly: from?.perNightCents ?? 0,
+        fromNights: from?.nights ?? 0,
+        photo: toPhoto({ path: r.photoPath, caption: r.photoCaption, width: r.photoWidth, height: r.photoHeight }, r.name),
+        summary: r.summary,
+      };
+    });
   }
 
   async function areaSummaries(): Promise<AreaSummary[]> {

@@ -32,6 +32,8 @@ export const CONTENT_TABLES = [
   'reviews',
   'seasons',
   'unit_rates',
+  // The 'from' prices of listings and search documents include the fees.
+  'fees',
   'events',
   'activities',
   'packages',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toCents } from '../../src/domain/money.ts';
 import { toQueryString, type QueryValue } from '../../src/domain/pricing/query.ts';
 import type { AvailItem, Price } from '../../src/domain/pricing/types.ts';
-import { priceActivity, priceUnitStay, protectionOf, rentOf, searchAvailability, stayProblem, unitOffers, type SearchContext } from './engine.ts';
+import { fromPrice, priceActivity, priceUnitStay, protectionOf, rentOf, searchAvailability, stayProblem, unitOffers, type SearchContext } from './engine.ts';
 import { buildPricingData, dayOf } from './model.ts';
 import { quoteStay } from './quote.ts';
 import { fixtureOptions, fixtureRows, NOW, TODAY } from './test-fixture.ts';
@@ -340,6 +340,43 @@ describe("a refused query in a guest's words (issue 22)", () => {
         }
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe("the 'from' price (fromPrice)", () => {
+  const FEES = [
+    { code: 'lodging-tax', name: 'Lodging tax', kind: 'percent' as const, amount: 1150, description: '', tax: true },
+    { code: 'reservation-fee', name: 'Reservation fee', kind: 'flat' as const, amount: 4900, description: '', tax: false },
+    { code: 'towels', name: 'Towels', kind: 'per_night' as const, amount: 500, description: '', tax: false },
+  ];
+
+  it('spreads the cleaning fee and every mandatory fee and tax over the minimum stay, rounded up to whole dollars', () => {
+    // 3 × $200 + $150 cleaning + $49 + 3 × $5 + 11.5% of $600 = $883 → $294.33 a night → $295.
+    expect(fromPrice(FEES, 15_000, [{ nightlyCents: 20_000, minStay: 3 }])).toEqual({ perNightCents: 29_500, nights: 3, maxPerNightCents: 29_500 });
+  });
+
+  it('takes the lowest season, the shorter stay on a tie, and nothing without a rate', () => {
+    const rates = [
+      { nightlyCents: 30_000, minStay: 7 },
+      { nightlyCents: 18_000, minStay: 2 },
+      { nightlyCents: 0, minStay: 1 },
+    ];
+    const from = fromPrice(FEES, 10_000, rates);
+    expect(from?.nights).toBe(2);
+    expect(from?.perNightCents).toBe(Math.ceil((36_000 + 10_000 + 4_900 + 1_000 + 4_140) / 2 / 100) * 100);
+    expect(from?.maxPerNightCents).toBe(Math.ceil((210_000 + 10_000 + 4_900 + 3_500 + 24_150) / 7 / 100) * 100);
+    expect(fromPrice(FEES, 10_000, [{ nightlyCents: 0, minStay: 2 }])).toBeNull();
+  });
+
+  it('is never less a night than the engine charges for a stay of that season, whatever the fees', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200_000 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 50_000 }), (nightly, minStay, cleaning) => {
+        const from = fromPrice(FEES, cleaning, [{ nightlyCents: nightly, minStay }]);
+        const rent = { lines: [{ kind: 'rent' as const, label: 'Season', amountCents: nightly * minStay, count: minStay, unitCents: nightly }], rentCents: nightly * minStay };
+        const stay = priceUnitStay({ ...data, fees: FEES }, { ...unit(1002), cleaningFeeCents: cleaning }, day('2027-02-01'), minStay, { adult: 1, child: 0, senior: 0 }, { id: 'standard' }, rent);
+        expect(from?.perNightCents).toBe(Math.ceil(stay.totalCents / minStay / 100) * 100);
+      }),
     );
   });
 });

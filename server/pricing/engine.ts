@@ -10,7 +10,7 @@ import { fromCents, shareOfCents } from '../../src/domain/money.ts';
 import { specialApplies } from '../../src/domain/pricing/specials.ts';
 import { reducePrices, type ReductionMode } from '../../src/domain/pricing/reductions.ts';
 import type { AvailItem, OfferGroupInfo, Price, PriceQueryParams, Rcav } from '../../src/domain/pricing/types.ts';
-import { isoOfDay, secondsOfDay, type ActivityInfo, type Coupon, type PackageInfo, type PricingData, type ProtectionInfo, type SpecialInfo, type UnitInfo } from './model.ts';
+import { isoOfDay, secondsOfDay, type ActivityInfo, type Coupon, type FeeInfo, type PackageInfo, type PricingData, type ProtectionInfo, type SpecialInfo, type UnitInfo } from './model.ts';
 
 /** Offer groups (spec §3 Offer group); a price's `og` names its group. */
 export type OfferId = 'standard' | 'special' | 'nonrefundable' | 'package' | 'activity';
@@ -143,6 +143,63 @@ export interface StayPrice {
 }
 
 /**
+ * The lines every stay pays besides its rent: the unit's cleaning fee, then the site's
+ * non-optional fees and taxes in their order (flat per stay, per night, or basis points of
+ * `rentAfterDiscountsCents`). The one place fees are worked out: offers, quotes, checkout and the
+ * 'from' price of the search documents all add these lines.
+ */
+export function mandatoryFeeLines(fees: readonly FeeInfo[], cleaningFeeCents: number, nights: number, rentAfterDiscountsCents: number): QuoteLine[] {
+  const lines: QuoteLine[] = [];
+  if (cleaningFeeCents > 0) lines.push({ kind: 'cleaning', label: 'Cleaning fee', amountCents: cleaningFeeCents });
+  for (const fee of fees) {
+    const amountCents = fee.kind === 'flat' ? fee.amount : fee.kind === 'per_night' ? fee.amount * nights : shareOfCents(rentAfterDiscountsCents, fee.amount);
+    const line: QuoteLine = { kind: fee.tax ? 'tax' : 'fee', label: fee.name, amountCents, description: fee.description };
+    if (fee.kind === 'per_night') {
+      line.count = nights;
+      line.unitCents = fee.amount;
+    }
+    if (fee.kind === 'percent') line.basisPoints = fee.amount;
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** One season's nightly rate of a unit and the season's minimum stay, for the 'from' price. */
+export interface SeasonRate {
+  nightlyCents: number;
+  minStay: number;
+}
+
+/**
+ * The 'from' price of a unit without dates: for each season it has a rate in, the standard rate's
+ * whole price (rent, cleaning fee, every mandatory fee and tax: mandatoryFeeLines) of the shortest
+ * stay that season allows (its minimum stay, at least one night), per night, rounded up to whole
+ * dollars so it is never less than a stay costs; the lowest of them, the nights it is spread over
+ * and the highest. Null without a rate.
+ *
+ * @example fromPrice(fees, 15_000, [{ nightlyCents: 20_000, minStay: 3 }]) // { perNightCents: 29_000, nights: 3, maxPerNightCents: 29_000 } (with $49 and 11.5% of the rent)
+ */
+export function fromPrice(fees: readonly FeeInfo[], cleaningFeeCents: number, rates: readonly SeasonRate[]): { perNightCents: number; nights: number; maxPerNightCents: number } | null {
+  let low = Number.POSITIVE_INFINITY;
+  let lowNights = 0;
+  let high = 0;
+  for (const rate of rates) {
+    if (!(rate.nightlyCents > 0)) continue;
+    const nights = Math.max(1, Math.round(rate.minStay) || 1);
+    const rentCents = rate.nightlyCents * nights;
+    let totalCents = rentCents;
+    for (const line of mandatoryFeeLines(fees, cleaningFeeCents, nights, rentCents)) totalCents += line.amountCents;
+    const perNightCents = Math.ceil(totalCents / nights / 100) * 100;
+    if (perNightCents < low || (perNightCents === low && nights < lowNights)) {
+      low = perNightCents;
+      lowNights = nights;
+    }
+    high = Math.max(high, perNightCents);
+  }
+  return lowNights > 0 ? { perNightCents: low, nights: lowNights, maxPerNightCents: high } : null;
+}
+
+/**
  * Prices an available stay of a unit as one offer: rent by season, discounts (special,
  * non-refundable, coupon: each a percentage of the rent, together never more than the rent),
  * the package's activities per person, the cleaning fee, then the fees and taxes in their order
@@ -169,18 +226,7 @@ export function priceUnitStay(data: PricingData, unit: UnitInfo, begin: number, 
   for (const activity of pkg?.activities ?? []) {
     lines.push({ kind: 'activity', label: activity.name, amountCents: activity.pricePerPersonCents * persons, count: persons, unitCents: activity.pricePerPersonCents });
   }
-  if (unit.cleaningFeeCents > 0) lines.push({ kind: 'cleaning', label: 'Cleaning fee', amountCents: unit.cleaningFeeCents });
-  const taxable = rentCents - discountCents;
-  for (const fee of data.fees) {
-    const amountCents = fee.kind === 'flat' ? fee.amount : fee.kind === 'per_night' ? fee.amount * nights : shareOfCents(taxable, fee.amount);
-    const line: QuoteLine = { kind: fee.tax ? 'tax' : 'fee', label: fee.name, amountCents, description: fee.description };
-    if (fee.kind === 'per_night') {
-      line.count = nights;
-      line.unitCents = fee.amount;
-    }
-    if (fee.kind === 'percent') line.basisPoints = fee.amount;
-    lines.push(line);
-  }
+  for (const line of mandatoryFeeLines(data.fees, unit.cleaningFeeCents, nights, rentCents - discountCents)) lines.push(line);
   let totalCents = 0;
   for (const line of lines) totalCents += line.amountCents;
   return {

@@ -201,6 +201,19 @@ function feeKind(kind: string): FeeInfo['kind'] | null {
   return kind === 'flat' || kind === 'per_night' || kind === 'percent' ? kind : null;
 }
 
+const feesInOrder = (rows: PricingRows['fees']) => [...rows].sort((a, b) => a.position - b.position || (a.code < b.code ? -1 : 1));
+
+/** The fees every stay pays (not optional, of a known kind), in their order; taxes marked by their code or name. */
+export function mandatoryFees(rows: PricingRows['fees']): FeeInfo[] {
+  const fees: FeeInfo[] = [];
+  for (const fee of feesInOrder(rows)) {
+    const kind = feeKind(fee.kind);
+    if (fee.optional || !kind) continue;
+    fees.push({ code: fee.code, name: fee.name, kind, amount: fee.amount, description: fee.description, tax: TAX.test(fee.code) || TAX.test(fee.name) });
+  }
+  return fees;
+}
+
 /** Builds the model. Rows that refer to unknown units or seasons are ignored. */
 export function buildPricingData(rows: PricingRows, options: PricingOptions): PricingData {
   const seasonRows = rows.seasons
@@ -270,16 +283,14 @@ export function buildPricingData(rows: PricingRows, options: PricingOptions): Pr
     if (unit && position !== undefined && rate.nightlyCents > 0) unit.rates[position] = rate.nightlyCents;
   }
 
-  const fees: FeeInfo[] = [];
+  const fees = mandatoryFees(rows.fees);
   const protection: PricingData['protection'] = { ti: null, dp: null };
-  for (const fee of [...rows.fees].sort((a, b) => a.position - b.position || (a.code < b.code ? -1 : 1))) {
+  for (const fee of feesInOrder(rows.fees)) {
     const kind = feeKind(fee.kind);
     if (fee.optional && kind && (fee.optionKind === 'ti' || fee.optionKind === 'dp') && !protection[fee.optionKind]) {
       const choice: ProtectionChoice = fee.choice === 'forced' || fee.choice === 'acceptable' ? fee.choice : 'declinable';
       protection[fee.optionKind] = { kind: fee.optionKind, code: fee.code, name: fee.name, description: fee.description, feeKind: kind, amount: fee.amount, choice };
     }
-    if (fee.optional || !kind) continue;
-    fees.push({ code: fee.code, name: fee.name, kind, amount: fee.amount, description: fee.description, tax: TAX.test(fee.code) || TAX.test(fee.name) });
   }
 
   const activities = new Map<number, ActivityInfo>(rows.activities.map((a) => [a.eid, { eid: a.eid, name: a.name, pricePerPersonCents: a.pricePerPersonCents }]));

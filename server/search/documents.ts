@@ -1,8 +1,8 @@
 /**
  * Search documents of the listings index (spec §3 Search document), built from the database.
  *
- * One query for all units (or the units of a content change): review statistics, the nightly
- * rate range, the amenity names and the cover photo come from lateral subqueries, so 320 or
+ * One query for all units (or the units of a content change): review statistics, the season
+ * rates the 'from' price is priced from (with the fees: one more query), the amenity names and the cover photo come from lateral subqueries, so 320 or
  * 100 000 units are still one round trip. Field names follow the Solr dynamic-field
  * conventions the site configuration uses (ss_ string, sm_ strings, is_ int, fs_ float,
  * bs_ boolean, ts_/tm_ text, locs_ location) and the Solr config set in solr/configsets/rentals.
@@ -14,7 +14,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
-import { amenities, amenityCategories, areas, photos, unitAmenities, unitRates, units } from '../db/schema.ts';
+import { amenities, amenityCategories, areas, photos, unitAmenities, units } from '../db/schema.ts';
+import { loadMandatoryFees, seasonRatesOfUnit, unitFromPrice } from '../pricing/from-price.ts';
 import { contentUrls, mediaUrl, reviewStats } from '../content/content-service.ts';
 import type { SearchDocument } from './types.ts';
 
@@ -40,18 +41,14 @@ function stringArray(value: unknown): string[] {
 export async function buildSearchDocuments(
   db: Database,
   settings: SiteSettings,
-  options: { eids?: readonly number[] } = {},
+  /** `today` (YYYY-MM-DD, UTC by default): seasons over by then do not count for the 'from' price. */
+  options: { eids?: readonly number[]; today?: string } = {},
 ): Promise<SearchDocument[]> {
   if (options.eids && options.eids.length === 0) return [];
   const stats = reviewStats(db);
-  const rates = db
-    .select({
-      priceMin: sql<number | null>`min(${unitRates.nightlyCents})::int`.as('price_min'),
-      priceMax: sql<number | null>`max(${unitRates.nightlyCents})::int`.as('price_max'),
-    })
-    .from(unitRates)
-    .where(eq(unitRates.unitEid, units.eid))
-    .as('rates');
+  // The 'from' price per night with every mandatory fee (server/pricing/from-price.ts), not the bare rent.
+  const rates = seasonRatesOfUnit(db, options.today ?? new Date().toISOString().slice(0, 10));
+  const feeList = await loadMandatoryFees(db);
   const amenityNames = db
     .select({
       names: sql<string[]>`coalesce(json_agg(${amenities.name} order by ${amenityCategories.position}, ${amenities.position}, ${amenities.name}), '[]'::json)`.as(
@@ -89,8 +86,8 @@ export async function buildSearchDocuments(
       virtualTourUrl: units.virtualTourUrl,
       rating: stats.rating,
       reviewCount: stats.reviewCount,
-      priceMin: rates.priceMin,
-      priceMax: rates.priceMax,
+      cleaningFeeCents: units.cleaningFeeCents,
+      seasonRates: rates.rates,
       amenities: amenityNames.names,
       photoPath: cover.path,
       photoCaption: cover.caption,
@@ -130,8 +127,12 @@ export async function buildSearchDocuments(
     };
     // Absent values are left out rather than null: Solr and the engine treat both as "no value".
     if (r.rating !== null && r.rating !== undefined) doc.fs_rating = Math.round(Number(r.rating) * 10) / 10;
-    if (r.priceMin !== null && r.priceMin !== undefined) doc.is_price_min = Number(r.priceMin);
-    if (r.priceMax !== null && r.priceMax !== undefined) doc.is_price_max = Number(r.priceMax);
+    const from = unitFromPrice(feeList, r.cleaningFeeCents, r.seasonRates);
+    if (from) {
+      doc.is_price_min = from.perNightCents;
+      doc.is_price_max = from.maxPerNightCents;
+      doc.is_price_nights = from.nights;
+    }
     if (r.photoPath) {
       doc.ss_image = mediaUrl(r.photoPath);
       doc.ss_image_caption = r.photoCaption ?? r.name;

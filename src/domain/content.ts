@@ -44,8 +44,14 @@ export interface ListingSummary {
   sleeps: number;
   rating: number | null;
   reviewCount: number;
-  /** Lowest nightly rate of the year, in cents. */
+  /**
+   * The 'from' price per night, in cents: the lowest whole price (rent, cleaning fee, every
+   * mandatory fee and tax) of the shortest stay a season allows, per night (server/pricing
+   * fromPrice); 0 without a rate.
+   */
   fromNightly: number;
+  /** The nights `fromNightly` is spread over (that season's minimum stay); 0 without a rate. */
+  fromNights: number;
   photo: Photo;
   summary: string;
 }

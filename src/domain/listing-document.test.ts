@@ -14,6 +14,7 @@ const doc = {
   fs_rating: 4.6,
   is_review_count: 9,
   is_price_min: 18900,
+  is_price_nights: 3,
   ss_image: '/media/units/1001/1.svg',
   tm_summary: 'Steps from the sand.',
   fs_lat: 27.1,
@@ -29,6 +30,7 @@ describe('listingFromDocument', () => {
       docId: 'chc1-listings-1001',
       bathrooms: 1.5,
       fromNightly: 18900,
+      fromNights: 3,
       photo: { src: '/media/units/1001/1.svg', caption: 'Sea Glass Retreat' },
     });
   });

@@ -48,6 +48,7 @@ export function listingFromDocument(doc: { id: string } & Readonly<Record<string
     rating: number(doc.fs_rating),
     reviewCount: number(doc.is_review_count) ?? 0,
     fromNightly: number(doc.is_price_min) ?? 0,
+    fromNights: number(doc.is_price_nights) ?? 0,
     photo: {
       src: sitePath(doc.ss_image) ?? '/media/placeholder.svg',
       caption: text(doc.ss_image_caption, 200) ?? name,

@@ -19,6 +19,7 @@ const listing: ListingDetail = {
   rating: 4.6,
   reviewCount: 12,
   fromNightly: 15000,
+  fromNights: 2,
   photo,
   summary: 'A cottage by the dunes.',
   description: '<p>Long text</p>',

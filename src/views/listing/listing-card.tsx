@@ -1,12 +1,14 @@
 import type { ListingSummary } from '@/domain/content';
-import { formatCents } from '@/domain/money';
 import { FlagButton } from '@/views/flag/flag-button';
+import { FromPrice } from './from-price';
 import { LazyImage } from '@/views/ui/lazy-image';
 
-
-
-/** A result card; `eager` for the first cards a page shows (in view as it opens), `priority` for the very first (its LCP image). */
-export function ListingCard({ listing, eager = false, priority = false }: { listing: ListingSummary; eager?: boolean; priority?: boolean }) {
+/**
+ * A result card; `eager` for the first cards a page shows (in view as it opens), `priority` for
+ * the very first (its LCP image). `datesPriced`: the card's stay total for the chosen dates is
+ * shown below it (the Summary display), so that total is its price and the 'from' price steps aside.
+ */
+export function ListingCard({ listing, eager = false, priority = false, datesPriced = false }: { listing: ListingSummary; eager?: boolean; priority?: boolean; datesPriced?: boolean }) {
   const href = `/listing/${listing.slug}`;
   return (
     <article className="listing-card" data-eid={listing.eid}>
@@ -22,9 +24,7 @@ export function ListingCard({ listing, eager = false, priority = false }: { list
         </p>
         <p className="listing-card__summary">{listing.summary}</p>
         <div className="listing-card__footer">
-          <span className="listing-card__price">
-            from <strong>{formatCents(listing.fromNightly)}</strong>/night
-          </span>
+          {!datesPriced && <FromPrice listing={listing} className="listing-card__price" />}
           {listing.rating !== null && (
             <span className="listing-card__rating" aria-label={`Rated ${listing.rating.toFixed(1)} out of 5 from ${listing.reviewCount} reviews`}>
               ★ {listing.rating.toFixed(1)} <span className="muted">({listing.reviewCount})</span>

@@ -1,8 +1,8 @@
 import { useLoaderData } from 'react-router';
 import { useViewItem } from '@/bindings/analytics-hooks';
 import type { ListingDetail } from '@/domain/content';
-import { formatCents } from '@/domain/money';
 import { FlagButton } from '@/views/flag/flag-button';
+import { FromPrice } from './from-price';
 import { LeadFormButton } from '@/views/leads/lead-form-button';
 import { ListingBooking } from '@/views/pricing/listing-booking';
 import { LocationSection } from '@/views/map/location-map';
@@ -26,8 +26,13 @@ export function ListingPage() {
           </p>
           <h1>{listing.name}</h1>
           <p className="listing-head__facts">
-            {listing.bedrooms} bedrooms · {listing.bathrooms} bathrooms · sleeps {listing.sleeps} · from{' '}
-            <strong>{formatCents(listing.fromNightly)}</strong>/night
+            {listing.bedrooms} bedrooms · {listing.bathrooms} bathrooms · sleeps {listing.sleeps}
+            {listing.fromNightly > 0 && (
+              <>
+                {' '}
+                · <FromPrice listing={listing} className="listing-head__price" />
+              </>
+            )}
             {listing.rating !== null && (
               <>
                 {' '}

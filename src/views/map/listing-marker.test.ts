@@ -12,7 +12,8 @@ const listing = (fields: Record<string, unknown> = {}): ListingSummary => {
     ss_area: 'Coral Haven',
     is_bedrooms: 3,
     is_sleeps: 8,
-    is_price_min: 18500,
+    is_price_min: 26700,
+    is_price_nights: 2,
     ss_image: '/media/units/1001/1.svg',
     ...fields,
   });
@@ -29,7 +30,13 @@ describe('map popup of a listing', () => {
     expect(link?.textContent).toBe('Sea Glass');
     expect(link?.getAttribute('href')).toBe('/listing/sea-glass');
     expect(popup.querySelector('.map-popup__meta')?.textContent).toBe('Coral Haven · 3 bedrooms · sleeps 8');
-    expect(popup.querySelector('.map-popup__price')?.textContent).toBe('from $185 a night');
+    expect(popup.querySelector('.map-popup__price')?.textContent).toBe('from $267/night incl. fees & taxes, based on a 2-night stay');
+  });
+
+  it('shows the stay total for the chosen dates instead, saying what it includes', () => {
+    const popup = listingPopup(listing(), { total: 2407.35, nights: 7, currency: 'USD' });
+    expect(popup.querySelector('.map-popup__price strong')?.textContent).toBe('$2,407');
+    expect(popup.querySelector('.map-popup__price')?.textContent).toBe('$2,407 total for 7 nights, incl. fees & taxes');
   });
 
   it('keeps markup in document fields as text', () => {
@@ -54,10 +61,17 @@ describe('map popup of a listing', () => {
 });
 
 describe('map pin of a listing', () => {
-  it('shows the nightly-from price and names the listing for screen readers', () => {
-    expect(markerPin(listing()).textContent).toBe('$185');
+  it('shows the from price with fees and names the listing for screen readers', () => {
+    expect(markerPin(listing()).textContent).toBe('$267/night');
     expect(markerPin(listing()).getAttribute('aria-hidden')).toBe('true');
-    expect(markerLabel(listing())).toBe('Sea Glass, from $185 a night');
+    expect(markerLabel(listing())).toBe('Sea Glass, from $267 a night including fees and taxes, based on a 2-night stay');
+    expect(markerLabel(listing({ is_price_nights: 1 }))).toBe('Sea Glass, from $267 a night including fees and taxes');
     expect(markerLabel(listing({ is_price_min: 0 }))).toBe('Sea Glass');
+  });
+
+  it("shows the stay's total once dates are chosen", () => {
+    const stay = { total: 2407.35, nights: 7, currency: 'USD' };
+    expect(markerPin(listing(), stay).textContent).toBe('$2,407');
+    expect(markerLabel(listing(), stay)).toBe('Sea Glass, $2,407 for 7 nights including fees and taxes');
   });
 });

@@ -4,7 +4,17 @@
  * as a checked site path (listingFromDocument), never as HTML.
  */
 import type { ListingSummary } from '@/domain/content';
-import { formatCents } from '@/domain/money';
+import { formatCents, formatMoney } from '@/domain/money';
+import { fromPriceNote, fromPriceWords, stayTotalNote, stayTotalWords } from '@/domain/pricing/shown-prices';
+
+/** A stay's total for the chosen dates (a price's p, currency units): the price a pin shows once dates are chosen. */
+export interface StayTotal {
+  total: number;
+  nights: number;
+  currency: string;
+}
+
+const totalText = (stay: StayTotal) => formatMoney(stay.total, { currency: stay.currency, precision: 0 });
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -13,20 +23,30 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return node;
 }
 
-/** What a marker says to a screen reader: 'Sea Glass, from $250 a night'. */
-export function markerLabel(listing: ListingSummary): string {
-  return listing.fromNightly > 0 ? `${listing.name}, from ${formatCents(listing.fromNightly)} a night` : listing.name;
+/**
+ * What a marker says to a screen reader: the stay's total for the chosen dates, else the 'from'
+ * price per night, each with what it includes ('Sea Glass, from $267 a night including fees and
+ * taxes, based on a 2-night stay').
+ */
+export function markerLabel(listing: ListingSummary, stay: StayTotal | null = null): string {
+  if (stay) return `${listing.name}, ${stayTotalWords(totalText(stay), stay.nights)}`;
+  return listing.fromNightly > 0 ? `${listing.name}, ${fromPriceWords(formatCents(listing.fromNightly), listing.fromNights)}` : listing.name;
 }
 
-/** The pin: the nightly-from price in a small tag pointing at the spot (the name when there is no price). */
-export function markerPin(listing: ListingSummary): HTMLElement {
-  const pin = element('span', 'map-pin__tag', listing.fromNightly > 0 ? formatCents(listing.fromNightly) : '•');
+/**
+ * The pin: the stay's total once dates are chosen, else the 'from' price per night ('$267/night';
+ * fees and taxes in both), in a small tag pointing at the spot ('•' when there is no price).
+ */
+export function markerPin(listing: ListingSummary, stay: StayTotal | null = null): HTMLElement {
+  const pin = element('span', 'map-pin__tag', stay ? totalText(stay) : listing.fromNightly > 0 ? formatCents(listing.fromNightly) : '•');
+  // A per-night figure says so, so it is not read as a stay's total beside the pins that show one.
+  if (!stay && listing.fromNightly > 0) pin.append(element('span', 'map-pin__unit', '/night'));
   pin.setAttribute('aria-hidden', 'true');
   return pin;
 }
 
 /** The popup: small photo, the name linking to the listing page, area, bedrooms and sleeps, and the price. */
-export function listingPopup(listing: ListingSummary): HTMLElement {
+export function listingPopup(listing: ListingSummary, stay: StayTotal | null = null): HTMLElement {
   const href = `/listing/${listing.slug}`;
   const root = element('div', 'map-popup');
   root.dataset.eid = String(listing.eid);
@@ -47,7 +67,8 @@ export function listingPopup(listing: ListingSummary): HTMLElement {
     [listing.area, `${listing.bedrooms} ${listing.bedrooms === 1 ? 'bedroom' : 'bedrooms'}`, `sleeps ${listing.sleeps}`].filter(Boolean).join(' · '),
   );
   const price = element('p', 'map-popup__price');
-  if (listing.fromNightly > 0) price.append('from ', element('strong', '', formatCents(listing.fromNightly)), ' a night');
+  if (stay) price.append(element('strong', '', totalText(stay)), ' ', element('span', 'price-note', stayTotalNote(stay.nights)));
+  else if (listing.fromNightly > 0) price.append('from ', element('strong', '', formatCents(listing.fromNightly)), '/night ', element('span', 'price-note', fromPriceNote(listing.fromNights)));
   root.append(name, meta, price);
   return root;
 }

@@ -2,12 +2,13 @@ import { useEffect, useMemo, useRef } from 'react';
 import type * as Leaflet from 'leaflet';
 import { useLeafletMapLoad, type LeafletMapDrawing } from '@/bindings/location-map-hooks';
 import type { ListingSummary } from '@/domain/content';
-import { listingPopup, markerLabel, markerPin } from './listing-marker';
+import { listingPopup, markerLabel, markerPin, type StayTotal } from './listing-marker';
 
-/** One result on the map: the card's data and its [lat, lng]. */
+/** One result on the map: the card's data, its [lat, lng] and, once dates are chosen, its lowest stay total. */
 export interface MapPlace {
   listing: ListingSummary;
   position: [number, number];
+  stay?: StayTotal | null;
 }
 
 export interface TileLayerSettings {
@@ -59,7 +60,7 @@ export function ResultMap({
   const fitPendingRef = useRef(false);
   /** What goes with the map when it is taken away (its observer and listener). */
   const teardownRef = useRef<Array<() => void>>([]);
-  const placesKey = places.map((p) => `${p.listing.eid}@${p.position.join(',')}`).join('|');
+  const placesKey = places.map((p) => `${p.listing.eid}@${p.position.join(',')}:${p.stay ? `${p.stay.total}/${p.stay.nights}` : ''}`).join('|');
 
   useEffect(() => {
     placesRef.current = places;
@@ -148,12 +149,13 @@ export function ResultMap({
     live.markers.clear();
     for (const place of placesRef.current) {
       const { listing } = place;
-      const icon = live.L.divIcon({ className: 'map-pin', html: markerPin(listing), iconSize: [0, 0] });
+      const stay = place.stay ?? null;
+      const icon = live.L.divIcon({ className: 'map-pin', html: markerPin(listing, stay), iconSize: [0, 0] });
       const marker = live.L.marker(place.position, { icon, keyboard: true, riseOnHover: true });
-      marker.bindPopup(() => listingPopup(listing), { minWidth: 200, maxWidth: 240, closeOnEscapeKey: true, autoPanPadding: [20, 20] });
+      marker.bindPopup(() => listingPopup(listing, stay), { minWidth: 200, maxWidth: 240, closeOnEscapeKey: true, autoPanPadding: [20, 20] });
       marker.addTo(live.layer);
       const pin = marker.getElement();
-      pin?.setAttribute('aria-label', markerLabel(listing));
+      pin?.setAttribute('aria-label', markerLabel(listing, stay));
       pin?.setAttribute('data-eid', String(listing.eid));
       live.markers.set(listing.eid, marker);
     }

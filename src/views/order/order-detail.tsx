@@ -10,6 +10,7 @@ import { hasLineItems, type LineItem } from '@/domain/order/order';
 import type { PricedOffer } from '@/domain/pricing/derived';
 import { formatStayDate } from '@/domain/pricing/dates';
 import { itemBuyURL, itemURLHash } from '@/domain/pricing/item-links';
+import { FEES_INCLUDED } from '@/domain/pricing/shown-prices';
 import { Button } from '@/views/ui/button';
 import { guestLines, plural } from './guest-lines';
 import { OrderActivities } from './order-activities';
@@ -79,6 +80,7 @@ const LineItemRow = memo(function LineItemRow({ itemKey, item, offer }: { itemKe
         <p className="order-item__price">
           <span className="visually-hidden">Price </span>
           {formatMoney(item.p, { currency: item.c ?? settings.order.currency, precision: 2 })}
+          <span className="price-note">{FEES_INCLUDED}</span>
         </p>
         <div className="order-item__actions">
           <Button variant="primary" aria-label={`Buy ${name}`} onPress={() => guard(() => buy(itemBuyURL(item.eid, item.qp)))}>

@@ -1,12 +1,14 @@
 import { useSettings } from '@/bindings/hooks';
 import { useItemPricing, useMoneyDisplay, usePricingActions } from '@/bindings/pricing-hooks';
+import { stayTotalNote } from '@/domain/pricing/shown-prices';
 import { priceRangeText, savingsText } from '@/domain/pricing/texts';
 import { CallToBook } from './call-to-book';
 
 /**
  * Summary display (spec §2): the price range, the savings line, call-to-book with the phone, and
  * the trigger link (adds the single price to the order, or opens the Detail in a small modal).
- * Shows nothing until the visitor has searched dates.
+ * Shows nothing until the visitor has searched dates. The range is of the stays' totals (every
+ * mandatory fee and tax included), and the line under it says so.
  */
 export function PricingSummary({ eid, name }: { eid: number; name?: string }) {
   const item = useItemPricing(eid);
@@ -17,6 +19,7 @@ export function PricingSummary({ eid, name }: { eid: number; name?: string }) {
   const range = priceRangeText(item, display);
   const savings = savingsText(item.prices, settings.pricing.savings_annotation, display);
   const label = name ?? item.prices[0]?.n;
+  const nights = item.prices.find((price) => price.p === item.range[0])?.nt ?? 0;
   return (
     <div className="pricing-summary" data-pricing-eid={eid}>
       {range ? (
@@ -27,6 +30,8 @@ export function PricingSummary({ eid, name }: { eid: number; name?: string }) {
       ) : (
         <p className="pricing-summary__none muted">Not available for your dates</p>
       )}
+      {/* The stay's whole price: the main figure of the card, and what the quote and checkout charge. */}
+      {range && <p className="pricing-summary__includes">{stayTotalNote(nights)}</p>}
       {item.prices.length > 0 && item.prices.every((price) => price.is_alternate) && <p className="pricing-summary__alternate">For arrival days near yours</p>}
       {savings && <p className="pricing-summary__savings">{savings}</p>}
       <CallToBook className="pricing-summary__call" />

@@ -1,7 +1,9 @@
 import { useId, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useVisibleDocuments } from '@/bindings/search-context';
 import { useSettings } from '@/bindings/site-context';
+import { useChosenDatesPricing } from '@/bindings/pricing-hooks';
 import { listingFromDocument, listingPosition } from '@/domain/listing-document';
+import { pricingKey, type ItemPricing } from '@/domain/pricing/derived';
 import { mapTileLayer } from '@/domain/map-tiles';
 import { deferred } from '@/bindings/deferred';
 import { useDeferred } from '@/bindings/use-deferred';
@@ -14,13 +16,22 @@ import type { MapPlace } from '@/views/map/result-map';
 const resultMap = deferred(() => import('@/views/map/result-map'));
 const MAP_LABEL = 'Map of the results';
 
-/** The shown results that have a position, as map places. */
+/** The lowest stay total of an item's prices for the chosen dates (what its card shows first), or null. */
+function stayOf(item: ItemPricing | undefined, currency: string): MapPlace['stay'] {
+  const low = item && item.range[0] > 0 ? item.prices.find((price) => price.p === item.range[0]) : undefined;
+  return low ? { total: low.p, nights: low.nt, currency: low.c ?? currency } : null;
+}
+
+/** The shown results that have a position, as map places, each with its stay's total once dates are chosen. */
 function useResultPlaces(): MapPlace[] {
   const { documents } = useVisibleDocuments();
+  const pricing = useChosenDatesPricing();
+  const settings = useSettings();
   return documents.flatMap((doc) => {
     const listing = listingFromDocument(doc);
     const position = listingPosition(doc);
-    return listing && position ? [{ listing, position }] : [];
+    const stay = listing ? stayOf(pricing?.[pricingKey(listing.eid)] as ItemPricing | undefined, settings.order.currency) : null;
+    return listing && position ? [{ listing, position, stay }] : [];
   });
 }
 

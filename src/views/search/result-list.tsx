@@ -4,6 +4,7 @@ import { useChosenDatesPricing } from '@/bindings/pricing-hooks';
 import { useResultTrackers, useSearchActions, useVisibleDocuments } from '@/bindings/search-context';
 import { listingFromDocument } from '@/domain/listing-document';
 import { listingProduct, SEARCH_RESULTS_LIST } from '@/domain/analytics/products';
+import { pricingKey } from '@/domain/pricing/derived';
 import { ListingCard } from '@/views/listing/listing-card';
 import { PricingSummary } from '@/views/pricing/pricing-summary';
 
@@ -43,7 +44,8 @@ export function ResultList() {
         {listings.map((listing, index) => (
           <div key={listing.docId} className="result-card">
             {/* The first row is in view as the page opens: its images come at once, the first one first. */}
-            <ListingCard listing={listing} eager={index < FIRST_ROW} priority={index === 0} />
+            {/* With dates, the stay's total below the card is its price (the 'from' price steps aside). */}
+            <ListingCard listing={listing} eager={index < FIRST_ROW} priority={index === 0} datesPriced={(pricing?.[pricingKey(listing.eid)]?.range[0] ?? 0) > 0} />
             <PricingSummary eid={listing.eid} name={listing.name} />
           </div>
         ))}

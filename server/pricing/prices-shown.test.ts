@@ -1,0 +1,130 @@
+/**
+ * Every price shown is the whole price: the 'from' price of the search documents and the pages
+ * (cards, map pins, favourites, the listing header) is the lowest whole price per night of a
+ * shortest stay, as the engine prices real stays; and the totals a card shows for chosen dates
+ * are the totals the quote and checkout give, for many stays of the demo's listings.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toCents } from '../../src/domain/money.ts';
+import { addLineItem, emptyOrder } from '../../src/domain/order/order.ts';
+import { toQueryString } from '../../src/domain/pricing/query.ts';
+import { parseSiteSettings } from '../../src/domain/settings.ts';
+import { checkoutQuote, insuranceFor } from '../checkout/quote.ts';
+import { createContentService } from '../content/content-service.ts';
+import type { OpenDatabase } from '../db/client.ts';
+import { ensureDemoContent } from '../demo/seed.ts';
+import { verifyOrder } from '../orders/order-pricing.ts';
+import { orderPricing } from '../orders/pricing-adapter.ts';
+import { buildSearchDocuments } from '../search/documents.ts';
+import type { SearchDocument } from '../search/types.ts';
+import { openTestDatabase } from '../test-support.ts';
+import { priceUnitStay } from './engine.ts';
+import { dayOf, isoOfDay, type PricingData } from './model.ts';
+import { createPricingService, type PricingService } from './pricing-service.ts';
+
+const settings = parseSiteSettings(JSON.parse(fs.readFileSync(path.resolve('config/site.json'), 'utf8')));
+// The demo is generated from the clock's day and every stay below is asked of the engine: no calendar date is kept.
+const NOW = new Date();
+const TODAY = NOW.toISOString().slice(0, 10);
+
+let database: OpenDatabase;
+let mediaDir: string;
+let pricing: PricingService;
+let model: PricingData;
+let documents: SearchDocument[];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'prices-shown-'));
+  await ensureDemoContent(database.db, mediaDir, { today: NOW });
+  pricing = createPricingService({ db: database.db, settings, now: () => NOW });
+  model = await pricing.data();
+  documents = await buildSearchDocuments(database.db, settings, { today: TODAY });
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+  if (mediaDir) fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+const ONE_GUEST = { adult: 1, child: 0, senior: 0 };
+
+describe("the 'from' price without dates", () => {
+  it('is, for every listing, the lowest whole price per night of a shortest stay in a season not over, as the engine prices that stay', () => {
+    const today = dayOf(TODAY) as number;
+    expect(documents.length).toBeGreaterThan(300);
+    for (const doc of documents) {
+      const unit = model.units.get(doc.entity_id as number);
+      if (!unit) throw new Error(`no unit ${String(doc.entity_id)}`);
+      // A real stay of each season's minimum stay, all its nights in the season, priced as a quote prices it.
+      let lowest = Number.POSITIVE_INFINITY;
+      let lowestNights = 0;
+      let highest = 0;
+      for (const [position, season] of model.seasons.entries()) {
+        if (season.end < today || unit.rates[position] === 0 || season.end - season.begin + 1 < season.minStay) continue;
+        const stay = priceUnitStay(model, unit, season.begin, season.minStay, ONE_GUEST, { id: 'standard' });
+        // Rent, the cleaning fee and every mandatory fee and tax are in the total.
+        expect(stay.lines.map((line) => line.kind)).toEqual(expect.arrayContaining(['rent', 'cleaning', 'fee', 'tax']));
+        const perNight = Math.ceil(stay.totalCents / season.minStay / 100) * 100;
+        if (perNight < lowest || (perNight === lowest && season.minStay < lowestNights)) [lowest, lowestNights] = [perNight, season.minStay];
+        highest = Math.max(highest, perNight);
+        // Never less than a stay it stands for costs a night.
+        expect(perNight * season.minStay).toBeGreaterThanOrEqual(stay.totalCents);
+      }
+      expect(doc.is_price_min, doc.id).toBe(lowest);
+      expect(doc.is_price_nights, doc.id).toBe(lowestNights);
+      // The highest also counts holiday seasons shorter than their minimum stay (whose stays run on into the next).
+      expect(doc.is_price_max as number, doc.id).toBeGreaterThanOrEqual(highest);
+    }
+  });
+
+  it('is the same on the pages (listing header, favourites, home) as in the search index', async () => {
+    const content = createContentService(database.db, settings, { now: () => NOW, pricing });
+    const sample = documents.filter((_, i) => i % 7 === 0);
+    const page = await content.favourites(sample.map((doc) => doc.id));
+    expect(page.listings).toHaveLength(sample.length);
+    for (const listing of page.listings) {
+      const doc = sample.find((d) => d.entity_id === listing.eid);
+      expect([listing.fromNightly, listing.fromNights]).toEqual([doc?.is_price_min, doc?.is_price_nights]);
+    }
+  });
+});
+
+describe('the totals shown for chosen dates', () => {
+  it('are what the quote and checkout charge, for many stays of the demo listings', async () => {
+    const checkout = orderPricing(pricing);
+    let compared = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: documents.length - 1 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 1, max: 14 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 0, max: 2 }),
+        async (index, offset, nights, adult, child) => {
+          const eid = documents[index]!.entity_id as number;
+          const begin = isoOfDay((dayOf(TODAY) as number) + offset);
+          // The search a card's prices come from: this rental, these guests, arrivals over a week.
+          const { items } = await pricing.search(toQueryString({ rcav: { begin, nights, adult, child, IDs: [eid], flex: 7 } }));
+          for (const price of items[0]?.prices.slice(0, 4) ?? []) {
+            const quoted = await pricing.quote(toQueryString(price.qp));
+            if (!quoted.result.ok) throw new Error(`quote refused ${JSON.stringify(price.qp)}: ${quoted.result.problem}`);
+            expect(quoted.result.quote.total).toBe(toCents(price.p));
+            const verified = await verifyOrder(addLineItem(emptyOrder(), price).order, checkout);
+            expect(verified.changes).toEqual([]);
+            const atCheckout = checkoutQuote(verified.order, verified.stays, settings.order.currency, insuranceFor(settings, null));
+            expect(toCents(atCheckout.total)).toBe(toCents(price.p));
+            compared++;
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+    // Most draws find a free stay: the property is not vacuous.
+    expect(compared).toBeGreaterThan(40);
+  }, 120_000);
+});
