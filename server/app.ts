@@ -33,6 +33,7 @@ import type { PageCache } from './page-cache.ts';
 import { registerDemoRoute, type DemoInfo } from './demo/routes.ts';
 import { registerSeoRoutes, type SitemapSource } from './seo/sitemap.ts';
 import { registerAnalyticsRoutes, type AnalyticsCollector } from './analytics/collector.ts';
+import { acceptJsonBodies } from './security/json-body.ts';
 import { registerAdminRoutes, type AdminRouteOptions } from './admin/routes.ts';
 import type { CaptchaService } from './captcha/captcha-service.ts';
 import { registerCaptchaRoutes } from './captcha/routes.ts';
@@ -189,6 +190,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     // Two log lines per request cost more than a cached page: see the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  // JSON bodies deeper than a few dozen levels are refused with 400 before they are parsed.
+  acceptJsonBodies(app);
   const onRoute = deps.onRoute;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.addHook('onResponse', async (request, reply) => {
