@@ -152,7 +152,9 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
       if (!passwordMatches(given, options.password)) {
         request.log.warn({ trusted, captcha: askCaptcha }, 'site owner login with a wrong password');
         await throttle.failed(keys);
-        return loginReply(reply, 401, WRONG_PASSWORD, askCaptcha);
+        // The wrong password that trips the shared throttle already shows the captcha for the next try.
+        const next = askCaptcha || (!trusted && captcha !== null && (await throttle.waits([UNTRUSTED_KEY])).shared > 0);
+        return loginReply(reply, 401, WRONG_PASSWORD, next);
       }
       await throttle.succeeded(keys);
       await sessions.start(request, reply);
