@@ -33,9 +33,12 @@ import type { PageCache } from './page-cache.ts';
 import { registerDemoRoute, type DemoInfo } from './demo/routes.ts';
 import { registerSeoRoutes, type SitemapSource } from './seo/sitemap.ts';
 import { registerAnalyticsRoutes, type AnalyticsCollector } from './analytics/collector.ts';
+import { acceptJsonBodies } from './security/json-body.ts';
 import { registerAdminRoutes, type AdminRouteOptions } from './admin/routes.ts';
 import type { CaptchaService } from './captcha/captcha-service.ts';
 import { registerCaptchaRoutes } from './captcha/routes.ts';
+import { attachModuleUrl } from './captcha/attach-script.ts';
+import { loginCaptchaCsp } from './admin/pages.ts';
 import { registerCaptchaTestForm } from './captcha/test-form.ts';
 import type { PageRenderer } from './renderer.ts';
 import { registerReviewRoutes, type ReviewRouteOptions } from './reviews/routes.ts';
@@ -189,6 +192,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     // Two log lines per request cost more than a cached page: see the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
   });
+  // JSON bodies deeper than a few dozen levels are refused with 400 before they are parsed.
+  acceptJsonBodies(app);
   const onRoute = deps.onRoute;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.addHook('onResponse', async (request, reply) => {
@@ -271,7 +276,18 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (deps.analytics) registerAnalyticsRoutes(app, deps.analytics);
   if (deps.reviews) await registerReviewRoutes(app, deps.reviews);
   if (deps.calendar) registerCalendarExportRoute(app, deps.calendar);
-  if (deps.admin) await registerAdminRoutes(app, { ...deps.admin, secret: deps.cookieSecret, siteName: deps.settings.site.name, publicOrigin });
+  if (deps.admin) {
+    // The login asks for the captcha whatever the lead forms do (should_load), so the provider's origins are its own.
+    const loginCaptcha = deps.captcha;
+    const loginOrigins = loginCaptcha && loginCaptcha.provider !== 'altcha' ? CAPTCHA_ORIGINS[loginCaptcha.provider] : { scripts: [], frames: [] };
+    await registerAdminRoutes(app, {
+      ...deps.admin,
+      secret: deps.cookieSecret,
+      siteName: deps.settings.site.name,
+      publicOrigin,
+      captcha: loginCaptcha ? { service: loginCaptcha, script: attachModuleUrl(deps.renderer.clientDir), csp: (nonce) => loginCaptchaCsp(nonce, loginOrigins) } : undefined,
+    });
+  }
   if (deps.captcha) registerCaptchaRoutes(app, deps.captcha);
   if (deps.captcha && deps.testCaptchaForm) {
     registerCaptchaTestForm(app, {

@@ -1,9 +1,15 @@
 /**
  * The site owner's login, hardened (issue 23 item 6): logging out ends the session on the server
  * at once, on every instance sharing the database; wrong passwords typed from a shared address do
- * not lock the owner out, while guessing stays slow.
+ * not lock the owner out, while guessing stays slow; wrong passwords from everywhere make a new
+ * browser solve the captcha, never lock it out.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.ts';
@@ -13,9 +19,12 @@ import type { OpenDatabase } from '../db/client.ts';
 import { adminLoginFailures, adminSessions } from '../db/schema.ts';
 import type { PageRenderer } from '../renderer.ts';
 import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
+import { createCaptchaVerifier, type CaptchaService } from '../captcha/captcha-service.ts';
+import { CAPTCHA_REFUSED } from '../captcha/verifier.ts';
+import { CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
 import { ADMIN_COOKIE, DEVICE_COOKIE } from './admin-session.ts';
 import { DEFAULT_LOGIN_THROTTLE, waitAfter, type LoginThrottleLimits } from './login-throttle.ts';
-import { waitMessage, WRONG_PASSWORD } from './routes.ts';
+import { CAPTCHA_NEEDED, waitMessage, WRONG_PASSWORD } from './routes.ts';
 
 const settings = loadSiteSettings(path.resolve('config/site.json'));
 /** No page is rendered here (a stub: the page bundle is not loaded for a test that needs none). */
@@ -32,8 +41,11 @@ let clock: Date;
 const apps: FastifyInstance[] = [];
 
 /** An instance of the site (several share the database, as behind a load balancer), with the default rate limits. */
-async function instance(loginThrottle?: LoginThrottleLimits): Promise<FastifyInstance> {
+async function instance(loginThrottle?: LoginThrottleLimits, extra: { captcha?: CaptchaService; log?: string[] } = {}): Promise<FastifyInstance> {
+  const { log } = extra;
   const app = await buildServer({
+    captcha: extra.captcha,
+    logger: log ? { level: 'info', stream: new Writable({ write: (chunk, _encoding, done) => done(void log.push(String(chunk))) }) } : undefined,
     settings,
     content: createContentService(database.db, settings),
     renderer,
@@ -64,13 +76,13 @@ beforeEach(async () => {
 type Cookies = Partial<Record<typeof ADMIN_COOKIE | typeof DEVICE_COOKIE, string>>;
 const cookieHeader = (cookies: Cookies) => Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ');
 
-const login = (app: FastifyInstance, password: string, from: string, cookies: Cookies = {}) =>
+const login = (app: FastifyInstance, password: string, from: string, cookies: Cookies = {}, fields: Record<string, string> = {}) =>
   app.inject({
     method: 'POST',
     url: '/admin/analytics/login',
     remoteAddress: from,
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_THIS_SITE, cookie: cookieHeader(cookies) },
-    payload: new URLSearchParams({ password }).toString(),
+    payload: new URLSearchParams({ password, ...fields }).toString(),
   } as InjectOptions);
 
 /** The owner logs in: the session and device cookies. */
@@ -183,5 +195,98 @@ describe('wrong passwords from a shared address', () => {
     for (const forged of [value, `x${value.slice(1)}.${signature}`, 'garbage']) {
       expect((await login(app, PASSWORD, from, { [DEVICE_COOKIE]: forged })).statusCode, forged).toBe(429);
     }
+  });
+});
+
+describe('wrong passwords from everywhere (the shared throttle) with the site\'s captcha', () => {
+  let dataDir: string;
+  let captcha: CaptchaService;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-login-captcha-'));
+    // The lead forms load no captcha (should_load false): the login asks for it all the same.
+    captcha = createCaptchaVerifier({
+      db: database.db,
+      required: false,
+      settings: { provider: 'altcha', secret: undefined, siteKey: undefined, verifyUrl: undefined, hmacKey: 'an-admin-login-hmac-key-of-32-characters' },
+      dataDir,
+    });
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  /** What the ALTCHA widget does in the browser: asks for a challenge, solves it, sends base64 of { challenge, solution }. */
+  async function solved(app: FastifyInstance, from: string): Promise<string> {
+    const response = await app.inject({ url: '/captcha/challenge', remoteAddress: from });
+    expect(response.statusCode).toBe(200);
+    const challenge = response.json() as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    if (!solution) throw new Error('no solution');
+    return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+  }
+
+  const session = (response: LightMyRequestResponse) => response.cookies.find((cookie) => cookie.name === ADMIN_COOKIE);
+
+  it('100 wrong passwords from 100 addresses, then the right one from a new browser: asked for the captcha (not 429), and in once it is solved', async () => {
+    const log: string[] = [];
+    const app = await instance(undefined, { captcha, log });
+    for (let i = 0; i < 99; i++) expect((await login(app, `guess ${i}`, `198.18.${i >> 8}.${i & 255}`)).statusCode).toBe(401);
+    // The 100th trips the shared throttle: its answer already carries the captcha for the next try.
+    const hundredth = await login(app, 'guess 99', '198.18.0.99');
+    expect(hundredth.statusCode).toBe(401);
+    expect(hundredth.body).toContain(WRONG_PASSWORD);
+    expect(hundredth.body).toContain(`name="${CAPTCHA_RESPONSE_FIELD}"`);
+
+    // A new browser is asked for the captcha: the page carries it, and its policy runs the site's captcha module.
+    const page = await app.inject({ url: '/admin/analytics/login', remoteAddress: '198.19.0.1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`name="${CAPTCHA_RESPONSE_FIELD}"`);
+    expect(page.body).toContain('src/bindings/captcha-attach.ts');
+    expect(String(page.headers['content-security-policy'])).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    const asked = await login(app, PASSWORD, '198.19.0.1');
+    expect(asked.statusCode, asked.body).toBe(401);
+    expect(asked.headers['retry-after']).toBeUndefined();
+    expect(asked.body).toContain(CAPTCHA_NEEDED.replace(/'/g, '&#39;'));
+    expect(session(asked)).toBeUndefined();
+
+    // With the challenge solved, the right password gets in.
+    const token = await solved(app, '198.19.0.1');
+    const owner = await login(app, PASSWORD, '198.19.0.1', {}, { [CAPTCHA_RESPONSE_FIELD]: token });
+    expect(owner.statusCode, owner.body).toBe(303);
+    expect(owner.headers.location).toBe('/admin/analytics');
+    expect(session(owner)?.value).toBeTruthy();
+    // The log says what happened: the captcha asked for, then the login past the shared wait.
+    expect(log.some((line) => line.includes('is asked for the captcha'))).toBe(true);
+    expect(log.some((line) => line.includes('logged in with a solved captcha'))).toBe(true);
+
+    // A solution passes once: sent again it is refused before the password is looked at.
+    const replayed = await login(app, PASSWORD, '198.19.0.2', {}, { [CAPTCHA_RESPONSE_FIELD]: token });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.body).toContain(CAPTCHA_REFUSED);
+    expect(session(replayed)).toBeUndefined();
+    // A token that was never solved is no token either.
+    expect((await login(app, PASSWORD, '198.19.0.3', {}, { [CAPTCHA_RESPONSE_FIELD]: 'bm90IGEgdG9rZW4=' })).statusCode).toBe(401);
+  });
+
+  it('with a solved captcha a guess is still only a guess: wrong is 401, and an address past its own free tries still waits (429)', async () => {
+    const app = await instance({ ...DEFAULT_LOGIN_THROTTLE, freeFailures: 2, untrustedFreeFailures: 3 });
+    const [a, b, c] = ['192.0.2.51', '192.0.2.52', '192.0.2.53'];
+    for (const from of [a, b, c]) expect((await login(app, 'guess', from)).statusCode).toBe(401);
+    // Without a captcha service the shared wait refuses, as before (an app of this test file without one).
+    expect((await login(app, PASSWORD, '192.0.2.54')).statusCode).toBe(429);
+
+    const withCaptcha = await instance({ ...DEFAULT_LOGIN_THROTTLE, freeFailures: 2, untrustedFreeFailures: 3 }, { captcha });
+    const wrong = await login(withCaptcha, 'another guess', a, {}, { [CAPTCHA_RESPONSE_FIELD]: await solved(withCaptcha, a) });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain(WRONG_PASSWORD);
+    // Address a has now failed twice: it waits, captcha or not, and its password is not looked at.
+    const waiting = await login(withCaptcha, PASSWORD, a, {}, { [CAPTCHA_RESPONSE_FIELD]: await solved(withCaptcha, a) });
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.body).toContain(waitMessage(30));
+    // Another address gets in with the captcha; then that browser, with its device cookie, needs none.
+    const first = await login(withCaptcha, PASSWORD, '192.0.2.55', {}, { [CAPTCHA_RESPONSE_FIELD]: await solved(withCaptcha, '192.0.2.55') });
+    expect(first.statusCode).toBe(303);
+    const device = first.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)?.value ?? '';
+    expect((await login(withCaptcha, PASSWORD, '192.0.2.56', { [DEVICE_COOKIE]: device })).statusCode).toBe(303);
+    const page = await withCaptcha.inject({ url: '/admin/analytics/login', headers: { cookie: cookieHeader({ [DEVICE_COOKIE]: device }) } });
+    expect(page.body).not.toContain(CAPTCHA_RESPONSE_FIELD);
   });
 });

@@ -18,8 +18,16 @@ describe('CSV', () => {
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('\t=x')).toBe("'\t=x");
     expect(csvCell('=HYPERLINK("http://evil.example","x")')).toBe('"\'=HYPERLINK(""http://evil.example"",""x"")"');
+    // A `;`-separated spreadsheet splits at `;`: a leading one is neutralised and the cell quoted.
+    expect(csvCell(';=cmd|x')).toBe('"\';=cmd|x"');
+    expect(csvCell(';')).toBe('"\';"');
     // Only at the start: the same characters inside a text are left alone.
     expect(csvCell('a=b')).toBe('a=b');
+  });
+
+  it('quotes a field holding `;`, so a `;`-separated spreadsheet keeps it one cell and starts no formula inside it', () => {
+    expect(csvCell('a;=HYPERLINK("x")')).toBe('"a;=HYPERLINK(""x"")"');
+    expect(csvTable(['term'], [['pool;=1+1']])).toBe('term\r\n"pool;=1+1"\r\n');
   });
 
   it('writes numbers as numbers (a negative number is not neutralised) and nothing for null', () => {

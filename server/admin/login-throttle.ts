@@ -9,10 +9,13 @@
  *   a carrier's NAT), never make it wait.
  * - Any other client is counted by its address, and all of them together as well
  *   ('untrusted'), so guessing from many addresses is slowed down too. Such a client still gets
- *   in with the right password once its wait is over.
+ *   in with the right password once its address's wait is over.
  *
- * While a key waits, a try is refused (429 with Retry-After) without the password being looked
- * at, so a guesser gets no answer either way. With the defaults an address gets 5 tries; the 5th
+ * While a device's or an address's key waits, a try is refused (429 with Retry-After) without
+ * the password being looked at, so a guesser gets no answer either way. The shared key never
+ * refuses on its own (OWASP: a lock-out anyone can trigger is a denial of service): while it
+ * waits, a browser without the device cookie is asked to solve the site's captcha, and with a
+ * solved challenge its password is looked at (server/admin/routes.ts). With the defaults an address gets 5 tries; the 5th
  * wrong one makes it wait 30 s, the next 1 min, 2 min … up to 15 min between tries: about a
  * hundred guesses a day, and all addresses together (100 tries, then the same waits) about as many
  * again, against a password of at least 12 characters. A right password clears its own key (not
@@ -51,9 +54,15 @@ export function throttleKeys(device: string | null, client: string): string[] {
   return device ? [`device:${device}`] : [`address:${client}`, UNTRUSTED_KEY];
 }
 
+/** Seconds a try must still wait: for its own keys (its device or its address), and for the shared untrusted key; 0 when not waiting. */
+export interface LoginWaits {
+  own: number;
+  shared: number;
+}
+
 export interface LoginThrottle {
-  /** Seconds the try must still wait (the longest of its keys), or 0 when it may go ahead. */
-  waitSeconds(keys: readonly string[]): Promise<number>;
+  /** How long the try's keys must still wait. */
+  waits(keys: readonly string[]): Promise<LoginWaits>;
   /** Counts a wrong password under each key, and makes the keys past their free tries wait. */
   failed(keys: readonly string[]): Promise<void>;
   /** Forgets a key's failures after the right password (the shared untrusted key is left). */
@@ -76,12 +85,15 @@ export function createLoginThrottle(db: Pick<Database, 'select' | 'insert' | 'up
   const limits = options.limits ?? DEFAULT_LOGIN_THROTTLE;
   const t = adminLoginFailures;
   return {
-    async waitSeconds(keys) {
-      if (keys.length === 0) return 0;
+    async waits(keys) {
+      if (keys.length === 0) return { own: 0, shared: 0 };
       const at = now().getTime();
-      const rows = await db.select({ lockedUntil: t.lockedUntil }).from(t).where(inArray(t.key, [...keys]));
-      const until = Math.max(0, ...rows.map((row) => row.lockedUntil?.getTime() ?? 0));
-      return until > at ? Math.ceil((until - at) / 1000) : 0;
+      const rows = await db.select({ key: t.key, lockedUntil: t.lockedUntil }).from(t).where(inArray(t.key, [...keys]));
+      const seconds = (own: boolean) => {
+        const until = Math.max(0, ...rows.filter((row) => (row.key === UNTRUSTED_KEY) !== own).map((row) => row.lockedUntil?.getTime() ?? 0));
+        return until > at ? Math.ceil((until - at) / 1000) : 0;
+      };
+      return { own: seconds(true), shared: seconds(false) };
     },
     async failed(keys) {
       const at = now();

@@ -1,10 +1,14 @@
 /**
  * The HTML of the site owner's pages (login and analytics dashboard), written on the server: no
  * script runs on them (their Content-Security-Policy allows none), forms are plain HTML forms, and
- * every chart has its figures in a table beside it. Not for search engines (noindex).
+ * every chart has its figures in a table beside it. Not for search engines (noindex). The one
+ * exception is the login while it asks for the captcha (many wrong passwords from everywhere):
+ * then it runs the site's captcha module and nothing else (LOGIN_CAPTCHA_CSP).
  */
 import { ERRORS_PER_DAY, TERMS_PER_DAY } from '../analytics/aggregates.ts';
-import { escapeHtml } from '../html.ts';
+import { escapeHtml, jsonForScript } from '../html.ts';
+import type { CaptchaProviderName } from '../captcha/config.ts';
+import { ASYNC_CAPTCHA_CLASS, CAPTCHA_FORM_ATTRIBUTE, CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
 import type { AnalyticsReport, DateRange } from './analytics-report.ts';
 import type { DashboardCharts } from './charts.ts';
 import { EXPORTS, type ExportName } from './exports.ts';
@@ -56,27 +60,81 @@ summary{cursor:pointer;color:#155e75;font-weight:600;padding:.25rem 0}
 .csv{display:inline-block;margin:.25rem 0}
 `;
 
-/** A site owner's page: the bar (site name, and `bar`: navigation and log-out) above `body`. */
-export function adminDocument(title: string, siteName: string, body: string, bar = ''): string {
+/**
+ * The login page's policy while it asks for the captcha: the site's own scripts and the page's
+ * nonced one, the widget's stylesheet and workers from this site, and a third-party provider's
+ * origins when the site uses one.
+ */
+export function loginCaptchaCsp(nonce: string, origins: { scripts: readonly string[]; frames: readonly string[] } = { scripts: [], frames: [] }): string {
+  const list = (items: readonly string[]) => items.map((origin) => ` ${origin}`).join('');
+  return [
+    "default-src 'none'",
+    `script-src 'self' 'nonce-${nonce}'${list(origins.scripts)}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src 'self'${list(origins.scripts)}`,
+    `frame-src${origins.frames.length > 0 ? list(origins.frames) : " 'none'"}`,
+    "worker-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** A site owner's page: the bar (site name, and `bar`: navigation and log-out) above `body`; `head` adds to its head. */
+export function adminDocument(title: string, siteName: string, body: string, bar = '', head = ''): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<meta name="robots" content="noindex, nofollow">' +
-    `<title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>` +
+    `<title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style>${head}</head>` +
     `<body><header class="bar"><p>${escapeHtml(siteName)}: site owner</p>${bar}</header><main id="main">${body}</main></body></html>`
   );
 }
 
-/** The login page; `error` is shown above the form and the field points to it. */
-export function loginPage(siteName: string, error: string | null = null): string {
+/** The captcha the login asks for: the module that runs it, the page's script nonce and the provider. */
+export interface LoginCaptcha {
+  script: string;
+  nonce: string;
+  provider: CaptchaProviderName;
+  siteKey: string;
+}
+
+export const LOGIN_FORM_ID = 'admin-login';
+
+/** What the page runs while the login asks for the captcha: the site's captcha module on the form (src/bindings/captcha-attach.ts). */
+function captchaHead(captcha: LoginCaptcha): string {
+  // The captcha module reads the provider from the page's settings, as on the site's own pages.
+  const settings = { settings: { bt_leads_recaptcha: { should_load: true }, captcha: { provider: captcha.provider, site_key: captcha.siteKey } } };
+  const inline =
+    `const form = document.getElementById(${JSON.stringify(LOGIN_FORM_ID)});` +
+    `const { attachCaptcha } = await import(${JSON.stringify(captcha.script)});` +
+    "attachCaptcha(form); document.documentElement.dataset.captchaAttached = 'true';";
+  return `<script id="page-settings" type="application/json">${jsonForScript(settings)}</script><script type="module" nonce="${escapeHtml(captcha.nonce)}">${inline}</script>`;
+}
+
+/**
+ * The login page; `error` is shown above the form and the field points to it. With `captcha`
+ * the form carries the site's captcha, solved by itself when the form is sent (it needs
+ * JavaScript; without it the page says so).
+ */
+export function loginPage(siteName: string, error: string | null = null, captcha: LoginCaptcha | null = null): string {
   const described = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
+  const check = captcha
+    ? `<p class="note" id="login-check">Many wrong passwords have been tried here lately, so this browser solves a short check when you log in. It runs by itself in a second or two.</p>` +
+      `<div class="${ASYNC_CAPTCHA_CLASS}"></div><input type="hidden" name="${CAPTCHA_RESPONSE_FIELD}">` +
+      '<noscript><p class="error">The check needs JavaScript: please allow it for this page, or log in from a browser you logged in with before.</p></noscript>'
+    : '';
   return adminDocument(
     'Log in',
     siteName,
     '<div class="card"><h1>Analytics: log in</h1>' +
       (error ? `<p id="login-error" class="error" role="alert">${escapeHtml(error)}</p>` : '') +
-      `<form method="post" action="${LOGIN_PATH}">` +
+      `<form id="${LOGIN_FORM_ID}" method="post" action="${LOGIN_PATH}"${captcha ? ` ${CAPTCHA_FORM_ATTRIBUTE}` : ''}>` +
       `<label for="admin-password">Password</label><input id="admin-password" name="password" type="password" autocomplete="current-password" required${described}>` +
+      check +
       '<p><button type="submit">Log in</button></p></form></div>',
+    '',
+    captcha ? captchaHead(captcha) : '',
   );
 }
 

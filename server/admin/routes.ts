@@ -14,19 +14,27 @@
  * The posts are refused from other sites by the security layer (Fetch Metadata, Origin) like every
  * request that changes state. Wrong passwords make the client wait before its next try
  * (login-throttle.ts: per address, but a browser that logged in before counts on its own), and
- * the login's `admin` rate limit counts the same way. A session lives in the database, so logging
+ * the login's `admin` rate limit counts the same way. When wrong passwords from everywhere trip
+ * the shared throttle, a browser without the device cookie is asked for the site's captcha
+ * (401 with the form and the challenge) instead of being refused: with a solved challenge its
+ * password is looked at, so the owner always gets in (OWASP: a lock-out is a denial of service).
+ * Without a captcha service the shared wait refuses with 429, as an address's wait does. A session lives in the database, so logging
  * out ends it on every instance (admin-session.ts). Every answer is private (no-store) and noindex.
  */
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { sendProblem } from '../security/error-page.ts';
 import { adminSessions, passwordMatches } from './admin-session.ts';
-import { createLoginThrottle, throttleKeys, type LoginThrottleLimits } from './login-throttle.ts';
+import { createLoginThrottle, throttleKeys, UNTRUSTED_KEY, type LoginThrottleLimits } from './login-throttle.ts';
 import { clientKey } from '../security/rate-limits.ts';
 import { analyticsReport, parseDateRange } from './analytics-report.ts';
 import { drawCharts } from './charts.ts';
 import { EXPORTS, isExportName } from './exports.ts';
-import { ADMIN_CSP, ADMIN_PATH, badRangePage, dashboardPage, LOGIN_PATH, LOGOUT_PATH, loginPage, REVIEWS_PATH } from './pages.ts';
+import { ADMIN_CSP, ADMIN_PATH, badRangePage, dashboardPage, LOGIN_PATH, LOGOUT_PATH, loginPage, REVIEWS_PATH, type LoginCaptcha } from './pages.ts';
+import type { CaptchaService } from '../captcha/captcha-service.ts';
+import { CAPTCHA_REFUSED } from '../captcha/verifier.ts';
+import { CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
 import { isModerationNotice, reviewsPage } from './review-pages.ts';
 import type { ReviewStore } from '../reviews/review-store.ts';
 import { acceptFormBodies } from '../form-body.ts';
@@ -50,20 +58,29 @@ export interface AdminRouteOptions {
   owner?: OwnerRouteOptions | undefined;
   /** How wrong passwords are slowed down (login-throttle.ts DEFAULT_LOGIN_THROTTLE). */
   loginThrottle?: LoginThrottleLimits;
+  /**
+   * The site's captcha, asked of browsers without the device cookie while the shared throttle
+   * waits: the service, the URL of the module that runs it in the page (null: none in this build)
+   * and the page's policy with a script nonce.
+   */
+  captcha?: { service: Pick<CaptchaService, 'check' | 'provider' | 'siteKey'>; script: string | null; csp: (nonce: string) => string } | undefined;
 }
 
 export const WRONG_PASSWORD = 'That password is not right. Please try again.';
 export const NO_PASSWORD = 'Please enter the password.';
 export const waitMessage = (seconds: number): string => `Too many wrong passwords from here. Please wait ${seconds} s before trying again.`;
-/** The largest login form read (bytes). */
-const LOGIN_BODY_LIMIT = 4096;
+export const CAPTCHA_NEEDED = 'Many wrong passwords have been tried lately. Please enter the password again: this browser solves a short check first.';
+/** The form the login's captcha tokens are kept under (each passes once). */
+export const LOGIN_CAPTCHA_FORM = 'admin-login';
+/** The largest login form read (bytes): the password and a captcha token (a reCAPTCHA one is about 2 KB). */
+const LOGIN_BODY_LIMIT = 8192;
 
-function privateHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+function privateHtml(reply: FastifyReply, status: number, html: string, csp = ADMIN_CSP): FastifyReply {
   return reply
     .status(status)
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex, nofollow')
-    .header('content-security-policy', ADMIN_CSP)
+    .header('content-security-policy', csp)
     // The forms post to this site: with helmet's no-referrer, Chromium sends `Origin: null`, which the cross-site check refuses.
     .header('referrer-policy', 'same-origin')
     .type('text/html; charset=utf-8')
@@ -88,28 +105,60 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
     // Every admin route knows whether its session is still in the database before it runs.
     scope.addHook('onRequest', async (request) => sessions.verify(request));
 
+    const captcha = options.captcha?.script ? { ...options.captcha, script: options.captcha.script } : null;
+    /** The login page, with the captcha when `withCaptcha` (and the policy that lets it run). */
+    const loginReply = (reply: FastifyReply, status: number, error: string | null, withCaptcha: boolean) => {
+      if (!withCaptcha || !captcha) return privateHtml(reply, status, loginPage(options.siteName, error));
+      const nonce = crypto.randomBytes(16).toString('base64');
+      const page: LoginCaptcha = { script: captcha.script, nonce, provider: captcha.service.provider, siteKey: captcha.service.siteKey };
+      return privateHtml(reply, status, loginPage(options.siteName, error, page), captcha.csp(nonce));
+    };
+
     scope.get(LOGIN_PATH, read, async (request, reply) => {
       if (sessions.isLoggedIn(request)) return reply.header('cache-control', 'no-store').redirect(ADMIN_PATH, 303);
-      return privateHtml(reply, 200, loginPage(options.siteName));
+      // While guessing from everywhere has the shared throttle waiting, a new browser gets the captcha at once.
+      const { shared } = captcha && sessions.deviceOf(request) === null ? await throttle.waits([UNTRUSTED_KEY]) : { shared: 0 };
+      return loginReply(reply, 200, null, shared > 0);
     });
 
     scope.post(LOGIN_PATH, { config: { limit: 'admin', limitKey: device }, bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
-      const given = request.body instanceof URLSearchParams ? (request.body.get('password') ?? '') : '';
-      if (given === '') return privateHtml(reply, 401, loginPage(options.siteName, NO_PASSWORD));
+      const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+      const given = form.get('password') ?? '';
+      const trusted = sessions.deviceOf(request) !== null;
       const keys = throttleKeys(sessions.deviceOf(request), clientKey(request.ip));
-      // While this client waits, the password is not even looked at: a guess tells nothing.
-      const wait = await throttle.waitSeconds(keys);
-      if (wait > 0) {
-        request.log.warn({ waitSeconds: wait, trusted: keys.length === 1 }, 'site owner login refused: waiting after wrong passwords');
+      const { own, shared } = await throttle.waits(keys);
+      // While this device or address waits, the password is not even looked at: a guess tells nothing.
+      // The shared wait refuses only when there is no captcha to ask for instead.
+      if (own > 0 || (shared > 0 && !captcha)) {
+        // The device's or the address's own wait: after it, the shared one asks for the captcha instead.
+        const wait = own > 0 ? own : shared;
+        request.log.warn({ waitSeconds: wait, trusted, shared: own === 0 }, 'site owner login refused: waiting after wrong passwords');
         return privateHtml(reply.header('retry-after', String(wait)), 429, loginPage(options.siteName, waitMessage(wait)));
       }
+      const askCaptcha = shared > 0;
+      if (given === '') return loginReply(reply, 401, NO_PASSWORD, askCaptcha);
+      if (askCaptcha && captcha) {
+        const token = form.get(CAPTCHA_RESPONSE_FIELD) ?? '';
+        if (token.trim() === '') {
+          request.log.warn({ sharedWaitSeconds: shared }, 'site owner login: wrong passwords from everywhere have the shared throttle waiting; this browser (no device cookie) is asked for the captcha');
+          return loginReply(reply, 401, CAPTCHA_NEEDED, true);
+        }
+        const verdict = await captcha.service.check(token, { ip: request.ip, formId: LOGIN_CAPTCHA_FORM });
+        if (!verdict.ok) {
+          request.log.warn({ reason: verdict.reason }, 'site owner login: the captcha was refused, the password not looked at');
+          return loginReply(reply, 401, CAPTCHA_REFUSED, true);
+        }
+      }
       if (!passwordMatches(given, options.password)) {
-        request.log.warn({ trusted: keys.length === 1 }, 'site owner login with a wrong password');
+        request.log.warn({ trusted, captcha: askCaptcha }, 'site owner login with a wrong password');
         await throttle.failed(keys);
-        return privateHtml(reply, 401, loginPage(options.siteName, WRONG_PASSWORD));
+        // The wrong password that trips the shared throttle already shows the captcha for the next try.
+        const next = askCaptcha || (!trusted && captcha !== null && (await throttle.waits([UNTRUSTED_KEY])).shared > 0);
+        return loginReply(reply, 401, WRONG_PASSWORD, next);
       }
       await throttle.succeeded(keys);
       await sessions.start(request, reply);
+      request.log.info({ trusted, captcha: askCaptcha }, askCaptcha ? 'site owner logged in with a solved captcha while the shared throttle waits' : 'site owner logged in');
       return reply.header('cache-control', 'no-store').redirect(ADMIN_PATH, 303);
     });
 

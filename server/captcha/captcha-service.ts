@@ -39,6 +39,11 @@ export interface CaptchaService extends CaptchaVerifier {
   readonly provider: CaptchaProviderName;
   /** The site key the browser renders with (reCAPTCHA, Turnstile); '' for ALTCHA. */
   readonly siteKey: string;
+  /**
+   * Checks a token whatever bt_leads_recaptcha.should_load says: for the site owner's login, which
+   * asks for the captcha only when guessing has tripped its shared throttle (server/admin/routes.ts).
+   */
+  check(token: string, context: { ip: string; formId: string }): Promise<CaptchaVerdict>;
   /** ALTCHA only: a new signed challenge for the widget. */
   challenge(): Promise<Challenge>;
   /** Forgets used tokens that have expired (they are refused as expired anyway); the number removed. */
@@ -158,8 +163,11 @@ export function createCaptchaVerifier(options: CaptchaServiceOptions): CaptchaSe
     required,
     provider: settings.provider,
     siteKey: settings.provider === 'altcha' ? '' : (settings.siteKey ?? ''),
-    async verify(token, { ip, formId }) {
+    async verify(token, context) {
       if (!required) return { ok: true };
+      return this.check(token, context);
+    },
+    async check(token, { ip, formId }) {
       const trimmed = token.trim();
       if (trimmed === '') return refuse('missing');
       if (trimmed.length > MAX_TOKEN_LENGTH) return refuse('invalid');

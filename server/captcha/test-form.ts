@@ -6,29 +6,14 @@
  * `?below=1` puts the first form below the fold too. `?should_load=0` gives the page a site that
  * loads no captcha (and the post skips the check).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { jsonForScript } from '../html.ts';
+import { attachModuleUrl } from './attach-script.ts';
 import type { CaptchaService } from './captcha-service.ts';
 import { CAPTCHA_REFUSED } from './verifier.ts';
 import { ASYNC_SUBMITTED_EVENT, CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
 
 export const TEST_FORM_PATH = '/__e2e/captcha-form';
-const ATTACH_MODULE = 'src/bindings/captcha-attach.ts';
-
-/** The URL of the attachCaptcha module: Vite's source path in development, the built chunk in production (null when no form of the build imports it). */
-function attachModuleUrl(clientDir: string | undefined): string | null {
-  if (!clientDir) return `/${ATTACH_MODULE}`;
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
-    const chunk = manifest[ATTACH_MODULE];
-    return chunk ? `/${chunk.file}` : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Pushes what follows below the fold at either width. */
 const SPACER = '<div style="height:2500px" aria-hidden="true"></div>';
 

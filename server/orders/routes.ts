@@ -57,6 +57,16 @@ const LINE_KEY = /^ind-\d{1,4}$/;
 /** The share post: the order's JSON and its base64 as form fields, URL-encoded (a full Trips Collection is about 40 KB). */
 const SHARE_BODY_LIMIT = 4 * MAX_ORDER_BASE64;
 
+export const PROVINCE_MESSAGE = "province must be the two-letter code of one of the site's insurance states (such as FL), or none.";
+
+/** The body of POST /rcapi/order/verify: nothing but `order` and `province` (a message for anything else, else null). */
+function verifyFieldError(body: unknown): string | null {
+  if (body === undefined || body === null) return null;
+  if (typeof body !== 'object' || Array.isArray(body)) return 'Send { order, province } as a JSON object.';
+  const other = Object.keys(body).find((name) => name !== 'order' && name !== 'province');
+  return other === undefined ? null : `The field ${JSON.stringify(other.slice(0, 40))} is not taken here: send { order, province }.`;
+}
+
 class BadRequest extends Error {
   constructor(
     message: string,
@@ -194,6 +204,8 @@ export async function registerOrderRoutes(app: FastifyInstance, options: OrderRo
     // Before checkout every price is checked again (issue 5): a rate may have changed, or the
     // dates been booked meanwhile. The session's order when there is one, else the posted one.
     scope.post('/rcapi/order/verify', changes, async (request, reply) => {
+      const unknown = verifyFieldError(request.body);
+      if (unknown) throw new BadRequest(unknown);
       const session = sessionOf(request);
       const stored = session ? await store.load(session) : null;
       let order: Order;
@@ -210,8 +222,11 @@ export async function registerOrderRoutes(app: FastifyInstance, options: OrderRo
       reply.header('cache-control', 'no-store');
       // What checkout offers for it (issue 13): protection by line item for the guest's insurance
       // state (`province`, else the rcstate cookie), payment schedule and totals.
+      // A province the body names must be one (a code of two letters, or none); a stale cookie is only left out.
       const body = request.body as { province?: unknown } | null;
-      const province = readProvince(settings, (body && typeof body === 'object' ? body.province : undefined) ?? request.cookies[PROVINCE_COOKIE]);
+      const given = body && typeof body === 'object' ? body.province : undefined;
+      const province = readProvince(settings, given ?? request.cookies[PROVINCE_COOKIE]);
+      if (given !== undefined && given !== null && !province.ok) throw new BadRequest(PROVINCE_MESSAGE);
       const checkout = checkoutQuote(checked, stays, settings.order.currency, insuranceFor(settings, province.ok ? province.province : null));
       return { order: checked, changes, checkout };
     });

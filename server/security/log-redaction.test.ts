@@ -23,7 +23,7 @@ import { createMailTransport } from '../mail/transport.ts';
 import { NO_CAPTCHA } from '../orders/share-send.ts';
 import type { PageRenderer } from '../renderer.ts';
 import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
-import { maskEmails, safeError, withoutQuery } from './log-redaction.ts';
+import { maskEmails, safeError, secretFreePath, SECRET, withoutQuery } from './log-redaction.ts';
 
 const settings = loadSiteSettings(path.resolve('config/site.json'));
 /** No page is rendered here (a stub: the page bundle is not loaded for a test that needs none). */
@@ -126,5 +126,39 @@ describe('the serializers', () => {
     expect(maskEmails('to ana.b+x@mail.example.co.uk, done')).toBe('to [email], done');
     expect(withoutQuery('/search?q=eve@example.com')).toBe('/search?[query]');
     expect(withoutQuery('/s/AbC')).toBe('/s/AbC');
+  });
+});
+
+describe('secrets in paths', () => {
+  const TOKEN = 'Xk9_3hQ2vB7mN1pL0aZcR4tY6uW8eD5f';
+  const CODE = 'AbC123xyz_-9QrStUvWxYz01';
+
+  it('are cut from every logged path: a calendar\'s token, a booking\'s code, a shared collection\'s code, anything token-like', () => {
+    expect(withoutQuery(`/calendar/1002/${TOKEN}.ics`)).toBe(`/calendar/1002/${SECRET}.ics`);
+    expect(withoutQuery(`/calendar/1002/short.ics?x=1`)).toBe(`/calendar/1002/${SECRET}.ics?[query]`);
+    expect(withoutQuery(`/rescms/order/confirmation/${CODE}`)).toBe(`/rescms/order/confirmation/${SECRET}`);
+    expect(withoutQuery(`/rescms/order/shorturl/abc12`)).toBe(`/rescms/order/shorturl/${SECRET}`);
+    expect(withoutQuery(`/admin/bookings/${CODE}/cancel`)).toBe(`/admin/bookings/${SECRET}/cancel`);
+    expect(withoutQuery(`/some/new/confirm/${CODE}`)).toBe(`/some/new/confirm/${SECRET}`);
+    // Paths that hold no secret are kept as they are.
+    for (const path of ['/rescms/order/checkout', '/admin/bookings', '/admin/calendars/12/feeds', '/assets/s/x.js', '/listing/sunny-cabin-with-a-lake-view-42', '/calendar']) expect(withoutQuery(path)).toBe(path);
+  });
+
+  it('are cut from messages too, wherever a path stands in them', () => {
+    expect(secretFreePath(`GET https://www.coral.test/calendar/3/${TOKEN}.ics timed out`)).toBe(`GET https://www.coral.test/calendar/3/${SECRET}.ics timed out`);
+    expect((safeError(new Error(`no booking at /rescms/order/confirmation/${CODE}`)) as { message: string }).message).toBe(`no booking at /rescms/order/confirmation/${SECRET}`);
+  });
+
+  it('never reach the request log lines', async () => {
+    logged.length = 0;
+    for (const url of [`/calendar/1002/${TOKEN}.ics`, `/rescms/order/confirmation/${CODE}`, `/rescms/order/shorturl/${CODE}`]) await app.inject({ url });
+    const lines = logged.map((line) => JSON.parse(line) as { msg: string; url?: string });
+    expect(lines.filter((line) => line.msg === 'request completed').map((line) => line.url)).toEqual([
+      `/calendar/1002/${SECRET}.ics`,
+      `/rescms/order/confirmation/${SECRET}`,
+      `/rescms/order/shorturl/${SECRET}`,
+    ]);
+    expect(logged.join('')).not.toContain(TOKEN);
+    expect(logged.join('')).not.toContain(CODE);
   });
 });

@@ -10,6 +10,11 @@
  *   constraint, table and column; never the parameters or the detail;
  * - every error's message and stack, and every logged `url`, with email addresses masked and the
  *   query string left off;
+ * - secrets that are part of a path cut out of every logged `url` and message (`secretFreePath`):
+ *   a listing's calendar token (/calendar/{eid}/{token}.ics), a booking's code (its confirmation
+ *   page, the owner's cancel page), a shared Trips Collection's code (/rescms/order/shorturl/{code};
+ *   a page's short link /s/{code} stands for a public page and is kept), and any other segment that looks like a random token (20 or more letters, digits, - and _,
+ *   upper and lower case and digits mixed): whoever reads the log must not be able to open them;
  * - pino's `redact` censors request bodies, query strings, path parameters, cookies and
  *   authorization headers wherever a log call would pass them.
  *
@@ -45,11 +50,44 @@ export function maskEmails(text: string): string {
   return text.replace(EMAIL_ADDRESS, '[email]');
 }
 
-/** A URL or path without its query string (which may carry what a visitor typed). */
+/** What stands in the log for a secret cut out of a path. */
+export const SECRET = '[secret]';
+
+/** Where a path starts in a text: the text's start, after a space, a quote or a bracket, or after a URL's host. */
+const AT_PATH = String.raw`(?<=^|[\s"'(<=:]|//[^/\s]+)`;
+const SEGMENT = String.raw`[^/?#\s"'<>]+`;
+
+/** Paths whose segment is a secret (the capability itself), wherever they appear in a text. */
+const SECRET_PATHS: ReadonlyArray<[RegExp, string]> = [
+  [new RegExp(String.raw`${AT_PATH}(/calendar/[^/?#\s]*/)${SEGMENT}?(\.ics)?(?=[/?#\s"'<>]|$)`, 'g'), `$1${SECRET}$2`],
+  [new RegExp(String.raw`${AT_PATH}(/rescms/order/(?:confirmation|shorturl)/)${SEGMENT}`, 'g'), `$1${SECRET}`],
+  [new RegExp(String.raw`${AT_PATH}(/admin/bookings/)${SEGMENT}`, 'g'), `$1${SECRET}`],
+];
+
+/** A path segment that looks like a random token: long, of base64url characters, with upper and lower case and digits. */
+const TOKEN_LIKE = /^(?=[^/]*[A-Z])(?=[^/]*[a-z])(?=[^/]*\d)[A-Za-z0-9_-]{20,}(\.[a-z]{1,5})?$/;
+
+/**
+ * A text (a path, a message) with the secrets of secret-bearing paths cut out, and every path
+ * segment that looks like a random token.
+ *
+ * @example secretFreePath('/calendar/1002/Xk9_3hQ2vB7mN1pL0aZcR4tY6uW8eD5f.ics') // '/calendar/1002/[secret].ics'
+ */
+export function secretFreePath(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of SECRET_PATHS) out = out.replace(pattern, replacement);
+  if (!out.startsWith('/')) return out;
+  return out
+    .split('/')
+    .map((segment) => (TOKEN_LIKE.test(segment) ? segment.replace(/^[A-Za-z0-9_-]+/, SECRET) : segment))
+    .join('/');
+}
+
+/** A URL or path without its query string (which may carry what a visitor typed) or the secrets in its path. */
 export function withoutQuery(url: unknown): unknown {
   if (typeof url !== 'string') return url;
   const cut = url.indexOf('?');
-  return maskEmails(cut === -1 ? url : `${url.slice(0, cut)}?[query]`).slice(0, 300);
+  return maskEmails(cut === -1 ? secretFreePath(url) : `${secretFreePath(url.slice(0, cut))}?[query]`).slice(0, 300);
 }
 
 /** Properties of an error (ours, Fastify's, node's, pg's) that say what failed without the data it had. */
@@ -74,8 +112,8 @@ export function safeError(error: unknown, depth = 0): unknown {
   const stack = typeof error.stack === 'string' ? error.stack.replace(error.message, message) : undefined;
   const safe: Record<string, unknown> = {
     type: error.constructor?.name ?? error.name,
-    message: maskEmails(message),
-    ...(stack !== undefined ? { stack: maskEmails(stack) } : {}),
+    message: secretFreePath(maskEmails(message)),
+    ...(stack !== undefined ? { stack: secretFreePath(maskEmails(stack)) } : {}),
     ...(query !== undefined ? { query } : {}),
   };
   for (const key of KEPT) {

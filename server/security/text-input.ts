@@ -16,6 +16,7 @@
  * keep theirs.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { jsonDeeperThan, tooDeepMessage } from './json-body.ts';
 
 /** NUL, or a high surrogate without its low half, or a low surrogate without its high half. */
 // eslint-disable-next-line no-control-regex
@@ -101,12 +102,13 @@ export async function refuseBadText(request: FastifyRequest, _reply: FastifyRepl
 }
 
 /**
- * Parses a JSON body a route reads itself (a text/plain beacon), with the same rule as every
- * other body.
+ * Parses a JSON body a route reads itself (a text/plain beacon), with the same rules as every
+ * other body (its depth, server/security/json-body.ts, and its text).
  *
  * @example parseJsonText('{"a":"x\\u0000"}') // { ok: false, message: 'The field a holds …' }
  */
 export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (jsonDeeperThan(text)) return { ok: false, message: tooDeepMessage() };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -52,4 +52,7 @@ async function start(): Promise<void> {
   });
 }
 
-void start();
+// The page's app starts only on a page the server rendered as one (its route data): a page of
+// the server's own that imports a module sharing this chunk (the owner's login with the captcha)
+// must not start the site's actors and effects.
+if (document.getElementById('route-data')) void start();
