@@ -1,27 +1,29 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { deferred } from '@/bindings/deferred';
+import { rememberOpener, returnFocus } from '@/bindings/focus-return';
 import { useSearchPanel } from '@/bindings/hooks';
 import { useDeferred } from '@/bindings/use-deferred';
 
 /** The panel's form, dates and guests: loaded when it first opens, or on intent (the header's trigger). */
 export const searchPanelContent = deferred(() => import('./search-panel-content'));
 
+const trigger = () => document.querySelector('[aria-controls="search-panel"]');
+
 /** The off-canvas search panel (spec §2): shown by the header trigger, closed with Escape or its button. */
 export function SearchPanel() {
   const panel = useSearchPanel();
   const content = useDeferred(searchPanelContent, panel.shown);
   const ref = useRef<HTMLElement>(null);
-  const wasShown = useRef(panel.shown);
-  // Closed with Escape or its Close button, the panel hides the focused element: the focus goes
-  // back to the header's trigger that opened it, not to the page body (WCAG 2.4.3).
-  useEffect(() => {
-    const closed = wasShown.current && !panel.shown;
-    wasShown.current = panel.shown;
-    if (!closed) return;
-    const active = document.activeElement;
-    if (active === null || active === document.body || ref.current?.contains(active)) {
-      document.querySelector<HTMLElement>('[aria-controls="search-panel"]')?.focus();
-    }
+  // Opened, focus goes into the panel at once (to the panel itself while its form's code is still
+  // on its way; the form then takes it), so Escape closes it whenever it comes. Closed with Escape
+  // or its Close button, the panel hides the focused element: focus goes back to what opened it
+  // (the header's trigger), in the same commit, not to the page body (WCAG 2.4.3).
+  useLayoutEffect(() => {
+    if (!panel.shown) return;
+    const aside = ref.current;
+    const opener = rememberOpener(trigger);
+    if (aside && !aside.contains(document.activeElement)) aside.focus({ preventScroll: true });
+    return () => returnFocus(opener, aside);
   }, [panel.shown]);
   return (
     <aside
@@ -30,6 +32,7 @@ export function SearchPanel() {
       className={`search-panel ${panel.shown ? 'show-search' : 'hide-search'}`}
       aria-label="Search"
       hidden={!panel.shown}
+      tabIndex={-1}
       onKeyDown={(event) => {
         if (event.key === 'Escape') panel.close();
       }}
