@@ -1,6 +1,6 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { deferred } from '@/bindings/deferred';
-import { rememberOpener, returnFocus } from '@/bindings/focus-return';
+import { usePanelFocus } from '@/bindings/focus-return-hooks';
 import { useSearchPanel } from '@/bindings/hooks';
 import { useDeferred } from '@/bindings/use-deferred';
 
@@ -18,13 +18,7 @@ export function SearchPanel() {
   // on its way; the form then takes it), so Escape closes it whenever it comes. Closed with Escape
   // or its Close button, the panel hides the focused element: focus goes back to what opened it
   // (the header's trigger), in the same commit, not to the page body (WCAG 2.4.3).
-  useLayoutEffect(() => {
-    if (!panel.shown) return;
-    const aside = ref.current;
-    const opener = rememberOpener(trigger);
-    if (aside && !aside.contains(document.activeElement)) aside.focus({ preventScroll: true });
-    return () => returnFocus(opener, aside);
-  }, [panel.shown]);
+  usePanelFocus(panel.shown, ref, trigger);
   return (
     <aside
       ref={ref}

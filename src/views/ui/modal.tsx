@@ -1,6 +1,6 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
-import { rememberOpener, returnFocus } from '@/bindings/focus-return';
+import { useFocusReturn } from '@/bindings/focus-return-hooks';
 import { Button } from './button';
 
 export type ModalSize = 'tiny' | 'small' | 'medium';
@@ -24,17 +24,13 @@ export function Modal(props: ModalProps) {
 
 /**
  * The open dialog. The element focused when it opens is its opener, and focus goes back to it in
- * the same commit as the dialog goes (src/bindings/focus-return.ts), also when the opener was
+ * the same commit as the dialog goes (src/bindings/focus-return-hooks.ts), also when the opener was
  * rendered again meanwhile; react-aria's own return (a frame later, only to the very element) then
  * has nothing to do.
  */
 function OpenModal({ onClose, title, size = 'small', role = 'dialog', children }: ModalProps) {
-  const [opener] = useState(rememberOpener);
   const modal = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const scope = modal.current;
-    return () => returnFocus(opener, scope);
-  }, [opener]);
+  useFocusReturn(modal);
   return (
     <ModalOverlay className="modal-overlay" isOpen onOpenChange={(open) => !open && onClose()} isDismissable>
       <AriaModal ref={modal} className={`modal modal--${size}`}>

@@ -1,3 +1,5 @@
+import { useLayoutEffect, useState, type RefObject } from 'react';
+
 /**
  * Where focus goes back to when a dialog, popover or panel closes: the element that opened it.
  *
@@ -54,4 +56,32 @@ export function returnFocus(opener: Opener | null, scope?: Element | null): void
   if (isUsable(active) && !scope?.contains(active)) return;
   const target = openerNow(opener);
   if (target && !scope?.contains(target)) target.focus({ preventScroll: true });
+}
+
+/**
+ * For a dialog, rendered only while open: the element focused as it first renders is its opener
+ * (kept during render, before a child with autofocus takes focus), and focus goes back to it in
+ * the commit that removes the dialog, before its elements leave the page.
+ */
+export function useFocusReturn(scope: RefObject<Element | null>): void {
+  const [opener] = useState(rememberOpener);
+  useLayoutEffect(() => {
+    const element = scope.current;
+    return () => returnFocus(opener, element);
+  }, [opener, scope]);
+}
+
+/**
+ * For a panel that stays in the page: while `shown`, focus is in it (on the panel itself until
+ * something in it takes focus), and once hidden focus goes back to what opened it (`fallback`
+ * when focus was on the body as it opened).
+ */
+export function usePanelFocus(shown: boolean, scope: RefObject<HTMLElement | null>, fallback: () => Element | null): void {
+  useLayoutEffect(() => {
+    if (!shown) return;
+    const element = scope.current;
+    const opener = rememberOpener(fallback);
+    if (element && !element.contains(document.activeElement)) element.focus({ preventScroll: true });
+    return () => returnFocus(opener, element);
+  }, [shown, scope, fallback]);
 }
