@@ -42,6 +42,8 @@ test.describe('digits typed into a date field land where they were typed', () =>
   for (const moment of MOMENTS) {
     for (const delay of DELAYS) {
       test(`the listing's booking box, ${delay} ms a key, ${moment}`, async ({ page, stays }) => {
+        // A page load with the CPU slowed, on a shared machine.
+        test.setTimeout(60_000);
         const { begin, end, eid, slug } = stays.bookable;
         await open(page, `/listing/${slug}`, moment);
         const group = page.locator('.booking-box').getByRole('group', { name: 'Arrival and departure' });
@@ -76,5 +78,34 @@ test.describe('digits typed into a date field land where they were typed', () =>
         }
       });
     }
+  }
+});
+
+test.describe('a date pasted into a segment', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+  for (const moment of MOMENTS) {
+    test(`is taken as typed, ${moment}`, async ({ page, stays }) => {
+      test.setTimeout(60_000);
+      const { begin, end } = stays.bookable;
+      await open(page, `/listing/${stays.bookable.slug}`, moment);
+      const group = page.locator('.booking-box').getByRole('group', { name: 'Arrival and departure' });
+      const paste = async (segment: string, text: string) => {
+        await group.getByRole('spinbutton', { name: segment }).click();
+        await page.evaluate((pasted) => navigator.clipboard.writeText(pasted), text);
+        await page.keyboard.press('ControlOrMeta+V');
+      };
+      await paste('month, Arrival, Arrival and departure', us(begin));
+      await expect.poll(() => segmentTexts(page, '.booking-box'), { timeout: 15_000 }).toEqual([...shown(begin), 'mm', 'dd', 'yyyy']);
+      await paste('month, Departure, Arrival and departure', us(end));
+      await expect.poll(() => segmentTexts(page, '.booking-box'), { timeout: 15_000 }).toEqual([...shown(begin), ...shown(end)]);
+      // Text that is not a date changes nothing (never another date).
+      await paste('day, Arrival, Arrival and departure', 'next Friday');
+      await expect.poll(() => segmentTexts(page, '.booking-box')).toEqual([...shown(begin), ...shown(end)]);
+      const search = page.waitForRequest((request) => request.url().includes('/rcapi/item/avail/search'));
+      await page.locator('.booking-box').getByRole('button', { name: 'Check availability' }).click();
+      const sent = new URL((await search).url()).searchParams;
+      expect([sent.get('rcav[begin]'), sent.get('rcav[end]')]).toEqual([begin, end]);
+    });
   }
 });

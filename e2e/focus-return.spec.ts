@@ -47,7 +47,7 @@ async function standardOffer(request: APIRequestContext, stay: FixtureStay) {
 test.describe('focus comes back to the opener', () => {
   for (const moment of MOMENTS) {
     test(`the search panel, opened and closed ${CYCLES} times, ${moment}`, async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       await slowCpu(page);
       await open(page, '/search/map', moment);
       const trigger = page.locator('header.site-header').getByRole('button', { name: 'Search' });
@@ -64,7 +64,7 @@ test.describe('focus comes back to the opener', () => {
     });
 
     test(`the quote's pricing options dialog, opened and closed ${CYCLES} times, ${moment}`, async ({ page, stays }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       await slowCpu(page);
       await open(page, `/listing/${stays.bookable.slug}${rcavHash(stays.bookable)}`, moment);
       const opener = page.locator('.booking-box').getByRole('button', { name: 'More pricing options' });

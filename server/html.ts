@@ -67,7 +67,10 @@ const PRE_PAINT_SCRIPT =
  * missed click (two tasks on): each where focus is, after the element it was typed into is focused
  * again when that changes (a date field moves on from the month to the day by itself); characters
  * as beforeinput (react-aria's date segments take text from it), Backspace, Delete and the arrows
- * as keydown.
+ * as keydown, a paste as a paste event with its text. Keys typed while an island's kept keys are
+ * being played are kept behind them (played where focus is then), not given to the live field: it
+ * would take them first, and the older keys, played after, would land in the segment focus had
+ * moved back to (05192027 became 1/9/2027). Only the visitor's own (trusted) events are kept.
  */
 const EARLY_INPUT_SCRIPT =
   '(function(d,w){var q=[],h=function(e){var t=e.target;if(!(t instanceof Element))return;' +
