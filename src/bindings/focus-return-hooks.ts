@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * Where focus goes back to when a dialog, popover or panel closes: the element that opened it.
@@ -77,11 +77,17 @@ export function useFocusReturn(scope: RefObject<Element | null>): void {
  * when focus was on the body as it opened).
  */
 export function usePanelFocus(shown: boolean, scope: RefObject<HTMLElement | null>, fallback: () => Element | null): void {
+  const opener = useRef<Opener | null>(null);
+  // In the effect, not its cleanup: a cleanup runs inside React's commit, which then puts focus
+  // back on the element focused before it (the panel's field, still in the page though hidden).
   useLayoutEffect(() => {
-    if (!shown) return;
     const element = scope.current;
-    const opener = rememberOpener(fallback);
-    if (element && !element.contains(document.activeElement)) element.focus({ preventScroll: true });
-    return () => returnFocus(opener, element);
+    if (shown) {
+      opener.current = rememberOpener(fallback);
+      if (element && !element.contains(document.activeElement)) element.focus({ preventScroll: true });
+      return;
+    }
+    returnFocus(opener.current, element);
+    opener.current = null;
   }, [shown, scope, fallback]);
 }
