@@ -67,7 +67,10 @@ const PRE_PAINT_SCRIPT =
  * missed click (two tasks on): each where focus is, after the element it was typed into is focused
  * again when that changes (a date field moves on from the month to the day by itself); characters
  * as beforeinput (react-aria's date segments take text from it), Backspace, Delete and the arrows
- * as keydown.
+ * as keydown, a paste as a paste event with its text. Keys typed while an island's kept keys are
+ * being played are kept behind them (played where focus is then), not given to the live field: it
+ * would take them first, and the older keys, played after, would land in the segment focus had
+ * moved back to (05192027 became 1/9/2027). Only the visitor's own (trusted) events are kept.
  */
 const EARLY_INPUT_SCRIPT =
   '(function(d,w){var q=[],h=function(e){var t=e.target;if(!(t instanceof Element))return;' +
@@ -76,19 +79,23 @@ const EARLY_INPUT_SCRIPT =
   'retell=function(c,skip){c.querySelectorAll("input,textarea").forEach(function(f){' +
   'if(/^(checkbox|radio|file|hidden|submit|button|reset|image)$/.test(f.type)||skip&&skip(f))return;var v=f.value;if(v===f.defaultValue)return;' +
   'f.value=f.defaultValue;Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),"value").set.call(f,v);f.dispatchEvent(new Event("input",{bubbles:true}))});' +
-  'if(skip)return;var r=K.filter(function(x){return c.contains(x.t)}),p,n=function(i){var x=r[i],a;if(!x)return;' +
-  'if(x.t.isConnected){x.t!==p&&x.t.focus();p=x.t;a=d.activeElement;(c.contains(a)?a:x.t).dispatchEvent(x.k[1]?' +
-  'new KeyboardEvent("keydown",{key:x.k,bubbles:true}):new InputEvent("beforeinput",{inputType:"insertText",data:x.k,bubbles:true,cancelable:true}))}' +
-  'setTimeout(n,0,i+1)};K=K.filter(function(x){return r.indexOf(x)<0});r[0]&&setTimeout(function(){setTimeout(n,0,0)},0)},' +
+  'if(skip)return;var r=K.filter(function(x){return c.contains(x.t)}),p,g={c:c,r:r},n=function(i){var x=r[i],a,t,v;' +
+  'if(!x){D.splice(D.indexOf(g),1);return}t=x.t;if(t.isConnected){if(!x.f&&t!==p){t.focus();p=t}a=d.activeElement;t=c.contains(a)?a:t;' +
+  'if(x.v){v=new DataTransfer;v.setData("text/plain",x.k);t.dispatchEvent(new ClipboardEvent("paste",{clipboardData:v,bubbles:true,cancelable:true}))}' +
+  'else t.dispatchEvent(x.k[1]?new KeyboardEvent("keydown",{key:x.k,bubbles:true,cancelable:true}):new InputEvent("beforeinput",{inputType:"insertText",data:x.k,bubbles:true,cancelable:true}))}' +
+  'setTimeout(n,0,i+1)};K=K.filter(function(x){return r.indexOf(x)<0});if(r[0]){D.push(g);setTimeout(function(){setTimeout(n,0,0)},0)}},' +
   'play=function(r){var o=d.querySelectorAll(":hover");o=o[o.length-1];' +
   'if(o){o.dispatchEvent(new PointerEvent("pointerover",{bubbles:true,pointerType:"mouse",isPrimary:true}));o.dispatchEvent(new MouseEvent("mouseover",{bubbles:true}))}' +
   'var f=d.activeElement;if(f&&f!==d.body)f.dispatchEvent(new FocusEvent("focusin",{bubbles:true}));' +
   'r.forEach(function(x){if(!x.t.isConnected)return;if(x.s!==void 0)x.t.requestSubmit(x.s&&x.s.form===x.t?x.s:void 0);' +
   'else x.t.dispatchEvent(new MouseEvent("click",{bubbles:true,cancelable:true,view:w}))})},' +
   'P=["pointerdown","pointerup","mousedown","mouseup","touchstart","touchend"],S=function(e){e.stopPropagation()},' +
-  'K=[],k=function(e){var t=e.target,x=e.key;if(!t.isContentEditable||!t.closest("[data-island]:not([data-live])"))return;' +
-  'if(e.type=="keydown"){if(!x||e.ctrlKey||e.metaKey||e.altKey||x[1]&&!/^(Backspace|Delete|Arrow)/.test(x))return}else x=e.inputType=="insertText"&&e.data;' +
-  'e.preventDefault();x&&K.push({t:t,k:x})};d.addEventListener("keydown",k,true);d.addEventListener("beforeinput",k,true);' +
+  'K=[],D=[],k=function(e){var t=e.target,x=e.key,g;if(!e.isTrusted||!(t instanceof Element)||!t.isContentEditable)return;' +
+  'g=D.filter(function(y){return y.c.contains(t)})[0];if(!g&&!t.closest("[data-island]:not([data-live])"))return;' +
+  'if(e.type=="paste")x=e.clipboardData&&e.clipboardData.getData("text/plain");' +
+  'else if(e.type=="keydown"){if(!x||e.ctrlKey||e.metaKey||e.altKey||x[1]&&!/^(Backspace|Delete|Arrow)/.test(x))return}else x=e.inputType=="insertText"&&e.data;' +
+  'e.preventDefault();x&&(g?g.r:K).push({t:t,k:x,f:!!g,v:e.type=="paste"})};' +
+  '["keydown","beforeinput","paste"].forEach(function(t){d.addEventListener(t,k,true)});' +
   'd.addEventListener("click",h,true);d.addEventListener("submit",h,true);P.forEach(function(t){d.addEventListener(t,S,{capture:true,passive:true})});' +
   'w.__earlyInput={retell:retell,release:function(){if(!q)return;var r=q,root=d.getElementById("root");q=null;' +
   'd.removeEventListener("click",h,true);d.removeEventListener("submit",h,true);P.forEach(function(t){d.removeEventListener(t,S,{capture:true})});' +

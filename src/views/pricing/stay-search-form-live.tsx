@@ -20,6 +20,7 @@ import {
   type DateValue,
   type RangeValue,
 } from 'react-aria-components';
+import { useDatePaste } from '@/bindings/date-paste-hooks';
 import { useStayToday } from '@/bindings/pricing-hooks';
 import { stayDates } from '@/domain/pricing/item-links';
 import type { Rcav } from '@/domain/pricing/types';
@@ -81,6 +82,7 @@ function StaySearchFields({ initial, eid, booked = [], onSearch, onClear, compac
   const [senior, setSenior] = useState(initial?.senior ?? 0);
   const [missingDates, setMissingDates] = useState(false);
   const headingId = useId();
+  const pasteDates = useDatePaste('.date-range__input');
   const isBooked = (date: DateValue) => {
     const day = date.toString();
     return booked.some((range) => day >= range.begin && day < range.end);
@@ -117,7 +119,7 @@ function StaySearchFields({ initial, eid, booked = [], onSearch, onClear, compac
         validationBehavior="aria"
       >
         <Label className="stay-form__label">{DATES_LABEL}</Label>
-        <Group className="date-range" render={describedBy('div', missingDates)}>
+        <Group className="date-range" render={describedBy('div', missingDates)} onPaste={pasteDates}>
           <DateInput slot="start" className="date-range__input">
             {(segment) => <DateSegment segment={segment} className="date-range__segment" render={segmentNamed('Arrival', missingDates)} />}
           </DateInput>

@@ -1,25 +1,39 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
+import { useFocusReturn } from '@/bindings/focus-return-hooks';
 import { Button } from './button';
 
 export type ModalSize = 'tiny' | 'small' | 'medium';
 
-/**
- * A modal dialog (spec §9 Modal sizes: order medium, pricing detail small, quote tiny).
- * Focus is trapped inside and returns to the trigger when it closes; Escape closes it.
- */
-export function Modal(props: {
+interface ModalProps {
   isOpen: boolean;
   onClose: () => void;
   title: string;
   size?: ModalSize;
   role?: 'dialog' | 'alertdialog';
   children: ReactNode;
-}) {
-  const { isOpen, onClose, title, size = 'small', role = 'dialog', children } = props;
+}
+
+/**
+ * A modal dialog (spec §9 Modal sizes: order medium, pricing detail small, quote tiny).
+ * Focus is trapped inside and returns to the trigger when it closes; Escape closes it.
+ */
+export function Modal(props: ModalProps) {
+  return props.isOpen ? <OpenModal {...props} /> : null;
+}
+
+/**
+ * The open dialog. The element focused when it opens is its opener, and focus goes back to it in
+ * the same commit as the dialog goes (src/bindings/focus-return-hooks.ts), also when the opener was
+ * rendered again meanwhile; react-aria's own return (a frame later, only to the very element) then
+ * has nothing to do.
+ */
+function OpenModal({ onClose, title, size = 'small', role = 'dialog', children }: ModalProps) {
+  const modal = useRef<HTMLDivElement>(null);
+  useFocusReturn(modal);
   return (
-    <ModalOverlay className="modal-overlay" isOpen={isOpen} onOpenChange={(open) => !open && onClose()} isDismissable>
-      <AriaModal className={`modal modal--${size}`}>
+    <ModalOverlay className="modal-overlay" isOpen onOpenChange={(open) => !open && onClose()} isDismissable>
+      <AriaModal ref={modal} className={`modal modal--${size}`}>
         <Dialog className="modal__dialog" role={role}>
           <div className="modal__header">
             <Heading slot="title" className="modal__title">

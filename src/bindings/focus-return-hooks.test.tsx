@@ -1,0 +1,76 @@
+import { useRef } from 'react';
+import { act, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { rememberOpener, returnFocus, useFocusReturn } from './focus-return-hooks';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+function Dialog() {
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusReturn(ref);
+  return (
+    <div ref={ref}>
+      <button type="button" autoFocus>
+        Inside
+      </button>
+    </div>
+  );
+}
+
+describe('focus return', () => {
+  it('gives focus back to the opener in the commit that closes the dialog, not a frame later', () => {
+    const { rerender, getByText } = render(
+      <div>
+        <button type="button">Opener</button>
+      </div>,
+    );
+    getByText('Opener').focus();
+    rerender(
+      <div>
+        <button type="button">Opener</button>
+        <Dialog />
+      </div>,
+    );
+    expect(document.activeElement).toBe(getByText('Inside'));
+    rerender(
+      <div>
+        <button type="button">Opener</button>
+      </div>,
+    );
+    expect(document.activeElement).toBe(getByText('Opener'));
+  });
+
+  it('gives focus to the element now in the opener’s place when the opener was rendered again', () => {
+    document.body.innerHTML = '<main id="box"><p><button>More pricing options</button></p></main><div id="dialog"><button>Close</button></div>';
+    document.querySelector<HTMLButtonElement>('#box button')?.focus();
+    const opener = rememberOpener();
+    const dialog = document.getElementById('dialog');
+    dialog?.querySelector('button')?.focus();
+    // The section is rendered again (a fresh answer): the opener is now another element.
+    act(() => {
+      const box = document.getElementById('box');
+      if (box) box.innerHTML = '<p><button>More pricing options</button></p>';
+    });
+    returnFocus(opener, dialog);
+    expect(document.activeElement).toBe(document.querySelector('#box button'));
+  });
+
+  it('leaves focus where it was moved on purpose (outside what closed)', () => {
+    document.body.innerHTML = '<button id="a">A</button><button id="b">B</button><div id="dialog"></div>';
+    document.getElementById('a')?.focus();
+    const opener = rememberOpener();
+    document.getElementById('b')?.focus();
+    returnFocus(opener, document.getElementById('dialog'));
+    expect(document.activeElement?.id).toBe('b');
+  });
+
+  it('takes the fallback as opener when focus was on the body, and none without one', () => {
+    document.body.innerHTML = '<button aria-controls="panel">Search</button>';
+    expect(rememberOpener()).toBeNull();
+    const opener = rememberOpener(() => document.querySelector('[aria-controls="panel"]'));
+    returnFocus(opener, null);
+    expect(document.activeElement?.textContent).toBe('Search');
+  });
+});
