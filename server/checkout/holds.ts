@@ -74,9 +74,6 @@ export async function holdCounts(tx: Pick<Database, 'execute'>, email: string, c
   };
 }
 
-/** The most stays one email address or client may hold at once: one full Trips Collection. */
-export const MAX_HELD_STAYS = 10;
-
 /** Why a new hold is refused (the guest's message and the field it belongs to), or null when it may be made. */
 export function holdRefusal(counts: HoldCounts, stays: number, limits: PayLaterSettings): { field: string; message: string } | null {
   const payNow = 'or pay now to book at once.';
@@ -86,13 +83,13 @@ export function holdRefusal(counts: HoldCounts, stays: number, limits: PayLaterS
       message: `We have already sent ${limits.max_emails_per_day} booking emails to this address today. Please confirm a booking from one of them (check your spam folder too), ${payNow}`,
     };
   }
-  if (counts.byEmail >= limits.max_holds_per_email || counts.staysByEmail + stays > MAX_HELD_STAYS) {
+  if (counts.byEmail >= limits.max_holds_per_email || counts.staysByEmail + stays > limits.max_held_stays) {
     return {
       field: 'email',
       message: `This email address already has ${counts.byEmail === 1 ? 'a booking' : `${counts.byEmail} bookings`} waiting to be confirmed. Please confirm ${counts.byEmail === 1 ? 'it' : 'them'} from the email first, ${payNow}`,
     };
   }
-  if (counts.byClient >= limits.max_holds_per_client || counts.staysByClient + stays > MAX_HELD_STAYS) {
+  if (counts.byClient >= limits.max_holds_per_client || counts.staysByClient + stays > limits.max_held_stays) {
     return {
       field: 'payment[payment_option]',
       message: `${counts.byClient === 1 ? 'A booking' : `${counts.byClient} bookings`} made from your connection ${counts.byClient === 1 ? 'is' : 'are'} waiting to be confirmed. Please confirm ${counts.byClient === 1 ? 'it' : 'them'} from the email first, ${payNow}`,
