@@ -237,7 +237,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     captcha,
     testCaptchaForm: config.testRoutes,
     admin: config.adminPassword
-      ? { password: config.adminPassword, db: database.db, reviews: { store: reviewStore, changed: reviewsChanged }, owner: { db: database.db, calendar, mail, changed: () => pricing.invalidate() } }
+      ? { password: config.adminPassword, db: database.db, reviews: { store: reviewStore, changed: reviewsChanged }, owner: { db: database.db, calendar, mail, changed: () => pricing.invalidate(), publicOrigin, sitePhone: settings.site.phone } }
       : undefined,
     reviews: { store: reviewStore, captcha },
     testAnalyticsEvents: config.testRoutes
