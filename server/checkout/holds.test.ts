@@ -17,6 +17,8 @@ import { addDays } from '../demo/dates.ts';
 import { nameArbitrary, openBookingWorld, OWN_CALL, REAL_GUESTS, type BookingWorld, type StayToBook } from './booking-space.ts';
 import { TEST_TOKENS } from './payment.ts';
 import { releaseLapsedHolds } from './holds.ts';
+import { ownerBookings } from '../admin/owner-bookings.ts';
+import { statusText } from '../admin/owner-pages.ts';
 
 /** A captcha whose tokens 'solved-…' pass once each, as the real one's do. */
 function onceCaptcha(): CaptchaVerifier & { issue(): string } {
@@ -342,5 +344,23 @@ describe("the pay-later email: the site's words, the guest's name only where exp
       expect(nameProblem(name, 'Last name'), name).toBeNull();
     }
     fc.assert(fc.property(nameArbitrary, (name) => nameProblem(name.slice(0, 60), 'First name') === null));
+  });
+});
+
+describe("the owner's bookings", () => {
+  it('say a hold is held until when, then confirmed or lapsed, in the page and its CSV columns', async () => {
+    const [a, b] = await freeStays(2, 180);
+    const held = await checkout(await world.orderOf([a as StayToBook]));
+    await checkout(await world.orderOf([b as StayToBook]), { email: 'grace@example.com' });
+    expect((await world.app.inject({ method: 'POST', url: await confirmLink('grace@example.com'), headers: sameSiteHeaders })).statusCode).toBe(303);
+    const rows = async () => ownerBookings(world.database.db, { unitEid: null, from: null, to: null }, world.today, new Date(clock));
+    const byCode = async (code: string) => (await rows()).find((row) => row.code === code);
+    expect(statusText((await byCode(held.json().code))!)).toMatch(/^Held until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(not confirmed yet\)$|^Held until .+ \(not confirmed yet\)$/);
+    expect((await rows()).map((row) => row.hold).sort()).toEqual(['confirmed', 'held']);
+    passMinutes(HOLD_MINUTES + 1);
+    const lapsed = (await byCode(held.json().code))!;
+    expect(lapsed.hold).toBe('lapsed');
+    expect(statusText(lapsed)).toBe('Lapsed: not confirmed in time, nights released');
+    expect(lapsed.heldUntil).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 });
