@@ -19,7 +19,7 @@ const STYLE =
 function page(siteName: string, title: string, body: string): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow">' +
-    `<title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title><style>${STYLE}</style></head><body><main id="main">${body}</main></body></html>`
+    `<title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head><body><main id="main">${body}</main></body></html>`
   );
 }
 

@@ -16,6 +16,7 @@ import { orderSessionOf } from '../orders/routes.ts';
 import { confirmationPath, type CheckoutService } from './checkout-service.ts';
 import { HOLD_PAGE_CSP, holdMessagePage, holdPage } from './hold-page.ts';
 import { holdConfirmPath } from './holds.ts';
+import { acceptFormBodies } from '../form-body.ts';
 import { PROVINCE_COOKIE } from './quote.ts';
 
 const COUNTRY = /^[A-Z]{2}$/;
@@ -40,6 +41,8 @@ export async function registerCheckoutRoutes(
       .send(html);
   const notFound = 'This confirm link is not one of ours, or it was mistyped. Please open the link from your email again.';
   await app.register(async (scope) => {
+    // The hold page's Confirm button is a plain form post (its body is empty: code and token are in the path).
+    acceptFormBodies(scope, 1024);
     scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
       if (status >= 500) request.log.error({ err: error }, 'checkout request failed');
@@ -97,7 +100,7 @@ export async function registerCheckoutRoutes(
       return htmlPage(reply, 200, holdPage(siteName, booking, holdConfirmPath(booking.code, token)));
     });
 
-    scope.post<{ Params: { code: string; token: string } }>('/rescms/order/confirm/:code/:token', { config: { limit: 'form' } }, async (request, reply) => {
+    scope.post<{ Params: { code: string; token: string } }>('/rescms/order/confirm/:code/:token', { bodyLimit: 1024, config: { limit: 'form' } }, async (request, reply) => {
       const { code, token } = request.params;
       const result = await checkout.confirmHold(code, { guest: token });
       switch (result.status) {
