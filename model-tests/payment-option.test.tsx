@@ -48,6 +48,11 @@ function paymentDriver(): PathDriver<PaymentSnapshot, PaymentEvent> {
       // Card and bank payments travel as the provider's token (the test provider's tokens here).
       expect(screen.queryByRole('combobox', { name: /^Test (card|bank account)$/ }) !== null).toBe(now);
       if (state.context.option) expect((screen.getByRole('radio', { name: LABELS[state.context.option] }) as HTMLInputElement).checked).toBe(true);
+      // Pay later is the captcha step: the form shows the security check and its field, and only then.
+      const paysLater = state.matches('later');
+      expect(document.querySelector('.checkout-captcha .async-captcha') !== null).toBe(paysLater);
+      expect(document.querySelector('input[type="hidden"][name="g-recaptcha-response"]') !== null).toBe(paysLater);
+      expect(screen.queryByText(/Pay later holds the nights for you until you confirm the booking from the email/) !== null).toBe(paysLater);
     },
     stop: () => mounted?.stop(),
   };

@@ -269,7 +269,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     await registerSystemAjax(app, { [SHARE_FORM_ID]: shareAjaxForm({ store: deps.orders.store, pageLinks: deps.orders.pageLinks ?? NO_PAGE_LINKS, captcha, links: shareLinksOf({ settings: deps.settings, publicOrigin }) }) });
   }
   if (deps.pricing) await registerCalendarRoute(app, deps.pricing);
-  if (deps.checkout) await registerCheckoutRoutes(app, { checkout: deps.checkout });
+  if (deps.checkout) await registerCheckoutRoutes(app, { checkout: deps.checkout, siteName: deps.settings.site.name });
   if (deps.leads) await registerLeadRoutes(app, { ...deps.leads, secret: deps.cookieSecret });
   if (deps.demoInfo) registerDemoRoute(app, deps.demoInfo);
   if (deps.sitemap) registerSeoRoutes(app, { publicOrigin, sitemap: deps.sitemap });

@@ -25,6 +25,7 @@ import { databaseSitemap } from './seo/sitemap.ts';
 import { asc, gt } from 'drizzle-orm';
 import { createAnalyticsCollector } from './analytics/collector.ts';
 import { createCaptchaVerifier } from './captcha/captcha-service.ts';
+import { sweepLapsedHolds } from './checkout/holds.ts';
 import { analyticsEvents } from './db/schema.ts';
 import { createMailQueue, type MailQueue } from './mail/mail-queue.ts';
 import { createCalendarService } from './calendar/calendar-service.ts';
@@ -163,6 +164,8 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     from: { name: settings.site.name, address: process.env.MAIL_FROM || settings.site.email },
   });
   const payments = await loadPaymentProvider();
+  // Every captcha-protected form route asks it (server/captcha/verifier.ts); used tokens are kept in the database.
+  const captcha = createCaptchaVerifier({ db: database.db, required: settings.bt_leads_recaptcha.should_load, settings: config.captcha, dataDir: config.dataDir });
   const checkout = createCheckoutService({
     db: database.db,
     settings,
@@ -172,8 +175,12 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     payments,
     mail,
     publicOrigin,
+    // Pay later needs the captcha; its holds lapse by themselves (holds.ts), the model reloads when they do.
+    captcha,
+    holdsChanged: () => pricing.invalidate(),
     log,
   });
+  const holdSweeper = sweepLapsedHolds({ db: database.db, changed: () => pricing.invalidate(), log });
   // Calendar sync with other channels (issue 26): imported nights go into bookings; the pricing model reloads at once.
   const calendar = createCalendarService({
     db: database.db,
@@ -187,8 +194,6 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   });
   const development = config.mode === 'development';
   const ranking = createRankingService({ db: database.db, settings, secret });
-  // Every captcha-protected form route asks it (server/captcha/verifier.ts); used tokens are kept in the database.
-  const captcha = createCaptchaVerifier({ db: database.db, required: settings.bt_leads_recaptcha.should_load, settings: config.captcha, dataDir: config.dataDir });
   const reviewStore = createReviewStore(database.db);
   const reviewsChanged = followReviewDecisions({ contentVersion, search });
   // Its events feed the owner's analytics only: the ranking learns from its signed trackers.
@@ -232,7 +237,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     captcha,
     testCaptchaForm: config.testRoutes,
     admin: config.adminPassword
-      ? { password: config.adminPassword, db: database.db, reviews: { store: reviewStore, changed: reviewsChanged }, owner: { db: database.db, calendar, mail, changed: () => pricing.invalidate() } }
+      ? { password: config.adminPassword, db: database.db, reviews: { store: reviewStore, changed: reviewsChanged }, owner: { db: database.db, calendar, mail, changed: () => pricing.invalidate(), publicOrigin, sitePhone: settings.site.phone } }
       : undefined,
     reviews: { store: reviewStore, captcha },
     testAnalyticsEvents: config.testRoutes
@@ -309,6 +314,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
         ['timers', () => {
           clearTimeout(indexRetry);
           clearInterval(orderSweep);
+          holdSweeper.stop();
         }],
         ['http server', () => app.close()],
         ['calendar sync', () => calendar.close()],

@@ -25,6 +25,10 @@ export interface OwnerBooking {
   currency: string;
   paymentOption: string;
   status: 'confirmed' | 'cancelled' | 'imported';
+  /** A pay-later hold's state (a 'held' one whose time passed reads 'lapsed'); null for a paid booking. */
+  hold: 'held' | 'confirmed' | 'lapsed' | null;
+  /** ISO time the hold ends (ended), or null. */
+  heldUntil: string | null;
   channel: string;
 }
 
@@ -59,7 +63,8 @@ export function parseBookingFilter(query: Record<string, unknown>): { ok: true; 
 }
 
 /** Bookings made here and stays imported from other channels, the day's arrivals and departures first, then by arrival. */
-export async function ownerBookings(db: Pick<Database, 'execute'>, filter: BookingFilter, today: string): Promise<OwnerBooking[]> {
+export async function ownerBookings(db: Pick<Database, 'execute'>, filter: BookingFilter, today: string, now: Date = new Date()): Promise<OwnerBooking[]> {
+  const at = now.toISOString();
   const unit = filter.unitEid;
   const from = filter.from;
   const to = filter.to;
@@ -75,15 +80,19 @@ export async function ownerBookings(db: Pick<Database, 'execute'>, filter: Booki
     currency: string;
     payment_option: string;
     status: OwnerBooking['status'];
+    hold: OwnerBooking['hold'];
+    held_until: string | Date | null;
     channel: string;
   }>(
     await db.execute(sql`select * from (
         select tb.code, concat_ws(' ', tb.first_name, tb.last_name) as guest, r.unit_eid, r.name as listing,
           r.begin_date::text as begin_date, r.end_date::text as end_date, (r.price_cents + r.ti_cents + r.dp_cents) as amount_cents,
-          tb.currency, tb.payment_option, tb.status, 'This site' as channel
+          tb.currency, tb.payment_option, tb.status,
+          case when tb.hold_state = 'held' and tb.held_until <= ${at}::timestamptz then 'lapsed' else tb.hold_state end as hold, tb.held_until,
+          'This site' as channel
         from trip_bookings tb join reservations r on r.trip_booking_id = tb.id
         union all
-        select null, '', f.unit_eid, u.name, e.begin_date::text, e.end_date::text, null, '', '', 'imported', f.channel
+        select null, '', f.unit_eid, u.name, e.begin_date::text, e.end_date::text, null, '', '', 'imported', null, null, f.channel
         from calendar_feed_events e join calendar_feeds f on f.id = e.feed_id join units u on u.eid = f.unit_eid
       ) s
       where (${unit}::int is null or s.unit_eid = ${unit}::int)
@@ -104,6 +113,8 @@ export async function ownerBookings(db: Pick<Database, 'execute'>, filter: Booki
     currency: row.currency,
     paymentOption: row.payment_option,
     status: row.status,
+    hold: row.hold,
+    heldUntil: row.held_until === null ? null : new Date(row.held_until).toISOString(),
     channel: row.channel,
   }));
 }

@@ -26,6 +26,15 @@ const STYLE =
 
 export type Listing = { eid: number; name: string };
 
+/** A row's state for the owner: a pay-later hold says until when it holds, or that it lapsed. */
+export function statusText(row: OwnerBooking): string {
+  if (row.status === 'imported') return 'Blocked by feed';
+  if (row.status === 'cancelled') return 'Cancelled';
+  if (row.hold === 'held') return `Held until ${row.heldUntil ? utcMinute(new Date(row.heldUntil)) : '–'} (not confirmed yet)`;
+  if (row.hold === 'lapsed') return 'Lapsed: not confirmed in time, nights released';
+  return 'Confirmed';
+}
+
 const when = (date: Date | null) => (date ? utcMinute(date) : '–');
 
 function listingSelect(listings: readonly Listing[], selected: number | null, id: string): string {
@@ -37,6 +46,9 @@ const NOTICES: Record<string, string> = {
   cancelled: 'The booking is cancelled: its nights are free again and the guest has been emailed. The record stays in the list.',
   already: 'That booking was cancelled already.',
   unknown: 'There is no such booking.',
+  accepted: 'The booking request is accepted: its nights are taken for good and the guest has been emailed.',
+  taken: 'That hold lapsed and some of its nights have been booked since: nothing was accepted.',
+  not_held: 'That booking is not waiting for you: it was confirmed or cancelled already.'
 };
 
 export function bookingsPage(
@@ -53,21 +65,26 @@ export function bookingsPage(
     `<div><label for="filter-to">To</label><input id="filter-to" name="to" type="date" value="${escapeHtml(asked.to)}"${invalid}></div>` +
     '<div><button type="submit">Show</button></div></form>' +
     (error ? `<p id="filter-error" class="error" role="alert">${escapeHtml(error)}</p>` : '');
-  const notice = context.notice && NOTICES[context.notice] ? `<p class="${context.notice === 'cancelled' ? 'done' : 'error'}" role="status">${escapeHtml(NOTICES[context.notice]!)}</p>` : '';
+  const notice = context.notice && NOTICES[context.notice] ? `<p class="${context.notice === 'cancelled' || context.notice === 'accepted' ? 'done' : 'error'}" role="status">${escapeHtml(NOTICES[context.notice]!)}</p>` : '';
   const query = new URLSearchParams(Object.entries(asked).filter(([, v]) => v !== '')).toString();
   const csv = `<a class="csv" href="${BOOKINGS_PATH}.csv${query ? `?${escapeHtml(query)}` : ''}" download>Download these bookings as CSV</a>`;
   const head = ['Guest', 'Listing', 'Arrival', 'Departure', 'Amount', 'Payment', 'Status', 'Channel', 'Action'].map((label) => `<th scope="col"${label === 'Amount' ? ' class="n"' : ''}>${label}</th>`).join('');
   const body = rows
     .map((row) => {
       const marks = [row.begin === context.today ? 'arrives today' : '', row.end === context.today ? 'leaves today' : ''].filter(Boolean).join(', ');
-      const action =
-        row.code && row.status === 'confirmed'
-          ? `<a href="${BOOKINGS_PATH}/${encodeURIComponent(row.code)}/cancel" aria-label="Cancel the booking of ${escapeHtml(row.guest)} at ${escapeHtml(row.listing)}, ${row.begin} to ${row.end}">Cancel…</a>`
+      const accept =
+        row.code && row.status === 'confirmed' && (row.hold === 'held' || row.hold === 'lapsed')
+          ? `<form method="post" action="${BOOKINGS_PATH}/${encodeURIComponent(row.code)}/accept"><button type="submit" class="secondary" aria-label="Accept the booking of ${escapeHtml(row.guest)} at ${escapeHtml(row.listing)}, ${row.begin} to ${row.end}">Accept</button></form> `
           : '';
+      const action =
+        accept +
+        (row.code && row.status === 'confirmed'
+          ? `<a href="${BOOKINGS_PATH}/${encodeURIComponent(row.code)}/cancel" aria-label="Cancel the booking of ${escapeHtml(row.guest)} at ${escapeHtml(row.listing)}, ${row.begin} to ${row.end}">Cancel…</a>`
+          : '');
       return (
         `<tr${marks ? ' class="today"' : ''}><td class="text">${escapeHtml(row.guest || '–')}${marks ? ` <span class="note">(${marks})</span>` : ''}</td>` +
         `<td class="text">${escapeHtml(row.listing)}</td><td>${row.begin}</td><td>${row.end}</td><td class="n">${escapeHtml(amountText(row) || '–')}</td>` +
-        `<td>${escapeHtml(PAYMENT_OPTIONS[row.paymentOption] ?? '–')}</td><td>${row.status === 'imported' ? 'Blocked by feed' : row.status === 'cancelled' ? 'Cancelled' : 'Confirmed'}</td>` +
+        `<td>${escapeHtml(PAYMENT_OPTIONS[row.paymentOption] ?? '–')}</td><td>${escapeHtml(statusText(row))}</td>` +
         `<td>${escapeHtml(row.channel)}</td><td>${action}</td></tr>`
       );
     })

@@ -181,7 +181,7 @@ describe('bookings page', () => {
     const csv = await get('/admin/bookings.csv?listing=1002');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.body).toBe(`code,guest,listing_id,listing,arrival,departure,amount,currency,payment_option,status,channel\r\nbooking-today-xxxxxxxxxxxxxxxx,Today Guest,1002,Unit 1002,${today},${addDays(today, 3)},1234,USD,Card,confirmed,This site\r\n`);
+    expect(csv.body).toBe(`code,guest,listing_id,listing,arrival,departure,amount,currency,payment_option,status,hold,held_until,channel\r\nbooking-today-xxxxxxxxxxxxxxxx,Today Guest,1002,Unit 1002,${today},${addDays(today, 3)},1234,USD,Card,confirmed,,,This site\r\n`);
   });
 
   it('cancels after a confirmation: the nights are free in the calendar and the export, the guest is emailed, the record stays', async () => {

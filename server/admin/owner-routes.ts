@@ -6,6 +6,7 @@
  *   GET  /admin/bookings.csv?listing=&from=&to= → the same rows as CSV
  *   GET  /admin/bookings/{code}/cancel         → the confirmation page | 404
  *   POST /admin/bookings/{code}/cancel         → 303 to /admin/bookings?done=cancelled|already|unknown
+ *   POST /admin/bookings/{code}/accept         → 303 to /admin/bookings?done=accepted|taken|not_held|unknown (a pay-later hold)
  *   GET  /admin/calendars?listing=             → the calendars page
  *   POST /admin/calendars/{eid}/feeds  channel=&url= → 303 back (the feed read once) | 400 with the form and a message
  *   POST /admin/calendars/feeds/{id}/sync|remove     → 303 back
@@ -14,9 +15,12 @@
  * Pages are private (no-store); a request without a session is sent to the login (GET) or 401 (POST).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { units } from '../db/schema.ts';
+import { tripBookings, units } from '../db/schema.ts';
+import { confirmationPath } from '../checkout/checkout-service.ts';
+import { holdConfirmedEmail } from '../checkout/emails.ts';
+import { confirmHold } from '../checkout/holds.ts';
 import { sendProblem } from '../security/error-page.ts';
 import type { MailQueue } from '../mail/mail-queue.ts';
 import { CalendarInputError, type CalendarService } from '../calendar/calendar-service.ts';
@@ -32,6 +36,9 @@ export interface OwnerRouteOptions {
   mail?: Pick<MailQueue, 'enqueue' | 'kick'> | undefined;
   /** After a cancellation freed nights (the pricing model reloads). */
   changed?: (() => void) | undefined;
+  /** For the email that tells a guest the owner accepted their hold: the confirmation page's origin and the site's phone. */
+  publicOrigin?: string | undefined;
+  sitePhone?: string | undefined;
 }
 
 interface Context {
@@ -68,10 +75,10 @@ export function registerOwnerRoutes(scope: FastifyInstance, options: OwnerRouteO
     if (!isLoggedIn(request)) return sendProblem(request, reply, 401, `Please log in at ${LOGIN_PATH} first.`);
     const parsed = parseBookingFilter(request.query as Record<string, unknown>);
     if (!parsed.ok) return sendProblem(request, reply, 400, parsed.message);
-    const rows = await ownerBookings(db, parsed.filter, today());
+    const rows = await ownerBookings(db, parsed.filter, today(), context.now());
     const csv = csvTable(
-      ['code', 'guest', 'listing_id', 'listing', 'arrival', 'departure', 'amount', 'currency', 'payment_option', 'status', 'channel'],
-      rows.map((row) => [row.code, row.guest, row.unitEid, row.listing, row.begin, row.end, row.amountCents === null ? null : row.amountCents / 100, row.currency, PAYMENT_OPTIONS[row.paymentOption] ?? '', row.status, row.channel]),
+      ['code', 'guest', 'listing_id', 'listing', 'arrival', 'departure', 'amount', 'currency', 'payment_option', 'status', 'hold', 'held_until', 'channel'],
+      rows.map((row) => [row.code, row.guest, row.unitEid, row.listing, row.begin, row.end, row.amountCents === null ? null : row.amountCents / 100, row.currency, PAYMENT_OPTIONS[row.paymentOption] ?? '', row.status, row.hold ?? '', row.heldUntil ?? '', row.channel]),
     );
     return reply
       .header('cache-control', 'no-store')
@@ -90,6 +97,25 @@ export function registerOwnerRoutes(scope: FastifyInstance, options: OwnerRouteO
     const asked = askToCancel(first.status === 'cancelled' ? 'cancelled' : 'confirmed');
     if (asked.state !== 'asking') return back(reply, `${BOOKINGS_PATH}?done=${asked.notice ?? 'already'}`);
     return privateHtml(reply, 200, cancelPage(siteName, { ...first, code: first.code }, rows));
+  });
+
+  // Request to book (or a guest who phoned): the owner accepts a pay-later hold, and the guest is told.
+  scope.post<{ Params: { code: string } }>(`${BOOKINGS_PATH}/:code/accept`, write, async (request, reply) => {
+    if (!isLoggedIn(request)) return sendProblem(request, reply, 401, `Please log in at ${LOGIN_PATH} first.`);
+    const code = request.params.code.slice(0, 100);
+    const result = await confirmHold(db, code, { owner: true }, context.now());
+    request.log.info({ status: result.status }, 'site owner accepted a pay-later hold');
+    if (result.status === 'confirmed' || result.status === 'confirmed-late') {
+      const [trip] = await db.select({ email: tripBookings.email }).from(tripBookings).where(eq(tripBookings.code, code)).limit(1);
+      if (trip && options.mail) {
+        const email = holdConfirmedEmail({ name: siteName, phone: options.sitePhone ?? '' }, code, `${options.publicOrigin ?? ''}${confirmationPath(code)}`);
+        await options.mail.enqueue(db, { kind: 'booking-accepted', reference: code, to: trip.email, subject: email.subject, text: email.text, html: email.html });
+        options.mail.kick();
+      }
+      options.changed?.();
+    }
+    const notice = result.status === 'confirmed' || result.status === 'confirmed-late' ? 'accepted' : result.status === 'taken' ? 'taken' : result.status === 'unknown' ? 'unknown' : 'not_held';
+    return back(reply, `${BOOKINGS_PATH}?done=${notice}`);
   });
 
   scope.post<{ Params: { code: string } }>(`${BOOKINGS_PATH}/:code/cancel`, write, async (request, reply) => {

@@ -20,7 +20,7 @@ import { getExampleNumber, type CountryCode } from 'libphonenumber-js/min';
 import mobileExamples from 'libphonenumber-js/mobile/examples';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { COUNTRY_CODES } from '../../src/domain/country-codes.ts';
-import { addLineItem, emptyOrder } from '../../src/domain/order/order.ts';
+import { addLineItem, emptyOrder, type Order } from '../../src/domain/order/order.ts';
 import { derivePrice } from '../../src/domain/pricing/derived.ts';
 import { toQueryString } from '../../src/domain/pricing/query.ts';
 import type { AvailItem, Price } from '../../src/domain/pricing/types.ts';
@@ -42,7 +42,10 @@ import { dayOf, isoOfDay } from '../pricing/model.ts';
 import { createPricingService, type PricingService } from '../pricing/pricing-service.ts';
 import type { PageRenderer } from '../renderer.ts';
 import { openTestDatabase } from '../test-support.ts';
-import { createCheckoutService } from './checkout-service.ts';
+import { createCheckoutService, type CheckoutService } from './checkout-service.ts';
+import type { CaptchaVerifier } from '../captcha/verifier.ts';
+import type { PayLaterSettings } from './holds.ts';
+import type { SiteSettings } from '../../src/domain/settings.ts';
 import { createTestPaymentProvider, TEST_TOKENS } from './payment.ts';
 
 /** Arrival days: today and every day of the next two years. */
@@ -186,6 +189,11 @@ export interface BookingWorld {
   problemOf(stay: StayToBook): Promise<string | null>;
   /** Books a stay as a guest: searches it, adds the offer `offerIndex` (of those the engine gives) and checks out. */
   book(stay: StayToBook, guest: GuestDetails, choices: BookingChoices): Promise<{ response: LightMyRequestResponse; offer: Price }>;
+  checkout: CheckoutService;
+  mail: MailQueue;
+  settings: SiteSettings;
+  /** A Trips Collection of these stays, each added as the browser adds the engine's offer. */
+  orderOf(stays: readonly StayToBook[], adult?: number): Promise<Order>;
   /** Frees every night booked so far (the next batch of stays finds them free). */
   clearBookings(): Promise<void>;
   /** Sets every season's minimum stay (the demo's are 2–7 nights; 1 offers every length). */
@@ -210,14 +218,34 @@ const NO_PAGES: PageRenderer = {
   close: async () => {},
 };
 
-const OWN_CALL = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
+export const OWN_CALL = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
 
 /**
  * Opens the world: a fresh database with the demo's first `MAX_LENGTH` rentals (so each length has
  * its own) and their seasons and rates for `months` months from `now`, and the server's routes.
  */
-export async function openBookingWorld({ now = new Date(), months = 27 }: { now?: Date; months?: number } = {}): Promise<BookingWorld> {
-  const settings = loadSiteSettings(path.resolve('config/site.json'));
+export async function openBookingWorld({
+  now = new Date(),
+  months = 27,
+  clock,
+  captcha,
+  payLater,
+}: {
+  now?: Date;
+  months?: number;
+  /** A clock that tests move (holds lapse on it); `now` by default. */
+  clock?: () => Date;
+  captcha?: CaptchaVerifier;
+  /** Pay later's settings; without them its caps are lifted (see below). */
+  payLater?: Partial<PayLaterSettings>;
+} = {}): Promise<BookingWorld> {
+  const loaded = loadSiteSettings(path.resolve('config/site.json'));
+  // Pay later's caps per email and client are tested on their own (holds.test.ts): here thousands
+  // of guests book from one test client, and any refusal would be the checkout's fault.
+  const unlimited = Number.MAX_SAFE_INTEGER;
+  const lifted = { max_holds_per_email: unlimited, max_holds_per_client: unlimited, max_emails_per_day: unlimited, max_held_stays: unlimited };
+  const settings = { ...loaded, order: { ...loaded.order, pay_later: { ...loaded.order.pay_later, ...(payLater ?? lifted) } } };
+  const time = clock ?? (() => now);
   const today = now.toISOString().slice(0, 10);
   const units = demoUnits(DEFAULT_SEED);
   const eids = units.drafts.slice(0, MAX_LENGTH + 1).map((d) => d.row.eid);
@@ -234,7 +262,7 @@ export async function openBookingWorld({ now = new Date(), months = 27 }: { now?
     ...US_STATES.map(([code, name]) => ({ countryCode: 'US', code, name })),
     ...CA_PROVINCES.map(([code, name]) => ({ countryCode: 'CA', code, name })),
   ]);
-  const pricing = createPricingService({ db, settings, now: () => now });
+  const pricing = createPricingService({ db, settings, now: time });
   const store = createOrderStore(db, { secret: 'booking-space-secret' });
   const outbox = path.join(os.tmpdir(), `booking-space-${crypto.randomBytes(4).toString('hex')}`);
   const mail: MailQueue = createMailQueue({ db, transport: createMailTransport({ outboxDir: outbox }), from: { name: settings.site.name, address: settings.site.email } });
@@ -247,6 +275,8 @@ export async function openBookingWorld({ now = new Date(), months = 27 }: { now?
     payments: createTestPaymentProvider(),
     mail,
     publicOrigin: 'https://www.coralhaven.example',
+    ...(captcha ? { captcha } : {}),
+    holdsChanged: () => pricing.invalidate(),
   });
   const app = await buildServer({
     settings,
@@ -262,10 +292,26 @@ export async function openBookingWorld({ now = new Date(), months = 27 }: { now?
   });
   const unitList = calendar.units.map((u) => ({ eid: u.eid, name: u.name, sleeps: u.sleeps }));
 
+  const orderOf = async (stays: readonly StayToBook[], adult = 2): Promise<Order> => {
+    let order = emptyOrder();
+    for (const { eid, begin, nights } of stays) {
+      const rcav = { begin, end: addDays(begin, nights), adult, child: 0, IDs: [eid] };
+      const search = await app.inject({ url: `/rcapi/item/avail/search?${toQueryString({ rcav })}` });
+      const offer = (search.json() as AvailItem[]).flatMap((item) => item.prices).find((p) => p.b === begin && p.e === rcav.end);
+      if (!offer) throw new Error(`The engine offers no stay of ${eid} ${begin} +${nights}: ${search.body.slice(0, 300)}`);
+      order = addLineItem(order, derivePrice(offer, begin)).order;
+    }
+    return order;
+  };
+
   return {
     app,
     database,
     pricing,
+    checkout,
+    mail,
+    settings,
+    orderOf,
     today,
     units: unitList,
     async problemOf({ eid, begin, nights }) {

@@ -9,7 +9,7 @@ import { bookings } from '../db/schema.ts';
 
 /** The SQLSTATE of a database error (drizzle wraps the driver's error in `cause`). */
 const BOOKING_COLUMNS = sql.raw(
-  'code, idempotency_key, request_hash, first_name, last_name, email, phone, address_line, city, postal_code, country, state, notes, province, currency, total_cents, protection_cents, deposit_cents, paid_cents, balance_due, payment_option, payment_status, payment_provider',
+  'code, idempotency_key, request_hash, first_name, last_name, email, phone, address_line, city, postal_code, country, state, notes, province, currency, total_cents, protection_cents, deposit_cents, paid_cents, balance_due, payment_option, payment_status, payment_provider, hold_state, held_until, confirm_token_hash, client_key',
 );
 const RESERVATION_COLUMNS = sql.raw(
   'line_key, position, eid, unit_eid, package_eid, name, offer, offer_name, begin_date, end_date, nights, adult, child, senior, qp, lines, payments, price_cents, ti, ti_cents, dp, dp_cents',
@@ -31,20 +31,21 @@ export interface BookingWrite {
  * Writes a booking in ONE statement (atomic by itself): the booking, its confirmation email, the
  * emptied session order, its reservations and every unit stay's nights in the calendar. Each part
  * travels as one JSON parameter. Fails with 23505 when the idempotency key is taken and 23P01
- * (bookings_no_overlap) when a night is. Returns the booking's id.
+ * (bookings_no_overlap) when a night is. A pay-later hold's nights carry its `held_until`.
+ * Returns the booking's id.
  */
 export async function writeBooking(executor: Pick<Database, 'execute'>, write: BookingWrite): Promise<number> {
   const result = await executor.execute(sql`with
     t as (insert into trip_bookings (${BOOKING_COLUMNS})
-      select ${BOOKING_COLUMNS} from json_populate_record(null::trip_bookings, ${JSON.stringify(write.booking)}::json) returning id),
+      select ${BOOKING_COLUMNS} from json_populate_record(null::trip_bookings, ${JSON.stringify(write.booking)}::json) returning id, held_until),
     m as (insert into mail_queue (${MAIL_COLUMNS})
       select ${MAIL_COLUMNS} from json_populate_record(null::mail_queue, ${JSON.stringify(write.mail)}::json)),
     s as (update order_sessions set "order" = ${JSON.stringify(emptyOrder())}::jsonb, updated_at = now() where id = ${write.session ?? ''}),
     r as (insert into reservations (trip_booking_id, ${RESERVATION_COLUMNS})
       select t.id, ${RESERVATION_COLUMNS} from t, json_populate_recordset(null::reservations, ${JSON.stringify(write.reservations)}::json)
       returning id, unit_eid, begin_date, end_date),
-    c as (insert into bookings (unit_eid, begin_date, end_date, kind, reservation_id)
-      select unit_eid, begin_date, end_date, 'booked', id from r where unit_eid is not null returning id)
+    c as (insert into bookings (unit_eid, begin_date, end_date, kind, reservation_id, held_until)
+      select r.unit_eid, r.begin_date, r.end_date, 'booked', r.id, t.held_until from r, t where r.unit_eid is not null returning id)
     select (select id from t) as id, (select count(*) from c)::int as nights`);
   const row = (result as unknown as { rows: { id: number | string }[] }).rows[0];
   return Number(row?.id);

@@ -3,7 +3,7 @@
  * details are checked (a message per field, under the form's field names), and what is refused
  * outright (a card or bank number sent to this site).
  */
-import { checkPhone, containsCardNumber } from '../../src/domain/checkout/guest-details.ts';
+import { checkPhone, containsCardNumber, nameProblem } from '../../src/domain/checkout/guest-details.ts';
 import type { ProtectionKind } from '../../src/domain/checkout/checkout.ts';
 import { EMAIL } from '../../src/domain/lead-forms.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
@@ -126,6 +126,11 @@ export async function checkGuest(
     else if (value === '' && field.required) errors[name] = field.required;
     else if (!field.multiLine && hasLineBreak(value)) errors[name] = oneLineMessage(field.label);
     guest[name] = value;
+  }
+  // A name is a name: the email's words are the site's, and a name is all of the guest's it shows.
+  for (const [name, label] of [['first_name', 'First name'], ['last_name', 'Last name']] as const) {
+    const problem = !errors[name] && guest[name] ? nameProblem(guest[name], label) : null;
+    if (problem) errors[name] = problem;
   }
   if (!errors.email && guest.email && !EMAIL.test(guest.email)) {
     // A domain in its own script (用户@例子.广告, jürgen@müller.de) is kept as mail servers take it (punycode).

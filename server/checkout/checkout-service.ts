@@ -14,6 +14,10 @@
  * A retried submit with the same idempotency key returns the first booking: the key is unique in
  * trip_bookings, so a retry that arrives while the first is still in its transaction waits for it
  * in the database and then answers with its result; nothing is booked or charged twice.
+ *
+ * Pay later is a hold that lapses (holds.ts): it needs the site's captcha, is capped per email
+ * address and per client, holds its nights until the guest confirms it from the email (or the
+ * owner accepts it), and the nights of a lapsed hold are free again by themselves.
  */
 import crypto from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
@@ -45,6 +49,9 @@ import { takenStay, writeBooking } from './booking-writes.ts';
 import { canonical, cardField, checkGuest, GUEST_FIELDS, IDEMPOTENCY_KEY, LINE_FIELD, MAX_FIELD_TEXT, MAX_FIELDS, PROTECTION_NAMES, text, TOKEN, type TextField } from './checkout-fields.ts';
 
 import { confirmationEmail } from './emails.ts';
+import { CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
+import { CAPTCHA_REFUSED, type CaptchaVerifier } from '../captcha/verifier.ts';
+import { CONFIRM_TOKEN, confirmHold, confirmTokenHash, holdConfirmPath, holdCounts, holdLock, holdRefusal, newConfirmToken, releaseLapsedHolds, type HoldConfirmResult } from './holds.ts';
 import type { PaymentProvider } from './payment.ts';
 import { checkoutQuote, insuranceFor, readProvince } from './quote.ts';
 
@@ -58,7 +65,7 @@ const STATUS_LABELS = { unpaid: 'Not paid yet', deposit_paid: 'Deposit paid', pa
 
 export type CheckoutAnswer =
   | { status: 201; body: { code: string; url: string }; replayed: boolean }
-  | { status: 400 | 402 | 415 | 422 | 503; body: { message: string; errors?: Record<string, string> } }
+  | { status: 400 | 402 | 415 | 422 | 429 | 503; body: { message: string; errors?: Record<string, string>; reason?: 'captcha' | 'holds' } }
   | {
       status: 409;
       body:
@@ -76,6 +83,8 @@ export interface CheckoutRequest {
   cookieProvince?: string | undefined;
   /** The visitor's order session (session mode), when the cookie holds a valid one. */
   sessionId: string | null;
+  /** The client's address (request.ip: X-Forwarded-For only from configured proxies), for the pay-later caps and the captcha. */
+  clientIp?: string | undefined;
 }
 
 interface Logger {
@@ -90,12 +99,18 @@ export interface CheckoutServiceOptions {
   /** Re-prices line items (server/orders/pricing-adapter.ts), as /rcapi/order/verify does. */
   pricing: OrderPricing;
   /** Told about every committed booking, so search and calendars drop its nights at once. */
-  markBooked: (stays: readonly { unitEid: number; begin: string; end: string }[]) => void;
+  markBooked: (stays: readonly { unitEid: number; begin: string; end: string; heldUntil?: number }[]) => void;
   store: OrderStore;
   payments: PaymentProvider;
   mail: MailQueue;
   /** The site's public origin for the email's link (config.ts publicOrigin). */
   publicOrigin: string;
+  /** The site's captcha: a pay-later checkout needs a solved one (a paid checkout does not). */
+  captcha?: CaptchaVerifier;
+  /** The clock of holds (tests move it). */
+  now?: () => Date;
+  /** Told when holds lapsed or were confirmed late, so the pricing model reloads. */
+  holdsChanged?: () => void;
   log?: Logger;
 }
 
@@ -103,6 +118,10 @@ export interface CheckoutService {
   checkout(request: CheckoutRequest): Promise<CheckoutAnswer>;
   /** The confirmation page's data, or null for an unknown or malformed code. */
   confirmation(code: string): Promise<BookingConfirmation | null>;
+  /** The booking of a hold's confirm link, or null when the code or token is not one. */
+  holdOf(code: string, token: string): Promise<BookingConfirmation | null>;
+  /** Confirms a hold: the guest with the email's token (at most once it passes), or the owner. */
+  confirmHold(code: string, by: { guest: string } | { owner: true }): Promise<HoldConfirmResult>;
   /** The checkout page's data: countries and the payment provider. */
   pageData(): Promise<CheckoutPageData>;
   /** GET /rescms/order/provinces/{country}: code → name, in name order ({} for a country without any). */
@@ -129,6 +148,9 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
   const { db, settings, pricing, store, payments, mail } = options;
   const log = options.log ?? { info: () => {}, warn: () => {}, error: () => {} };
   const currency = settings.order.currency;
+  // The engine's clock by default: a hold lapses on the same clock that says which nights are free.
+  const now = options.now ?? pricing.now ?? (() => new Date());
+  const payLater = settings.order.pay_later;
 
   // Provinces change about never: each country's list is read at most every 10 minutes.
   const provinceCache = new Map<string, { at: number; list: Promise<Record<string, string>> }>();
@@ -196,9 +218,15 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
     const option = booking.paymentOption as PaymentOption;
     const status = booking.paymentStatus as keyof typeof STATUS_LABELS;
     const balance = booking.totalCents - booking.paidCents;
+    // A hold whose time passed is lapsed as it is read, whether or not the sweeper has marked it.
+    const holdState = booking.holdState === 'held' && booking.heldUntil && booking.heldUntil.getTime() <= now().getTime() ? 'lapsed' : booking.holdState;
     return {
       code: booking.code,
       status: booking.status === 'cancelled' ? 'cancelled' : 'confirmed',
+      hold:
+        holdState && booking.heldUntil
+          ? { state: holdState as 'held' | 'confirmed' | 'lapsed', until: booking.heldUntil.toISOString(), confirmBy: booking.confirmTokenHash ? 'guest' : 'owner' }
+          : null,
       createdAt: booking.createdAt.toISOString(),
       guest: {
         firstName: booking.firstName,
@@ -378,6 +406,15 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
     if (Object.keys(errors).length > 0) return { status: 400, body: { message: errors.order ?? 'Please check the fields marked.', errors } };
     if (!option) throw new Error('unreachable: payment option checked above');
 
+    // Pay later takes nights without a payment: a person must have solved the captcha (checked
+    // last, so a form with other errors does not spend the guest's solved token).
+    if (option === 'later' && options.captcha?.required) {
+      const again = await replay(key, hash);
+      if (again) return again;
+      const verdict = await options.captcha.verify(text(fields[CAPTCHA_RESPONSE_FIELD]) ?? '', { ip: request.clientIp ?? '', formId: 'checkout' });
+      if (!verdict.ok) return { status: 400, body: { message: CAPTCHA_REFUSED, errors: { [CAPTCHA_RESPONSE_FIELD]: CAPTCHA_REFUSED }, reason: 'captcha' } };
+    }
+
     // Everything checked: book it, in one transaction.
     const code = newBookingCode();
     const totalCents = toCents(totals.total);
@@ -420,9 +457,14 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
       };
     });
     const confirmationUrl = `${options.publicOrigin}${confirmationPath(code)}`;
+    const holding = option === 'later';
+    const heldUntil = new Date(now().getTime() + payLater.hold_minutes * 60_000);
+    const confirmToken = holding && payLater.confirm === 'guest' ? newConfirmToken() : null;
+    const confirmUrl = confirmToken ? `${options.publicOrigin}${holdConfirmPath(code, confirmToken)}` : null;
     const preview: BookingConfirmation = {
       code,
       status: 'confirmed',
+      hold: holding ? { state: 'held', until: heldUntil.toISOString(), confirmBy: payLater.confirm } : null,
       createdAt: new Date().toISOString(),
       guest: { firstName: guest.first_name, lastName: guest.last_name, email: guest.email, phone: guest.phone, address: guest.address, city: guest.city, postalCode: guest.postal_code, country: guest.country, countryName: guest.country, state: guest.state, stateName: guest.state, notes: guest.notes },
       currency,
@@ -454,7 +496,7 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
       balanceDue,
       payment: { option, optionLabel: OPTION_LABELS[option], status: 'unpaid', statusLabel: STATUS_LABELS.unpaid, test: payments.test },
     };
-    const email = confirmationEmail(preview, settings.site, confirmationUrl);
+    const email = confirmationEmail(preview, settings.site, confirmationUrl, confirmUrl);
 
     let charge: { id: string } | null = null;
     const write = {
@@ -482,6 +524,10 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
         payment_option: option,
         payment_status: 'unpaid',
         payment_provider: option === 'later' ? null : payments.name,
+        hold_state: holding ? 'held' : null,
+        held_until: holding ? heldUntil.toISOString() : null,
+        confirm_token_hash: confirmToken ? confirmTokenHash(confirmToken) : null,
+        client_key: holding ? (request.clientIp ?? '').slice(0, 100) : null,
       },
       reservations: reservationRows.map(({ values: r }) => ({
         line_key: r.lineKey,
@@ -507,11 +553,27 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
         dp: r.dp,
         dp_cents: r.dpCents,
       })),
-      mail: { kind: 'booking-confirmation', reference: code, recipient: guest.email, subject: email.subject, text_body: email.text, html_body: email.html },
+      mail: { kind: holding ? 'booking-hold' : 'booking-confirmation', reference: code, recipient: guest.email, subject: email.subject, text_body: email.text, html_body: email.html },
       session: fromSession ? request.sessionId : null,
     };
+    class HoldRefused extends Error {
+      constructor(readonly field: string, message: string) {
+        super(message);
+      }
+    }
+    // A night held by a lapsed hold is free: when the exclusion constraint meets one, the lapsed
+    // holds are released and the booking is written once more.
+    for (let attempt = 0; ; attempt++) {
     try {
-      if (option === 'later' || depositCents === 0) {
+      if (holding) {
+        // Counted and written under the holds' lock: checkouts at once cannot all count "none yet".
+        await db.transaction(async (tx) => {
+          await holdLock(tx);
+          const refusal = holdRefusal(await holdCounts(tx, guest.email, write.booking.client_key ?? '', now()), reservationRows.length, payLater);
+          if (refusal) throw new HoldRefused(refusal.field, refusal.message);
+          await writeBooking(tx, write);
+        });
+      } else if (depositCents === 0) {
         // Nothing to charge: one statement, atomic on its own.
         await writeBooking(db, write);
       } else {
@@ -542,6 +604,10 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
         });
       }
     } catch (error) {
+      if (error instanceof HoldRefused) {
+        log.warn({ code, field: error.field }, 'pay-later hold refused: too many open holds or emails');
+        return { status: 429, body: { message: error.message, errors: { [error.field]: error.message }, reason: 'holds' } };
+      }
       const taken = charge as { id: string } | null;
       if (taken) {
         // The payment was taken but the booking was not saved: give it back.
@@ -557,6 +623,11 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
         // bookings_no_overlap: a night of a stay is taken (another checkout committed first).
         const again = await replay(key, hash);
         if (again) return again;
+        if (attempt === 0 && (await releaseLapsedHolds(db, now())).rows > 0) {
+          options.holdsChanged?.();
+          charge = null;
+          continue;
+        }
         const taken = await takenStay(db, reservationRows);
         return unavailable(taken.key, { name: taken.name, begin: taken.begin, end: taken.end });
       }
@@ -569,7 +640,9 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
       }
       throw error;
     }
-    options.markBooked(reservationRows.flatMap((r) => (r.unitEid === null ? [] : [{ unitEid: r.unitEid, begin: r.values.beginDate, end: r.values.endDate }])));
+    break;
+    }
+    options.markBooked(reservationRows.flatMap((r) => (r.unitEid === null ? [] : [{ unitEid: r.unitEid, begin: r.values.beginDate, end: r.values.endDate, ...(holding ? { heldUntil: heldUntil.getTime() } : {}) }])));
     mail.kick();
     log.info({ code, items: reservationRows.length, totalCents, option }, 'booking made');
     return { status: 201, body: { code, url: confirmationPath(code) }, replayed: false };
@@ -578,6 +651,21 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
   return {
     checkout,
     confirmation,
+    async holdOf(code, token) {
+      if (typeof code !== 'string' || !BOOKING_CODE.test(code) || typeof token !== 'string' || !CONFIRM_TOKEN.test(token)) return null;
+      const [row] = await db.select({ hash: tripBookings.confirmTokenHash }).from(tripBookings).where(eq(tripBookings.code, code)).limit(1);
+      const given = Buffer.from(confirmTokenHash(token));
+      const stored = Buffer.from(row?.hash ?? '');
+      if (given.length !== stored.length || !crypto.timingSafeEqual(given, stored)) return null;
+      return confirmation(code);
+    },
+    async confirmHold(code, by) {
+      if (typeof code !== 'string' || !BOOKING_CODE.test(code)) return { status: 'unknown', code: '', unitEids: [] };
+      const result = await confirmHold(db, code, by, now());
+      if (result.status === 'confirmed-late' || result.status === 'taken') options.holdsChanged?.();
+      log.info({ code, status: result.status, by: 'guest' in by ? 'guest' : 'owner' }, 'pay-later hold confirmation');
+      return result;
+    },
     async pageData() {
       const rows = await db.select({ country: provinces.countryCode }).from(provinces).groupBy(provinces.countryCode).orderBy(asc(provinces.countryCode));
       // The US first when it has states (the demo's guests), then the other countries with provinces.

@@ -34,9 +34,15 @@ export const bookings = pgTable(
     reservationId: bigint('reservation_id', { mode: 'number' })
       .unique()
       .references((): AnyPgColumn => reservations.id, { onDelete: 'cascade' }),
+    /**
+     * A pay-later hold's nights are taken only until then (null: taken for good). Every read of
+     * the calendar ignores a row whose time has passed, whether or not a sweeper has removed it yet.
+     */
+    heldUntil: timestamp('held_until', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('bookings_unit_dates_idx').on(t.unitEid, t.beginDate, t.endDate),
+    index('bookings_held_until_idx').on(t.heldUntil).where(sql`${t.heldUntil} is not null`),
     check('bookings_kind_check', sql`${t.kind} in ('booked', 'blocked')`),
     check('bookings_dates_check', sql`${t.endDate} > ${t.beginDate}`),
     check('bookings_reservation_kind_check', sql`${t.reservationId} is null or ${t.kind} = 'booked'`),
@@ -83,10 +89,28 @@ export const tripBookings = pgTable(
     /** The payment provider that took the payment ('test' for the built-in test provider) and its reference. */
     paymentProvider: text('payment_provider'),
     paymentReference: text('payment_reference'),
+    /**
+     * A pay-later checkout is a hold: 'held' until `held_until`, then 'confirmed' (by the guest from
+     * the email, or the owner for request-to-book) or 'lapsed'. Null for a paid checkout. A 'held'
+     * row whose held_until has passed is lapsed already, whether or not the sweeper has marked it.
+     */
+    holdState: text('hold_state'),
+    heldUntil: timestamp('held_until', { withTimezone: true, mode: 'date' }),
+    /** SHA-256 (base64url) of the confirm link's token: the token itself is only in the email. */
+    confirmTokenHash: text('confirm_token_hash'),
+    /** Who confirmed a hold ('guest' or 'owner') and when. */
+    confirmedBy: text('confirmed_by'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** The client's address (its rate-limit key) that made a hold: open holds are counted per client. */
+    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('trip_bookings_created_idx').on(t.createdAt),
+    index('trip_bookings_open_holds_idx').on(t.heldUntil).where(sql`${t.holdState} = 'held'`),
+    index('trip_bookings_hold_email_idx').on(sql`lower(${t.email})`).where(sql`${t.holdState} is not null`),
+    index('trip_bookings_hold_client_idx').on(t.clientKey).where(sql`${t.holdState} = 'held'`),
+    check('trip_bookings_hold_check', sql`${t.holdState} is null or (${t.holdState} in ('held', 'confirmed', 'lapsed') and ${t.heldUntil} is not null)`),
     check('trip_bookings_code_check', sql`length(${t.code}) >= 22`),
     check('trip_bookings_status_check', sql`${t.status} in ('confirmed', 'cancelled')`),
     check('trip_bookings_payment_option_check', sql`${t.paymentOption} in ('cc', 'ach', 'later')`),

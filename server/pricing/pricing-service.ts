@@ -16,8 +16,13 @@
  * changes within seconds, since each checks the database itself. Checkout reservations are the
  * one change that is frequent: their nights are marked in this process's model at once
  * (`markBooked`), and a check that finds only new reservations reads just those rows.
+ *
+ * A pay-later hold takes its nights only until its `held_until` (server/checkout/holds.ts): the
+ * model is loaded without the rows whose time has passed, and a model that holds a hold is used
+ * only until the first of its holds' times, then loaded again (a hold may have lapsed or been
+ * confirmed meanwhile: the database says which). No timer is needed: each server's reads decide.
  */
-import { and, asc, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AvailSearchResponse, Special } from '../../src/domain/pricing/types.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
@@ -60,16 +65,28 @@ export interface PricingService {
    * once, so the very next search and calendar no longer offer them without waiting for a reload
    * (a load already under way gets them too). Other servers add them at their next check.
    */
-  markBooked(stays: readonly { unitEid: number; begin: string; end: string }[]): void;
+  markBooked(stays: readonly BookedStay[]): void;
+}
+
+/** Nights taken by a booking; `heldUntil` (epoch ms) for a pay-later hold's. */
+export interface BookedStay {
+  unitEid: number;
+  begin: string;
+  end: string;
+  heldUntil?: number;
 }
 
 /** Reads the rows the model is built from, in parallel. */
-export async function loadPricingRows(db: Database): Promise<PricingRows> {
+export async function loadPricingRows(db: Database, now: Date = new Date()): Promise<PricingRows & { nextLapse: number }> {
   const [seasonRows, unitRows, rateRows, bookingRows, feeRows, activityRows, packageRows, specialRows] = await Promise.all([
     db.select({ id: seasons.id, name: seasons.name, kind: seasons.kind, beginDate: seasons.beginDate, endDate: seasons.endDate, minStay: seasons.minStay }).from(seasons),
     db.select({ eid: units.eid, name: units.name, sleeps: units.sleeps, cleaningFeeCents: units.cleaningFeeCents }).from(units).orderBy(asc(units.eid)),
     db.select({ unitEid: unitRates.unitEid, seasonId: unitRates.seasonId, nightlyCents: unitRates.nightlyCents }).from(unitRates),
-    db.select({ unitEid: bookings.unitEid, beginDate: bookings.beginDate, endDate: bookings.endDate }).from(bookings),
+    // A lapsed hold's nights are free, whether or not the sweeper has deleted them yet.
+    db
+      .select({ unitEid: bookings.unitEid, beginDate: bookings.beginDate, endDate: bookings.endDate, heldUntil: bookings.heldUntil })
+      .from(bookings)
+      .where(or(isNull(bookings.heldUntil), gt(bookings.heldUntil, now))),
     db.select().from(fees),
     db.select({ eid: activities.eid, name: activities.name, pricePerPersonCents: activities.pricePerPersonCents }).from(activities),
     db.select({ eid: packages.eid, name: packages.name, nights: packages.nights, unitEids: packages.unitEids, activityEids: packages.activityEids }).from(packages),
@@ -80,11 +97,19 @@ export async function loadPricingRows(db: Database): Promise<PricingRows> {
     units: unitRows,
     unitRates: rateRows,
     bookings: bookingRows,
+    nextLapse: nextLapseOf(bookingRows),
     fees: feeRows,
     activities: activityRows,
     packages: packageRows,
     specials: specialRows,
   };
+}
+
+/** The first time a row's hold ends (epoch ms; Infinity without holds). */
+function nextLapseOf(rows: readonly { heldUntil?: Date | number | null }[]): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const row of rows) if (row.heldUntil !== null && row.heldUntil !== undefined) next = Math.min(next, new Date(row.heldUntil).getTime());
+  return next;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -128,13 +153,13 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
   const now = options.now ?? (() => new Date());
   const freshMs = options.freshMs ?? 2_000;
   const staleMs = options.staleMs ?? 60_000;
-  let cached: { data: PricingData; checkedAt: number; fingerprint: string; reserved: { count: number; last: number } } | null = null;
+  let cached: { data: PricingData; checkedAt: number; fingerprint: string; reserved: { count: number; last: number }; nextLapse: number } | null = null;
   let revalidating: Promise<PricingData> | null = null;
   let generation = 0;
   // Nights booked in this process (markBooked), kept until a load that started after them: a model
   // whose rows were read before such a booking committed gets its nights too.
   let markSeq = 0;
-  let marks: { seq: number; stays: readonly { unitEid: number; begin: string; end: string }[] }[] = [];
+  let marks: { seq: number; stays: readonly BookedStay[] }[] = [];
 
   /** Adds the reservations' nights made since the cached model's; false when that does not explain the change. */
   const addReservations = async (reserved: { count: number; last: number }): Promise<boolean> => {
@@ -142,12 +167,14 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
     if (reserved.count === cached.reserved.count && reserved.last === cached.reserved.last) return true;
     if (reserved.last <= cached.reserved.last || reserved.count <= cached.reserved.count) return false;
     const rows = await db
-      .select({ unitEid: bookings.unitEid, begin: bookings.beginDate, end: bookings.endDate })
+      .select({ unitEid: bookings.unitEid, begin: bookings.beginDate, end: bookings.endDate, heldUntil: bookings.heldUntil })
       .from(bookings)
       .where(and(isNotNull(bookings.reservationId), gt(bookings.id, cached.reserved.last), lte(bookings.id, reserved.last)));
     // Another count means a reservation was removed, or one with a smaller id committed later: reload.
     if (rows.length !== reserved.count - cached.reserved.count) return false;
-    markOccupied(cached.data, rows);
+    const at = now().getTime();
+    markOccupied(cached.data, rows.filter((row) => row.heldUntil === null || row.heldUntil.getTime() > at));
+    cached.nextLapse = Math.min(cached.nextLapse, nextLapseOf(rows));
     cached.reserved = reserved;
     return true;
   };
@@ -164,11 +191,18 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
         cached.checkedAt = started;
         return cached.data;
       }
-      const rows = await loadPricingRows(db);
+      const rows = await loadPricingRows(db, now());
       const model = buildPricingData(rows, { currency: settings.order.currency, offerBy: settings.site.name, coupons: settings.pricing.coupons ?? [] });
-      for (const mark of marks) if (mark.seq > fromSeq) markOccupied(model, mark.stays);
+      let nextLapse = rows.nextLapse;
+      const at = now().getTime();
+      for (const mark of marks) {
+        if (mark.seq <= fromSeq) continue;
+        const live = mark.stays.filter((stay) => stay.heldUntil === undefined || stay.heldUntil > at);
+        markOccupied(model, live);
+        nextLapse = Math.min(nextLapse, nextLapseOf(live));
+      }
       // A model loaded before an invalidate() serves its own requests but is not kept.
-      if (mine === generation) cached = { data: model, checkedAt: started, fingerprint: state.fingerprint, reserved: state.reserved };
+      if (mine === generation) cached = { data: model, checkedAt: started, fingerprint: state.fingerprint, reserved: state.reserved, nextLapse };
       return model;
     })().finally(() => {
       marks = marks.filter((mark) => mark.seq > fromSeq);
@@ -179,6 +213,12 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
   };
 
   const data = async (opts: { fresh?: boolean } = {}): Promise<PricingData> => {
+    // A hold of the model has reached its time: its nights may be free now (or confirmed); load again.
+    if (cached && cached.nextLapse <= now().getTime()) {
+      generation++;
+      cached = null;
+      revalidating = null;
+    }
     const age = cached ? Date.now() - cached.checkedAt : Number.POSITIVE_INFINITY;
     if (cached && age <= freshMs) return cached.data;
     if (cached && !opts.fresh && age <= staleMs) {
@@ -226,7 +266,10 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
     },
     markBooked(stays) {
       marks.push({ seq: ++markSeq, stays });
-      if (cached) markOccupied(cached.data, stays);
+      if (cached) {
+        markOccupied(cached.data, stays);
+        cached.nextLapse = Math.min(cached.nextLapse, nextLapseOf(stays));
+      }
     },
   };
 }

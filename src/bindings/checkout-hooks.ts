@@ -1,7 +1,10 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { checkoutTotals, type ProtectionKind, type ProtectionValue } from '@/domain/checkout/checkout';
 import type { CheckoutFields } from '@/machines/checkout-machine';
+import type { captchaMachine } from '@/machines/captcha-machine';
+import { ASYNC_SUBMITTED_EVENT } from '@/domain/lead-forms';
 import { useSiteActors } from './site-context';
 import './actors/checkout-actors';
 
@@ -46,7 +49,8 @@ export function usePaymentOption() {
   const { paymentOption } = useSiteActors();
   const paysNow = useSelector(paymentOption, (s) => s.matches('now'));
   const option = useSelector(paymentOption, (s) => s.context.option);
-  return { paysNow, option, choose: (value: string) => paymentOption.send({ type: 'payment.option.chosen', option: value }) };
+  const needsCaptcha = useSelector(paymentOption, (s) => s.hasTag('captcha'));
+  return { paysNow, needsCaptcha, option, choose: (value: string) => paymentOption.send({ type: 'payment.option.chosen', option: value }) };
 }
 
 /** Trip insurance and damage protection answers, and the decline dialog (spec §4). */
@@ -69,4 +73,40 @@ export function useCheckoutTotals() {
   const { quote } = useCheckout();
   const { choices } = useProtection();
   return quote ? checkoutTotals(quote, choices) : null;
+}
+
+/**
+ * The checkout's captcha while pay later is chosen (the payment option machine's 'captcha' tag):
+ * protectWithCaptcha attaches the captcha machine to the form (loaded on demand, never in the
+ * page's first script) and detaches it when another option is chosen. When a submit has been
+ * answered (`submitting` false again) the captcha is told, as a lead form's is: a token passes
+ * once, so the next submit solves it again (the captcha machine ignores it in other states).
+ */
+export function useCheckoutCaptcha(form: RefObject<HTMLFormElement | null>, needed: boolean, submitting: boolean): ActorRefFrom<typeof captchaMachine> | null {
+  const [actor, setActor] = useState<ActorRefFrom<typeof captchaMachine> | null>(null);
+  useEffect(() => {
+    const element = form.current;
+    if (!needed || !element) return undefined;
+    let gone = false;
+    let detach = () => {};
+    import('./captcha-attach').then(
+      (captcha) => {
+        if (gone) return;
+        const attached = captcha.protectWithCaptcha(element);
+        detach = attached.detach;
+        setActor(attached.actor);
+      },
+      // Without it the server refuses pay later with the captcha's message; the form says it.
+      (error: unknown) => console.error(`The checkout's captcha could not be loaded: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    return () => {
+      gone = true;
+      detach();
+      setActor(null);
+    };
+  }, [form, needed]);
+  useEffect(() => {
+    if (!submitting) form.current?.dispatchEvent(new Event(ASYNC_SUBMITTED_EVENT));
+  }, [form, submitting]);
+  return actor;
 }

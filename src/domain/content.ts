@@ -290,6 +290,11 @@ export interface BookingConfirmation {
   /** Still to pay, and by when (null when nothing is left or it is due at once). */
   balance: number;
   balanceDue: string | null;
+  /**
+   * A pay-later booking is a hold: held until `until` (ISO), confirmed by the guest from the email
+   * (`confirmBy` 'guest') or by the owner (request to book), else lapsed. Null for a paid booking.
+   */
+  hold: { state: 'held' | 'confirmed' | 'lapsed'; until: string; confirmBy: 'guest' | 'owner' } | null;
   payment: {
     option: 'cc' | 'ach' | 'later';
     /** 'Card', 'Bank account (ACH)', 'Pay later'. */

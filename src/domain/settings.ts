@@ -140,6 +140,24 @@ export const SiteSettingsSchema = v.strictObject({
     url_shortener_url: v.pipe(v.string(), v.regex(/^(https?:\/\/[^\s"'<>]+)?$/, 'must be empty or an http(s) URL')),
     /** The checkout's submit buttons: their 'sps' text (pay now: cc, ach), 'later' text, and the copy shown with 'sps' (spec §4 Payment option). */
     submit: v.strictObject({ sps: nonEmpty, later: nonEmpty, copy: nonEmpty }),
+    /**
+     * Pay later is a hold that lapses: the nights are held for `hold_minutes` until the guest
+     * confirms from the email ('guest') or the owner accepts the request ('owner', request to book).
+     * Open holds are capped per email address and per client address, and the emails pay-later
+     * checkouts send to one address per day (docs/configuration.md, docs/checkout.md).
+     */
+    pay_later: v.optional(
+      v.strictObject({
+        confirm: v.optional(v.picklist(['guest', 'owner']), 'guest'),
+        hold_minutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(7 * 24 * 60)), 30),
+        max_holds_per_email: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)), 2),
+        max_holds_per_client: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)), 3),
+        max_emails_per_day: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)), 3),
+        /** Stays held at once by one email address or one client: one full Trips Collection. */
+        max_held_stays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 10),
+      }),
+      {},
+    ),
   }),
   insurance: v.strictObject({
     states: v.record(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)), nonEmpty),

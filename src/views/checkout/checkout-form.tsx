@@ -1,5 +1,7 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { useCheckout, useCheckoutTotals, useCountrySelect, usePaymentOption, useProtection } from '@/bindings/checkout-hooks';
+import { useCheckout, useCheckoutCaptcha, useCheckoutTotals, useCountrySelect, usePaymentOption, useProtection } from '@/bindings/checkout-hooks';
+import { ASYNC_CAPTCHA_CLASS, CAPTCHA_RESPONSE_FIELD } from '@/domain/lead-forms';
+import { CaptchaStatus } from '@/views/ui/captcha-status';
 import { useInsuranceState } from '@/bindings/insurance-state-hooks';
 import { deferred } from '@/bindings/deferred';
 import { useSettings } from '@/bindings/hooks';
@@ -120,6 +122,8 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
   const money = (amount: number) => formatMoney(amount, { currency: check.quote?.currency ?? settings.currency, precision: 2 });
   const byKey = new Map((check.quote?.items ?? []).map((item) => [item.key, item]));
   const { errors } = check;
+  // Pay later holds nights without a payment: the captcha is its step (the payment option machine).
+  const captcha = useCheckoutCaptcha(form, payment.needsCaptcha, check.submitting);
 
   // The click that waited for the insurance state goes ahead (spec §5): the submit sends the form.
   const { onProceed } = insurance;
@@ -329,6 +333,21 @@ export function Checkout({ data }: { data: CheckoutPageData }) {
             <p id="checkout-payment-error" className="field-error">
               {errors['payment[payment_option]']}
             </p>
+          )}
+          {payment.needsCaptcha && (
+            <div className="checkout-captcha" data-invalid={errors[CAPTCHA_RESPONSE_FIELD] ? true : undefined}>
+              <p id="checkout-captcha-note" className="muted">
+                Pay later holds the nights for you until you confirm the booking from the email we send. Please complete the security check first.
+              </p>
+              <div className={ASYNC_CAPTCHA_CLASS} aria-describedby="checkout-captcha-note" />
+              <input type="hidden" name={CAPTCHA_RESPONSE_FIELD} />
+              <CaptchaStatus actor={captcha} />
+              {errors[CAPTCHA_RESPONSE_FIELD] && (
+                <p id={`checkout-${CAPTCHA_RESPONSE_FIELD}-error`} className="field-error" data-field={CAPTCHA_RESPONSE_FIELD} tabIndex={-1}>
+                  {errors[CAPTCHA_RESPONSE_FIELD]}
+                </p>
+              )}
+            </div>
           )}
           {payment.paysNow && data.payment.testTokens.length > 0 && (
             <Field name="payment[token]" label={payment.option === 'ach' ? 'Test bank account' : 'Test card'} error={errors['payment[token]']}>

@@ -2,6 +2,7 @@ import { useLoaderData } from 'react-router';
 import type { BookingConfirmation } from '@/domain/content';
 import { formatCents } from '@/domain/money';
 import { formatStayDate } from '@/domain/pricing/dates';
+import { formatHoldTime } from '@/domain/checkout/hold';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -20,12 +21,33 @@ function guestsText(item: { adult: number; child: number; senior: number }): str
 export function ConfirmationPage() {
   const booking = useLoaderData() as BookingConfirmation;
   const money = (cents: number) => formatCents(cents, booking.currency, 2);
+  const hold = booking.hold;
+  const heading =
+    booking.status === 'cancelled'
+      ? 'This booking was cancelled'
+      : hold?.state === 'held'
+        ? 'Your booking is held, not confirmed yet'
+        : hold?.state === 'lapsed'
+          ? 'This booking was not confirmed in time'
+          : 'Your booking is confirmed';
   return (
     <div className="page page--confirmation">
-      <h1>{booking.status === 'cancelled' ? 'This booking was cancelled' : 'Your booking is confirmed'}</h1>
-      <p className="lead">
-        Thank you, {booking.guest.firstName}. A confirmation has been sent to {booking.guest.email}.
-      </p>
+      <h1>{heading}</h1>
+      {hold?.state === 'held' ? (
+        <p className="lead notice" data-testid="confirmation-hold">
+          {hold.confirmBy === 'guest'
+            ? `Your booking is held until ${formatHoldTime(hold.until)} and is not confirmed yet. We have sent an email to ${booking.guest.email}: open the link in it and press Confirm my booking before then, or the nights are released.`
+            : `Your booking is held until ${formatHoldTime(hold.until)} while we look at your request; it is not confirmed yet. We will email ${booking.guest.email} when it is accepted. If it is not accepted by then, the nights are released.`}
+        </p>
+      ) : hold?.state === 'lapsed' && booking.status !== 'cancelled' ? (
+        <p className="lead notice" data-testid="confirmation-hold">
+          This booking was held until {formatHoldTime(hold.until)} and was not confirmed in time, so its nights were released. You can still confirm it from the link in your email: if its nights are still free, it is yours.
+        </p>
+      ) : (
+        <p className="lead">
+          Thank you, {booking.guest.firstName}. A confirmation has been sent to {booking.guest.email}.
+        </p>
+      )}
       {booking.payment.test && <p className="notice">Test payment: no money was taken.</p>}
       <section aria-labelledby="confirmation-stays">
         <h2 id="confirmation-stays">Your stays</h2>
