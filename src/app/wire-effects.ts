@@ -4,12 +4,13 @@ import type { SearchDoc } from '@/effects/search-client';
 import { markHasJs } from '@/persistence/has-js-cookie';
 import { scrollPosition$ } from '@/effects/scroll';
 import type { PageSettings } from '@/domain/settings';
-import { deferred } from '@/bindings/deferred';
+import { deferred, preload } from '@/bindings/deferred';
 import { connectLazyActors, type SiteActors } from '@/bindings/actors/site-actors';
 import { connectOrder } from './order-wiring';
 import { whenIdle } from '@/effects/main-thread';
 import { connectPageAnalytics } from '@/effects/page-analytics';
 import { analyticsActorModule, sendAnalytics } from '@/bindings/analytics-port';
+import { favouritesList } from '@/views/flag/favourites-counter';
 
 /**
  * Connects the page's actors to the browser: persistence restores and saves them, effects
@@ -60,15 +61,31 @@ export type FavouritesLookup = (ids: readonly string[]) => Observable<SearchDoc[
 /**
  * The favourites dropdown hears every change of the favourites list (a click, or the cookie
  * restored), and its lookups run through a search client of their own (spec §7 Favourites lookup),
- * whose code comes with the first lookup. Tests hand in their own `lookup`.
+ * whose code comes with the first lookup. A visitor with favourites gets, once the page is idle,
+ * the list's code and the documents kept from an earlier page (`kept`), so the list opens full.
+ * Tests hand in their own `lookup`, `kept` and `idle`.
  */
 export function connectFavouritesDropdown(
   actors: Pick<SiteActors, 'favourites' | 'favouritesDropdown'>,
   page: PageSettings,
   lookup: FavouritesLookup = (ids) => from(favouritesLookup.load()).pipe(switchMap((module) => module.lookupForPage(page)(ids))),
+  kept: FavouritesLookup = (ids) => from(favouritesLookup.load()).pipe(switchMap((module) => module.keptForPage(page)(ids))),
+  idle: (work: () => void) => void = whenIdle,
 ): () => void {
   const dropdown = actors.favouritesDropdown;
   const lookups: Subscription[] = [];
+  idle(() => {
+    const { items } = dropdown.getSnapshot().context;
+    if (items.length === 0 || !dropdown.getSnapshot().matches('hidden')) return;
+    preload(favouritesList);
+    lookups.push(
+      kept(items).subscribe({
+        next: (documents) => documents.length > 0 && dropdown.send({ type: 'lookup.kept', documents }),
+        // Nothing kept is no failure: the list looks its favourites up when it opens.
+        error: () => undefined,
+      }),
+    );
+  });
   const items = from(actors.favourites)
     .pipe(
       map((snapshot) => snapshot.context.items),

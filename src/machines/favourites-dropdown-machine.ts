@@ -7,6 +7,8 @@ type DropdownEvent =
   | { type: 'dropdown.toggled' }
   | { type: 'favourites.updated'; items: string[] }
   | { type: 'lookup.received'; requestId: number; documents: ResultDocument[] }
+  /** Documents kept from an earlier page (the document cache), found before the list is opened. */
+  | { type: 'lookup.kept'; documents: ResultDocument[] }
   | { type: 'lookup.failed'; requestId: number; message: string };
 
 type DropdownEmitted =
@@ -26,7 +28,9 @@ export interface FavouritesDropdownContext {
  * The favourites dropdown under the header counter (spec §2 Global page areas, §4 Page elements):
  * a show-items state shows or hides the list of favourite items. Opening it looks the favourites
  * up with one search (spec §7 Favourites lookup) unless every favourite was looked up already, so
- * an unflag only hides an item. Always hidden at 64em or below, which is the stylesheet's work.
+ * an unflag only hides an item. Documents kept from an earlier page may arrive before it opens
+ * (`lookup.kept`): the favourites they cover count as looked up, so the list opens with them at
+ * once. Always hidden at 64em or below, which is the stylesheet's work.
  */
 export const favouritesDropdownMachine = setup({
   types: {
@@ -48,6 +52,15 @@ export const favouritesDropdownMachine = setup({
       lookedUp: ({ context }) => context.items,
       documents: ({ context, event }) => (event.type === 'lookup.received' ? event.documents : context.documents),
     }),
+    storeKept: assign({
+      lookedUp: ({ context, event }) =>
+        event.type === 'lookup.kept' ? [...new Set([...context.lookedUp, ...event.documents.map((doc) => doc.id).filter((id) => context.items.includes(id))])] : context.lookedUp,
+      documents: ({ context, event }) => {
+        if (event.type !== 'lookup.kept') return context.documents;
+        const kept = new Set(event.documents.map((doc) => doc.id));
+        return [...context.documents.filter((doc) => !kept.has(doc.id)), ...event.documents];
+      },
+    }),
     logFailure: emit(({ event }) => ({
       type: 'favourites.lookup.failure.logged' as const,
       message: event.type === 'lookup.failed' ? event.message : 'Favourites lookup failed',
@@ -65,6 +78,7 @@ export const favouritesDropdownMachine = setup({
       on: {
         'dropdown.opened': { target: 'showItems' },
         'dropdown.toggled': { target: 'showItems' },
+        'lookup.kept': { actions: 'storeKept' },
       },
     },
     showItems: {

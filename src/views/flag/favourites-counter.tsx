@@ -6,7 +6,8 @@ import { HeartIcon } from '@/views/ui/heart-icon';
 
 const DROPDOWN_ID = 'favourites-dropdown';
 
-const favouritesList = deferred(() => import('./favourites-list'));
+/** The list's code: loaded when the dropdown first opens, or earlier for a visitor with favourites (src/app/wire-effects.ts). */
+export const favouritesList = deferred(() => import('./favourites-list'));
 
 /** The dropdown's list: its code comes the first time the dropdown opens. */
 function LazyFavouritesList() {
