@@ -1,7 +1,9 @@
 import type { PageSettings } from '@/domain/settings';
+import { preload } from '@/bindings/deferred';
 import { pageDocumentStore } from '@/bindings/document-store';
 import { lookupFavourites } from '@/effects/favourites-lookup';
 import { createSearchClient, type SearchClient } from '@/effects/search-client';
+import { favouritesList } from '@/views/flag/favourites-counter';
 import type { FavouritesLookup } from './wire-effects';
 
 let client: SearchClient | null = null;
@@ -19,8 +21,12 @@ export function lookupForPage(page: PageSettings): FavouritesLookup {
   return (ids) => lookupFavourites(own, page.settings.search, page.settings.flag.key, ids);
 }
 
-/** The favourites' documents kept from this page or an earlier one: never the network. */
+/**
+ * The favourites' documents kept from this page or an earlier one (never the network), and the
+ * dropdown list's code with them, so the list opens full.
+ */
 export function keptForPage(page: PageSettings): FavouritesLookup {
   const own = clientFor(page);
+  preload(favouritesList);
   return (ids) => own.cachedDocuments(ids);
 }

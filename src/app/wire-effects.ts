@@ -4,13 +4,12 @@ import type { SearchDoc } from '@/effects/search-client';
 import { markHasJs } from '@/persistence/has-js-cookie';
 import { scrollPosition$ } from '@/effects/scroll';
 import type { PageSettings } from '@/domain/settings';
-import { deferred, preload } from '@/bindings/deferred';
+import { deferred } from '@/bindings/deferred';
 import { connectLazyActors, type SiteActors } from '@/bindings/actors/site-actors';
 import { connectOrder } from './order-wiring';
 import { whenIdle } from '@/effects/main-thread';
 import { connectPageAnalytics } from '@/effects/page-analytics';
 import { analyticsActorModule, sendAnalytics } from '@/bindings/analytics-port';
-import { favouritesList } from '@/views/flag/favourites-counter';
 
 /**
  * Connects the page's actors to the browser: persistence restores and saves them, effects
@@ -62,7 +61,8 @@ export type FavouritesLookup = (ids: readonly string[]) => Observable<SearchDoc[
  * The favourites dropdown hears every change of the favourites list (a click, or the cookie
  * restored), and its lookups run through a search client of their own (spec §7 Favourites lookup),
  * whose code comes with the first lookup. A visitor with favourites gets, once the page is idle,
- * the list's code and the documents kept from an earlier page (`kept`), so the list opens full.
+ * the documents kept from an earlier page (`kept`, which brings the list's code too), so the list
+ * opens full.
  * Tests hand in their own `lookup`, `kept` and `idle`.
  */
 export function connectFavouritesDropdown(
@@ -76,15 +76,8 @@ export function connectFavouritesDropdown(
   const lookups: Subscription[] = [];
   idle(() => {
     const { items } = dropdown.getSnapshot().context;
-    if (items.length === 0 || !dropdown.getSnapshot().matches('hidden')) return;
-    preload(favouritesList);
-    lookups.push(
-      kept(items).subscribe({
-        next: (documents) => documents.length > 0 && dropdown.send({ type: 'lookup.kept', documents }),
-        // Nothing kept is no failure: the list looks its favourites up when it opens.
-        error: () => undefined,
-      }),
-    );
+    // Nothing kept is no failure: the list looks its favourites up when it opens.
+    if (items.length > 0) lookups.push(kept(items).subscribe({ next: (documents) => dropdown.send({ type: 'lookup.kept', documents }), error: () => {} }));
   });
   const items = from(actors.favourites)
     .pipe(

@@ -24,6 +24,11 @@ export interface FavouritesDropdownContext {
   documents: ResultDocument[];
 }
 
+/** Every favourite was looked up already (or kept from an earlier page): the list can show them without a lookup. */
+export function isLookedUp({ items, lookedUp }: Pick<FavouritesDropdownContext, 'items' | 'lookedUp'>): boolean {
+  return items.every((id) => lookedUp.includes(id));
+}
+
 /**
  * The favourites dropdown under the header counter (spec §2 Global page areas, §4 Page elements):
  * a show-items state shows or hides the list of favourite items. Opening it looks the favourites
@@ -41,7 +46,7 @@ export const favouritesDropdownMachine = setup({
   },
   guards: {
     hasNoItems: ({ context }) => context.items.length === 0,
-    isLookedUp: ({ context }) => context.items.every((id) => context.lookedUp.includes(id)),
+    isLookedUp: ({ context }) => isLookedUp(context),
     isCurrent: ({ context, event }) => 'requestId' in event && event.requestId === context.requestId,
   },
   actions: {

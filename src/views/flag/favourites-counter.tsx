@@ -41,6 +41,7 @@ export function FavouritesCounter({ onFavouritesView = false }: { onFavouritesVi
     <div
       className="favourites-block"
       data-show-items={dropdown.shown || undefined}
+      data-items-ready={dropdown.ready || undefined}
       onPointerEnter={(event) => {
         // Pointing devices only: a tap on a phone goes straight to the link.
         if (event.pointerType !== 'touch') dropdown.open();
