@@ -18,7 +18,7 @@ export function pageDocumentStore(page: Pick<PageSettings, 'settings' | 'content
     return loading.then((module) => module.pageDocumentCache({ lifetimeMs: page.settings.search.doc_cache, contentVersion: page.contentVersion }));
   };
   return {
-    read: (ids) => cache().then((store) => store.read(ids), () => new Map()),
+    read: (ids, options) => cache().then((store) => store.read(ids, options), () => new Map()),
     write: (docs) => void cache().then((store) => store.write(docs), () => undefined),
   };
 }

@@ -62,10 +62,10 @@ export function createSearchClient(options: {
   const inOrder = (ids: readonly string[]) => ids.map(cached).filter((doc): doc is SearchDoc => doc !== undefined);
 
   /** Memory, then the store: the ids neither has are left for the network. */
-  const kept = (ids: readonly string[]): Observable<string[]> => {
+  const kept = (ids: readonly string[], patient = false): Observable<string[]> => {
     const missing = ids.filter((id) => !cached(id));
     if (missing.length === 0 || !store) return of(missing);
-    return from(store.read(missing)).pipe(
+    return from(store.read(missing, { patient })).pipe(
       map((found) => {
         for (const [id, entry] of found) cache.set(id, entry);
         return missing.filter((id) => !cached(id));
@@ -93,7 +93,8 @@ export function createSearchClient(options: {
           );
         }),
       ),
-    cachedDocuments: (ids) => kept(ids).pipe(map(() => inOrder(ids))),
+    // No network waits on it: a slow store is waited for.
+    cachedDocuments: (ids) => kept(ids, true).pipe(map(() => inOrder(ids))),
     dispose: () => {
       searchQueue.dispose();
       documentsQueue.dispose();

@@ -180,6 +180,17 @@ describe('document cache (spec §9 doc_cache, kept in IndexedDB)', () => {
     await expect(cache.read([doc(1).id])).resolves.toEqual(new Map());
   });
 
+  it('a patient read (no network waits on it) waits for a slow store instead of giving up', async () => {
+    const db = fakeDatabase();
+    page(db).write([doc(1)]);
+    await settle();
+    const slow: KeyValuePort = { ...db.port, getMany: (keys) => new Promise((resolve) => setTimeout(() => resolve(db.port.getMany(keys)), 60)) };
+    const cache = createDocumentCache({ lifetimeMs: HOUR, contentVersion: 'v-a', port: () => slow, now: () => 1_000_000, timeoutMs: 20 });
+    expect((await cache.read([doc(1).id], { patient: true })).size).toBe(1);
+    const hasty = createDocumentCache({ lifetimeMs: HOUR, contentVersion: 'v-a', port: () => slow, now: () => 1_000_000, timeoutMs: 20 });
+    expect((await hasty.read([doc(1).id])).size).toBe(0);
+  });
+
   it('a page that could not tell its content version keeps nothing in IndexedDB', async () => {
     const db = fakeDatabase();
     const cache = page(db, { content: '' });

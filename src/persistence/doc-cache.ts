@@ -180,7 +180,7 @@ export function createDocumentCache(options: DocumentCacheOptions): DocumentCach
   };
 
   return {
-    async read(ids) {
+    async read(ids, { patient = false } = {}) {
       const found = new Map<string, KeptDocument>();
       const missing: string[] = [];
       for (const id of new Set(ids)) {
@@ -189,6 +189,10 @@ export function createDocumentCache(options: DocumentCacheOptions): DocumentCach
         else missing.push(id);
       }
       if (missing.length === 0 || contentVersion === '' || port === null) return found;
+      if (patient) {
+        await readStored(missing, found);
+        return new Map(found);
+      }
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, timeoutMs);

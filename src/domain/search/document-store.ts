@@ -13,8 +13,12 @@ export interface KeptDocument {
  * Neither method ever fails: a store that cannot keep anything answers with nothing.
  */
 export interface DocumentStore {
-  /** The documents still fresh for these ids (the ones it has). */
-  read(ids: readonly string[]): Promise<ReadonlyMap<string, KeptDocument>>;
+  /**
+   * The documents still fresh for these ids (the ones it has). A read gives up after a moment
+   * (the network is asked instead), unless it is `patient`: work no one waits for (the favourites
+   * read once the page is idle) waits for a slow store.
+   */
+  read(ids: readonly string[], options?: { patient?: boolean }): Promise<ReadonlyMap<string, KeptDocument>>;
   /** Keeps these documents for the store's lifetime, from now. */
   write(docs: readonly StoredDocument[]): void;
 }
