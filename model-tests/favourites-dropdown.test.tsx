@@ -56,7 +56,12 @@ function dropdownEvents(snapshot: DropdownSnapshot): ModelEvent[] {
         { type: 'lookup.failed', requestId: snapshot.context.requestId, message: 'HTTP 503', via: 'the lookup fails' },
       ]
     : [];
-  return [...flags, ...visitor, ...replies];
+  // Once the page is idle, documents kept from an earlier page (the document cache) may come in.
+  const kept: ModelEvent[] =
+    snapshot.matches('hidden') && items.includes(SEA_GLASS.id) && !snapshot.context.lookedUp.includes(SEA_GLASS.id)
+      ? [{ type: 'lookup.kept', documents: [SEA_GLASS], via: 'the page finds a favourite kept from an earlier page' }]
+      : [];
+  return [...flags, ...visitor, ...replies, ...kept];
 }
 
 /** The state as the visitor sees it (the request counter only guards against late answers). */
@@ -96,15 +101,27 @@ function dropdownDriver(): PathDriver<DropdownSnapshot, DropdownEvent> {
       return reply;
     },
     documents: (ids) => of(ids.flatMap((id) => INDEX.get(id) ?? [])),
+    // Nothing kept for the lookup itself: every lookup of the walk is one the test answers.
+    cachedDocuments: () => of([]),
     dispose: () => {},
   };
+  let idleWork = () => {};
   return {
     start: () => {
       user = userEvent.setup();
       const page = pageSettings();
       dropdown = createActor(favouritesDropdownMachine, { input: { items: [] }, inspect: coverage.inspect }).start();
       const actors = siteActorsWith(page, 'favouritesDropdown', dropdown);
-      disconnect = connectFavouritesDropdown(actors, page, (ids) => lookupFavourites(client, page.settings.search, page.settings.flag.key, ids));
+      disconnect = connectFavouritesDropdown(
+        actors,
+        page,
+        (ids) => lookupFavourites(client, page.settings.search, page.settings.flag.key, ids),
+        // The document cache holds what the index has (a gone rental was never kept).
+        (ids) => of(ids.flatMap((id) => INDEX.get(id) ?? [])),
+        (work) => {
+          idleWork = work;
+        },
+      );
       site = mountSite(
         <>
           <FavouritesCounter />
@@ -136,6 +153,9 @@ function dropdownDriver(): PathDriver<DropdownSnapshot, DropdownEvent> {
           } else {
             await user.unhover(block());
           }
+          return;
+        case 'lookup.kept':
+          act(() => idleWork());
           return;
         case 'dropdown.toggled':
           act(() => toggleButton().focus());

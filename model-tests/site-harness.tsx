@@ -10,7 +10,7 @@ import { parseSiteSettings, type PageSettings } from '@/domain/settings';
 export const siteSettings = parseSiteSettings(siteJson);
 
 export function pageSettings(overrides: Partial<Omit<PageSettings, 'settings'>> = {}): PageSettings {
-  return { settings: siteSettings, messages: [], flagged: [], specials: [], ...overrides };
+  return { settings: siteSettings, messages: [], flagged: [], specials: [], contentVersion: 'test', ...overrides };
 }
 
 /**

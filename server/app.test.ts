@@ -64,6 +64,24 @@ describe('pages rendered on the server', () => {
     expect(pageSettingsOf(response.body).flagged).toEqual([]);
   });
 
+  it('tells the browser a short digest of the content version, which changes with the content (its kept documents are then dropped)', async () => {
+    let version = 'units:10:812|photos:40:815';
+    const versioned = await buildServer({ settings, content, renderer, mediaDir, cookieSecret: 'test-secret-test-secret', contentVersion: async () => version });
+    try {
+      const first = (pageSettingsOf((await versioned.inject({ url: '/about-us' })).body) as { contentVersion?: string }).contentVersion;
+      expect(first).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect((pageSettingsOf((await versioned.inject({ url: '/' })).body) as { contentVersion?: string }).contentVersion).toBe(first);
+      version = 'units:11:902|photos:40:815';
+      const changed = (pageSettingsOf((await versioned.inject({ url: '/about-us' })).body) as { contentVersion?: string }).contentVersion;
+      expect(changed).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      expect(changed).not.toBe(first);
+    } finally {
+      await versioned.close();
+    }
+    // Without a content version (or when it cannot be checked) the page says '', which keeps nothing.
+    expect((pageSettingsOf((await app.inject({ url: '/about-us' })).body) as { contentVersion?: string }).contentVersion).toBe('');
+  });
+
   it("lets the page call an external ranking service and, with a token, the URL shortener (CSP connect-src)", async () => {
     expect(String((await app.inject({ url: '/' })).headers['content-security-policy'])).toContain("connect-src 'self';");
     const external = await buildServer({

@@ -56,6 +56,11 @@ export interface ServerDependencies {
   settings: SiteSettings;
   content: ContentSource;
   renderer: PageRenderer;
+  /**
+   * The content version (server/content/content-version.ts): each page tells the browser a digest of
+   * it, so documents the browser kept from an earlier page are dropped once the content changes.
+   */
+  contentVersion?: () => Promise<string>;
   /** Generated demo images and other media, served at /media/. */
   mediaDir: string;
   cookieSecret: string;
@@ -330,6 +335,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
       settings: pageSiteSettings,
       messages: takeStatusMessages(request, reply),
       flagged: parseFlagItems(request.cookies[FLAG_COOKIE_NAME]) ?? [],
+      // A version that cannot be checked just now keeps nothing from earlier pages ('' matches no stored one).
+      contentVersion: deps.contentVersion ? await deps.contentVersion().then(contentDigest, () => '') : '',
       // A page without specials beats no page: a failure to load them is logged only.
       specials: deps.pricing
         ? await deps.pricing.specials().catch((error: unknown) => {
@@ -381,4 +388,9 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   });
 
   return app;
+}
+
+/** A short digest of the content fingerprint (a few hundred characters): what each page tells the browser. */
+function contentDigest(fingerprint: string): string {
+  return crypto.createHash('sha256').update(fingerprint).digest('base64url').slice(0, 16);
 }

@@ -201,6 +201,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   const app = await buildServer({
     settings,
     content: cachedContentSource(createContentService(database.db, settings, { pricing, checkout }), contentVersion),
+    contentVersion: () => contentVersion.current(),
     pageCache:
       development || config.pageCacheMiB === 0
         ? undefined

@@ -60,15 +60,25 @@ export type FavouritesLookup = (ids: readonly string[]) => Observable<SearchDoc[
 /**
  * The favourites dropdown hears every change of the favourites list (a click, or the cookie
  * restored), and its lookups run through a search client of their own (spec §7 Favourites lookup),
- * whose code comes with the first lookup. Tests hand in their own `lookup`.
+ * whose code comes with the first lookup. A visitor with favourites gets, once the page is idle,
+ * the documents kept from an earlier page (`kept`, which brings the list's code too), so the list
+ * opens full.
+ * Tests hand in their own `lookup`, `kept` and `idle`.
  */
 export function connectFavouritesDropdown(
   actors: Pick<SiteActors, 'favourites' | 'favouritesDropdown'>,
   page: PageSettings,
   lookup: FavouritesLookup = (ids) => from(favouritesLookup.load()).pipe(switchMap((module) => module.lookupForPage(page)(ids))),
+  kept: FavouritesLookup = (ids) => from(favouritesLookup.load()).pipe(switchMap((module) => module.keptForPage(page)(ids))),
+  idle: (work: () => void) => void = whenIdle,
 ): () => void {
   const dropdown = actors.favouritesDropdown;
   const lookups: Subscription[] = [];
+  idle(() => {
+    const { items } = dropdown.getSnapshot().context;
+    // Nothing kept is no failure: the list looks its favourites up when it opens.
+    if (items.length > 0) lookups.push(kept(items).subscribe({ next: (documents) => dropdown.send({ type: 'lookup.kept', documents }), error: () => {} }));
+  });
   const items = from(actors.favourites)
     .pipe(
       map((snapshot) => snapshot.context.items),

@@ -5,7 +5,7 @@ import { replaceHash } from '@/effects/location-hash';
 import { firstVisible$ } from '@/effects/visibility';
 import { favouritesViewPath } from '@/domain/search/favourites-view';
 import type { StatusMessage } from '@/domain/settings';
-import { shownFavourites } from '@/machines/favourites-dropdown-machine';
+import { isLookedUp, shownFavourites } from '@/machines/favourites-dropdown-machine';
 import type { flagMachine } from '@/machines/flag-machine';
 import type { ResultDocument } from '@/machines/search-machine';
 import { useSettings, useSiteActors } from './site-context';
@@ -113,6 +113,8 @@ export type FavouritesDropdownPhase = 'loading' | 'loaded' | 'empty' | 'failed' 
 export function useFavouritesDropdown(): {
   shown: boolean;
   phase: FavouritesDropdownPhase;
+  /** Every favourite was looked up already (or kept from an earlier page): the list opens full. */
+  ready: boolean;
   documents: ResultDocument[];
   open: () => void;
   close: () => void;
@@ -127,9 +129,11 @@ export function useFavouritesDropdown(): {
     return 'loading';
   });
   const documents = useSelector(dropdown, (s) => shownFavourites(s.context), sameDocuments);
+  const ready = useSelector(dropdown, ({ context }) => context.items.length > 0 && isLookedUp(context));
   return {
     shown: phase !== 'hidden',
     phase,
+    ready,
     documents,
     open: () => dropdown.send({ type: 'dropdown.opened' }),
     close: () => dropdown.send({ type: 'dropdown.closed' }),

@@ -19,7 +19,9 @@ import { searchEvent } from '@/domain/analytics/products';
 import { learnItemIds } from '@/effects/analytics-item-ids';
 import { pagePath } from '@/effects/page-analytics';
 import { sendAnalytics } from './analytics-port';
-import { useSettings, useSiteActors } from './site-context';
+import { useContentVersion, useSettings, useSiteActors } from './site-context';
+import { pageDocumentStore } from './document-store';
+import { whenIdle } from '@/effects/main-thread';
 import { connectRanking, connectSearch } from './actors/search-wiring';
 
 export interface SearchActors {
@@ -69,6 +71,7 @@ export function SearchProvider({
 }) {
   const settings = useSettings();
   const site = useSiteActors();
+  const contentVersion = useContentVersion();
   const config = settings.search;
   const [actors] = useState<SearchActors>(() => {
     if (given) return { ...given, ranking: given.ranking ?? createActor(rankingMachine).start(), filters: given.filters ?? createActor(filtersDialogMachine).start() };
@@ -87,7 +90,10 @@ export function SearchProvider({
   useEffect(() => {
     if (given) return undefined;
     // The documents the page came with are in the cache: a search that finds them needs no second request.
-    const client = createSearchClient({ url: config.url, docCacheMs: config.doc_cache, documents: seededDocuments });
+    // Kept across pages too (once the page is idle), for the favourites and the next search page.
+    const store = pageDocumentStore({ settings, contentVersion });
+    const client = createSearchClient({ url: config.url, docCacheMs: config.doc_cache, documents: seededDocuments, store });
+    if (seededDocuments.length > 0) whenIdle(() => store.write(seededDocuments));
     const disconnect = connectSearch(actors.search, config, client);
     // A disabled search (max_rows <= 0) shows the server's listings: no ranking is asked for.
     // Without the ranking, result cards are still observed, but no tracker is ever known.
@@ -112,7 +118,7 @@ export function SearchProvider({
       asked.unsubscribe();
       replies.unsubscribe();
     };
-  }, [actors, site, config, given, ranked, seededDocuments, settings.ranking, settings.vrfusion_site.host]);
+  }, [actors, site, config, given, ranked, seededDocuments, settings, contentVersion]);
   return <SearchContext.Provider value={actors}>{children}</SearchContext.Provider>;
 }
 

@@ -18,6 +18,11 @@ export function useSiteActors(): SiteActors {
   return useSite().actors;
 }
 
+/** The page's content version (PageSettings.contentVersion): what its documents were made from. */
+export function useContentVersion(): string {
+  return useSite().page.contentVersion;
+}
+
 export function useSettings(): SiteSettings {
   return useSite().page.settings;
 }

@@ -231,6 +231,11 @@ export interface PageSettings {
   messages: StatusMessage[];
   /** Favourites read from the request's cookie, validated, so the server renders the right labels. */
   flagged: string[];
+  /**
+   * A digest of the server's content version: documents kept in the browser from a page of another
+   * version are dropped ('' when the server could not tell, which matches nothing kept).
+   */
+  contentVersion: string;
   /** Specials (spec §3 Special), in the site's order: the first entry is used (see pricing/specials.ts). */
   specials: Special[];
 }

@@ -1,4 +1,4 @@
-import { map, of, switchMap, type Observable } from 'rxjs';
+import { defer, map, of, switchMap, type Observable } from 'rxjs';
 import { parseSearchResponse } from '@/domain/search/response';
 import { buildDocumentsParams, buildFavouritesParams } from '@/domain/search/search-params';
 import type { SearchConfig } from '@/domain/search/search-config';
@@ -12,7 +12,7 @@ import type { SearchClient, SearchDoc } from './search-client';
 export function lookupFavourites(client: SearchClient, config: SearchConfig, keyField: string, ids: readonly string[]): Observable<SearchDoc[]> {
   const params = buildFavouritesParams(config, keyField, ids);
   if (params === null) return of([]);
-  return client.search(params).pipe(
+  const looked = defer(() => client.search(params)).pipe(
     map((body) => {
       const parsed = parseSearchResponse(body, { rows: ids.length, start: 0 });
       if (!parsed.ok) throw new Error(parsed.error);
@@ -22,4 +22,5 @@ export function lookupFavourites(client: SearchClient, config: SearchConfig, key
       found.length === 0 ? of([]) : client.documents(found, (buildDocumentsParams(config, found) ?? []).filter(([name]) => name !== 'ids')),
     ),
   );
+  return client.cachedDocuments(ids).pipe(switchMap((kept) => (kept.length === ids.length ? of(kept) : looked)));
 }

@@ -1,6 +1,18 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DocumentStore, KeptDocument, StoredDocument } from '@/domain/search/document-store';
 import { createSearchClient } from './search-client';
+
+/** A page's document store as the search client sees it: what earlier pages kept. */
+function storeHolding(docs: StoredDocument[], expires = 10_000) {
+  const kept = new Map<string, KeptDocument>(docs.map((doc) => [doc.id, { doc, expires }]));
+  const written: StoredDocument[][] = [];
+  const store: DocumentStore = {
+    read: (ids) => Promise.resolve(new Map(ids.flatMap((id) => (kept.has(id) ? [[id, kept.get(id) as KeptDocument] as const] : [])))),
+    write: (written_) => void written.push([...written_]),
+  };
+  return { store, written };
+}
 
 function proxyAnswering(docsFor: (ids: string[]) => unknown[]) {
   const calls: URLSearchParams[] = [];
@@ -51,5 +63,30 @@ describe('search client', () => {
     proxyAnswering(() => [{ id: 'a' }, { noId: true }, null, 'x']);
     const client = createSearchClient({ url: '/solr/select' });
     expect((await firstValueFrom(client.documents(['a', 'gone']))).map((d) => d.id)).toEqual(['a']);
+  });
+
+  it('reads documents kept by an earlier page before the network, and keeps what the network answers for the next', async () => {
+    const calls = proxyAnswering((ids) => ids.map((id) => ({ id, ss_name: `fetched ${id}` })));
+    const { store, written } = storeHolding([{ id: 'a', ss_name: 'kept a' }]);
+    const client = createSearchClient({ url: '/solr/select', store, now: () => 0 });
+    const docs = await firstValueFrom(client.documents(['a', 'b']));
+    expect(docs.map((d) => d.ss_name)).toEqual(['kept a', 'fetched b']);
+    expect(calls.map((c) => c.get('ids'))).toEqual(['b']);
+    expect(written).toEqual([[{ id: 'b', ss_name: 'fetched b' }]]);
+    // Both are in memory now: no store read, no request.
+    await firstValueFrom(client.documents(['b', 'a']));
+    expect(calls).toHaveLength(1);
+  });
+
+  it('gives the kept documents without ever asking the network, and forgets a kept one when its lifetime ends', async () => {
+    let clock = 0;
+    const calls = proxyAnswering(() => []);
+    const { store } = storeHolding([{ id: 'a' }], 500);
+    const client = createSearchClient({ url: '/solr/select', store, now: () => clock });
+    expect((await firstValueFrom(client.cachedDocuments(['a', 'b']))).map((d) => d.id)).toEqual(['a']);
+    clock = 500;
+    // The kept entry's own end holds, in memory too, even when the store hands it over again.
+    expect(await firstValueFrom(client.cachedDocuments(['a']))).toEqual([]);
+    expect(calls).toHaveLength(0);
   });
 });

@@ -1,18 +1,18 @@
-import { map, of, type Observable } from 'rxjs';
+import { from, map, of, switchMap, type Observable } from 'rxjs';
+import { docCacheLifetime, type DocumentStore, type StoredDocument } from '@/domain/search/document-store';
 import { requestJson } from './http-client';
 import { SerialQueue } from './serial-queue';
 
 /** A full search document as the proxy returns it (fields of spec §3; values are untrusted). */
-export type SearchDoc = Record<string, unknown> & { id: string };
-
-/** Spec §9: the in-memory document cache lives 1 hour when no lifetime is configured. */
-export const DEFAULT_DOC_CACHE_MS = 3_600_000;
+export type SearchDoc = StoredDocument;
 
 export interface SearchClient {
   /** POSTs a search to the proxy through the search queue; yields the raw JSON response. */
   search(params: ReadonlyArray<readonly [string, string]>): Observable<unknown>;
   /** Full documents by id through the documents queue, cached per id, in the order asked. */
   documents(ids: readonly string[], extraParams?: ReadonlyArray<readonly [string, string]>): Observable<SearchDoc[]>;
+  /** The documents of these ids already kept (in memory or in the page's store), in the order asked; never the network. */
+  cachedDocuments(ids: readonly string[]): Observable<SearchDoc[]>;
   dispose(): void;
 }
 
@@ -22,7 +22,9 @@ function isDoc(value: unknown): value is SearchDoc {
 
 /**
  * The search effects (spec §7 Search): two named queues, each running one request at a time,
- * and a per-id document cache of `docCacheMs`.
+ * and a per-id document cache of `docCacheMs`: in memory for the page, and in `store` (kept
+ * across pages) when one is given. Documents are read from memory, then the store, then the
+ * network, and what the network answers is written to both.
  */
 export function createSearchClient(options: {
   url: string;
@@ -30,9 +32,11 @@ export function createSearchClient(options: {
   now?: () => number;
   /** Documents the page already has (the server's results), cached from the start. */
   documents?: readonly SearchDoc[];
+  /** Documents kept across pages (src/persistence/doc-cache.ts). */
+  store?: DocumentStore;
 }): SearchClient {
-  const { url, now = Date.now } = options;
-  const docCacheMs = options.docCacheMs && options.docCacheMs > 0 ? options.docCacheMs : DEFAULT_DOC_CACHE_MS;
+  const { url, now = Date.now, store } = options;
+  const docCacheMs = docCacheLifetime(options.docCacheMs);
   const searchQueue = new SerialQueue('search');
   const documentsQueue = new SerialQueue('documents');
   const cache = new Map<string, { doc: SearchDoc; expires: number }>();
@@ -57,22 +61,40 @@ export function createSearchClient(options: {
 
   const inOrder = (ids: readonly string[]) => ids.map(cached).filter((doc): doc is SearchDoc => doc !== undefined);
 
+  /** Memory, then the store: the ids neither has are left for the network. */
+  const kept = (ids: readonly string[], patient = false): Observable<string[]> => {
+    const missing = ids.filter((id) => !cached(id));
+    if (missing.length === 0 || !store) return of(missing);
+    return from(store.read(missing, { patient })).pipe(
+      map((found) => {
+        for (const [id, entry] of found) cache.set(id, entry);
+        return missing.filter((id) => !cached(id));
+      }),
+    );
+  };
+
   return {
     search: (params) => searchQueue.run(() => post(params)),
-    documents: (ids, extraParams = []) => {
-      const missing = ids.filter((id) => !cached(id));
-      if (missing.length === 0) return of(inOrder(ids));
-      return documentsQueue.run(() =>
-        post([['ids', missing.join(',')], ['wt', 'json'], ...extraParams]).pipe(
-          map((body) => {
-            const docs = (body as { response?: { docs?: unknown } }).response?.docs;
-            const expires = now() + docCacheMs;
-            if (Array.isArray(docs)) for (const doc of docs) if (isDoc(doc)) cache.set(doc.id, { doc, expires });
-            return inOrder(ids);
-          }),
-        ),
-      );
-    },
+    documents: (ids, extraParams = []) =>
+      kept(ids).pipe(
+        switchMap((missing) => {
+          if (missing.length === 0) return of(inOrder(ids));
+          return documentsQueue.run(() =>
+            post([['ids', missing.join(',')], ['wt', 'json'], ...extraParams]).pipe(
+              map((body) => {
+                const docs = (body as { response?: { docs?: unknown } }).response?.docs;
+                const expires = now() + docCacheMs;
+                const fetched = Array.isArray(docs) ? docs.filter(isDoc) : [];
+                for (const doc of fetched) cache.set(doc.id, { doc, expires });
+                if (fetched.length > 0) store?.write(fetched);
+                return inOrder(ids);
+              }),
+            ),
+          );
+        }),
+      ),
+    // No network waits on it: a slow store is waited for.
+    cachedDocuments: (ids) => kept(ids, true).pipe(map(() => inOrder(ids))),
     dispose: () => {
       searchQueue.dispose();
       documentsQueue.dispose();

@@ -7,6 +7,8 @@ type DropdownEvent =
   | { type: 'dropdown.toggled' }
   | { type: 'favourites.updated'; items: string[] }
   | { type: 'lookup.received'; requestId: number; documents: ResultDocument[] }
+  /** Documents kept from an earlier page (the document cache), found before the list is opened. */
+  | { type: 'lookup.kept'; documents: ResultDocument[] }
   | { type: 'lookup.failed'; requestId: number; message: string };
 
 type DropdownEmitted =
@@ -22,11 +24,18 @@ export interface FavouritesDropdownContext {
   documents: ResultDocument[];
 }
 
+/** Every favourite was looked up already (or kept from an earlier page): the list can show them without a lookup. */
+export function isLookedUp({ items, lookedUp }: Pick<FavouritesDropdownContext, 'items' | 'lookedUp'>): boolean {
+  return items.every((id) => lookedUp.includes(id));
+}
+
 /**
  * The favourites dropdown under the header counter (spec §2 Global page areas, §4 Page elements):
  * a show-items state shows or hides the list of favourite items. Opening it looks the favourites
  * up with one search (spec §7 Favourites lookup) unless every favourite was looked up already, so
- * an unflag only hides an item. Always hidden at 64em or below, which is the stylesheet's work.
+ * an unflag only hides an item. Documents kept from an earlier page may arrive before it opens
+ * (`lookup.kept`): the favourites they cover count as looked up, so the list opens with them at
+ * once. Always hidden at 64em or below, which is the stylesheet's work.
  */
 export const favouritesDropdownMachine = setup({
   types: {
@@ -37,7 +46,7 @@ export const favouritesDropdownMachine = setup({
   },
   guards: {
     hasNoItems: ({ context }) => context.items.length === 0,
-    isLookedUp: ({ context }) => context.items.every((id) => context.lookedUp.includes(id)),
+    isLookedUp: ({ context }) => isLookedUp(context),
     isCurrent: ({ context, event }) => 'requestId' in event && event.requestId === context.requestId,
   },
   actions: {
@@ -47,6 +56,15 @@ export const favouritesDropdownMachine = setup({
     storeDocuments: assign({
       lookedUp: ({ context }) => context.items,
       documents: ({ context, event }) => (event.type === 'lookup.received' ? event.documents : context.documents),
+    }),
+    storeKept: assign({
+      lookedUp: ({ context, event }) =>
+        event.type === 'lookup.kept' ? [...new Set([...context.lookedUp, ...event.documents.map((doc) => doc.id).filter((id) => context.items.includes(id))])] : context.lookedUp,
+      documents: ({ context, event }) => {
+        if (event.type !== 'lookup.kept') return context.documents;
+        const kept = new Set(event.documents.map((doc) => doc.id));
+        return [...context.documents.filter((doc) => !kept.has(doc.id)), ...event.documents];
+      },
     }),
     logFailure: emit(({ event }) => ({
       type: 'favourites.lookup.failure.logged' as const,
@@ -65,6 +83,7 @@ export const favouritesDropdownMachine = setup({
       on: {
         'dropdown.opened': { target: 'showItems' },
         'dropdown.toggled': { target: 'showItems' },
+        'lookup.kept': { actions: 'storeKept' },
       },
     },
     showItems: {

@@ -55,6 +55,7 @@ function fakeSearchClient() {
       documents.push({ ids, ...hold(subject) });
       return subject;
     },
+    cachedDocuments: () => of([]),
     dispose: () => {},
   };
   return { client, searches, documents };

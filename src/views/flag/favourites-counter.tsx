@@ -6,7 +6,8 @@ import { HeartIcon } from '@/views/ui/heart-icon';
 
 const DROPDOWN_ID = 'favourites-dropdown';
 
-const favouritesList = deferred(() => import('./favourites-list'));
+/** The list's code: loaded when the dropdown first opens, or earlier for a visitor with favourites (src/app/wire-effects.ts). */
+export const favouritesList = deferred(() => import('./favourites-list'));
 
 /** The dropdown's list: its code comes the first time the dropdown opens. */
 function LazyFavouritesList() {
@@ -40,6 +41,7 @@ export function FavouritesCounter({ onFavouritesView = false }: { onFavouritesVi
     <div
       className="favourites-block"
       data-show-items={dropdown.shown || undefined}
+      data-items-ready={dropdown.ready || undefined}
       onPointerEnter={(event) => {
         // Pointing devices only: a tap on a phone goes straight to the link.
         if (event.pointerType !== 'touch') dropdown.open();
