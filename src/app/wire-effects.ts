@@ -7,6 +7,7 @@ import type { PageSettings } from '@/domain/settings';
 import { deferred } from '@/bindings/deferred';
 import { connectLazyActors, type SiteActors } from '@/bindings/actors/site-actors';
 import { connectOrder } from './order-wiring';
+import type * as LookupClient from './favourites-lookup-client';
 import { whenIdle } from '@/effects/main-thread';
 import { connectPageAnalytics } from '@/effects/page-analytics';
 import { analyticsActorModule, sendAnalytics } from '@/bindings/analytics-port';
@@ -57,6 +58,12 @@ const favouritesLookup = deferred(() => import('./favourites-lookup-client'));
 /** The lookup of full documents for favourite ids (spec §7 Favourites lookup). */
 export type FavouritesLookup = (ids: readonly string[]) => Observable<SearchDoc[]>;
 
+/** A lookup whose code comes with its first call. */
+const lazyLookup =
+  (make: (module: typeof LookupClient) => FavouritesLookup): FavouritesLookup =>
+  (ids) =>
+    from(favouritesLookup.load()).pipe(switchMap((module) => make(module)(ids)));
+
 /**
  * The favourites dropdown hears every change of the favourites list (a click, or the cookie
  * restored), and its lookups run through a search client of their own (spec §7 Favourites lookup),
@@ -68,8 +75,8 @@ export type FavouritesLookup = (ids: readonly string[]) => Observable<SearchDoc[
 export function connectFavouritesDropdown(
   actors: Pick<SiteActors, 'favourites' | 'favouritesDropdown'>,
   page: PageSettings,
-  lookup: FavouritesLookup = (ids) => from(favouritesLookup.load()).pipe(switchMap((module) => module.lookupForPage(page)(ids))),
-  kept: FavouritesLookup = (ids) => from(favouritesLookup.load()).pipe(switchMap((module) => module.keptForPage(page)(ids))),
+  lookup: FavouritesLookup = lazyLookup((module) => module.lookupForPage(page)),
+  kept: FavouritesLookup = lazyLookup((module) => module.keptForPage(page)),
   idle: (work: () => void) => void = whenIdle,
 ): () => void {
   const dropdown = actors.favouritesDropdown;

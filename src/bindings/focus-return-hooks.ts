@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /**
  * Where focus goes back to when a dialog, popover or panel closes: the element that opened it.
@@ -69,25 +69,4 @@ export function useFocusReturn(scope: RefObject<Element | null>): void {
     const element = scope.current;
     return () => returnFocus(opener, element);
   }, [opener, scope]);
-}
-
-/**
- * For a panel that stays in the page: while `shown`, focus is in it (on the panel itself until
- * something in it takes focus), and once hidden focus goes back to what opened it (`fallback`
- * when focus was on the body as it opened).
- */
-export function usePanelFocus(shown: boolean, scope: RefObject<HTMLElement | null>, fallback: () => Element | null): void {
-  const opener = useRef<Opener | null>(null);
-  // In the effect, not its cleanup: a cleanup runs inside React's commit, which then puts focus
-  // back on the element focused before it (the panel's field, still in the page though hidden).
-  useLayoutEffect(() => {
-    const element = scope.current;
-    if (shown) {
-      opener.current = rememberOpener(fallback);
-      if (element && !element.contains(document.activeElement)) element.focus({ preventScroll: true });
-      return;
-    }
-    returnFocus(opener.current, element);
-    opener.current = null;
-  }, [shown, scope, fallback]);
 }

@@ -57,14 +57,13 @@ export const favouritesDropdownMachine = setup({
       lookedUp: ({ context }) => context.items,
       documents: ({ context, event }) => (event.type === 'lookup.received' ? event.documents : context.documents),
     }),
-    storeKept: assign({
-      lookedUp: ({ context, event }) =>
-        event.type === 'lookup.kept' ? [...new Set([...context.lookedUp, ...event.documents.map((doc) => doc.id).filter((id) => context.items.includes(id))])] : context.lookedUp,
-      documents: ({ context, event }) => {
-        if (event.type !== 'lookup.kept') return context.documents;
-        const kept = new Set(event.documents.map((doc) => doc.id));
-        return [...context.documents.filter((doc) => !kept.has(doc.id)), ...event.documents];
-      },
+    storeKept: assign(({ context, event }) => {
+      if (event.type !== 'lookup.kept') return {};
+      const kept = new Set(event.documents.map((doc) => doc.id));
+      return {
+        lookedUp: [...new Set([...context.lookedUp, ...context.items.filter((id) => kept.has(id))])],
+        documents: [...context.documents.filter((doc) => !kept.has(doc.id)), ...event.documents],
+      };
     }),
     logFailure: emit(({ event }) => ({
       type: 'favourites.lookup.failure.logged' as const,

@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router';
 import { deferred } from '@/bindings/deferred';
 import { useSettings } from '@/bindings/hooks';
-import { useLineItems } from '@/bindings/line-item-hooks';
+import { useOrderSummary } from '@/bindings/order-hooks';
 import { useDeferred } from '@/bindings/use-deferred';
 import type { CheckoutPageData } from '@/domain/content';
 import { EmptyTrip } from '@/views/order/empty-trip';
@@ -17,15 +17,16 @@ const checkoutForm = deferred(() => import('@/views/checkout/checkout-form'));
 export function CheckoutPage() {
   const { site } = useSettings();
   const data = useLoaderData() as CheckoutPageData | null;
-  const items = useLineItems();
-  const loaded = useDeferred(checkoutForm, items.length > 0 && data !== null);
+  // The count only: the line items' prices come with the checkout's own code.
+  const { count } = useOrderSummary();
+  const loaded = useDeferred(checkoutForm, count > 0 && data !== null);
   // Once the checkout is shown it stays, also when its price check takes every stay out: it says which and why.
   const shown = loaded !== null && data !== null;
   return (
     <div className="page page--checkout">
       <h1>Checkout</h1>
       <p className="lead">Review your Trips Collection, choose your protection options and pay securely.</p>
-      {items.length === 0 && !shown ? (
+      {count === 0 && !shown ? (
         <EmptyTrip message="There is nothing to check out yet: add a stay to your Trips Collection first." />
       ) : data === null ? (
         <p className="checkout-problem" role="alert">

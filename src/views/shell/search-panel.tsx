@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { deferred } from '@/bindings/deferred';
-import { usePanelFocus } from '@/bindings/focus-return-hooks';
+import { usePanelFocus } from '@/bindings/panel-focus-hooks';
 import { useSearchPanel } from '@/bindings/hooks';
 import { useDeferred } from '@/bindings/use-deferred';
 
