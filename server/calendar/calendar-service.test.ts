@@ -48,6 +48,9 @@ let unitB: number;
 let feedBody: string;
 let mail: MailQueue;
 const changed: number[] = [];
+/** The services' clock: the real time, moved forward by tests of a hold's lapse. */
+let moved = 0;
+const now = () => new Date(Date.now() + moved);
 
 beforeAll(async () => {
   const settings = loadSiteSettings(path.resolve('config/site.json'));
@@ -64,7 +67,7 @@ beforeAll(async () => {
   fixture = await startFeedFixtureServer();
   feedBody = ics([]);
   fixture.routes.set('/airbnb.ics', serveCalendar(() => feedBody, () => `"${crypto.createHash('sha1').update(feedBody).digest('hex')}"`));
-  pricing = createPricingService({ db, settings });
+  pricing = createPricingService({ db, settings, now });
   mail = createMailQueue({ db, transport: createMailTransport({ outboxDir: path.join(os.tmpdir(), `calendar-test-${crypto.randomBytes(4).toString('hex')}`) }), from: { name: 'Test', address: 'owner@example.com' } });
   calendar = createCalendarService({
     db,
@@ -73,6 +76,7 @@ beforeAll(async () => {
     publicOrigin: 'https://www.coralhaven.example',
     ownerEmail: 'owner@example.com',
     mail,
+    now,
     changed: (eid) => {
       changed.push(eid);
       pricing.invalidate();
@@ -91,6 +95,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
+  moved = 0;
   await database.db.delete(schema.calendarFeeds);
   await database.db.delete(schema.bookings);
   feedBody = ics([]);
@@ -355,6 +360,47 @@ function awayFromFebruary(): string {
   while (['02', '03'].includes(day.slice(5, 7))) day = addDays(day, 1);
   return day;
 }
+
+describe("a pay-later hold's nights are free once it lapses, before any sweep", () => {
+  const HOLD_MS = 30 * 60_000;
+  const hold = async (eid: number, begin: string, end: string) => {
+    const [row] = await database.db
+      .insert(schema.bookings)
+      .values({ unitEid: eid, beginDate: begin, endDate: end, kind: 'booked', heldUntil: new Date(now().getTime() + HOLD_MS) })
+      .returning({ id: schema.bookings.id });
+    return row!.id;
+  };
+
+  it('the export shows a hold while it is held and leaves it out once its time has passed', async () => {
+    const begin = addDays(today, 33);
+    await hold(unitA, begin, addDays(begin, 3));
+    const held = await exported(unitA);
+    expect(held.response.body).toContain(`DTSTART;VALUE=DATE:${compact(begin)}`);
+    moved += HOLD_MS + 1000;
+    const lapsed = await exported(unitA, { 'if-none-match': String(held.response.headers.etag) });
+    expect(lapsed.response.statusCode).toBe(200);
+    expect(lapsed.response.body).not.toContain('BEGIN:VEVENT');
+    // No sweeper ran: the row is still there, and only the clock decided.
+    expect(await database.db.select().from(schema.bookings).where(eq(schema.bookings.unitEid, unitA))).toHaveLength(1);
+  });
+
+  it("a feed's stay over a hold is a conflict while held; once lapsed there is none and the stay takes the nights", async () => {
+    const begin = addDays(today, 44);
+    const held = await hold(unitA, addDays(begin, 1), addDays(begin, 3));
+    feedBody = ics([{ uid: 'over-hold@airbnb.com', begin, end: addDays(begin, 4) }]);
+    const feed = await calendar.addFeed(unitA, 'Airbnb', `${fixture.origin}/airbnb.ics`);
+    await calendar.syncFeed(feed);
+    expect(await calendar.conflicts(unitA)).toMatchObject([{ uid: 'over-hold@airbnb.com', bookingId: held }]);
+    moved += HOLD_MS + 1000;
+    // Read at once, before any reconcile: no conflict over a lapsed hold.
+    expect(await calendar.conflicts(unitA)).toEqual([]);
+    await calendar.reconcile(unitA);
+    expect(await calendar.conflicts(unitA)).toEqual([]);
+    const rows = await database.db.execute(sql`select b.begin_date::text as begin, b.end_date::text as end from ${schema.calendarBlocks} cb join ${schema.bookings} b on b.id = cb.booking_id where b.unit_eid = ${unitA}`);
+    expect((rows as unknown as { rows: Array<{ begin: string; end: string }> }).rows).toEqual([{ begin, end: addDays(begin, 4) }]);
+    expect(await occupied(unitA, begin, addDays(begin, 4))).toEqual([true, true, true, true]);
+  });
+});
 
 describe('hostile feeds change nothing and say why', () => {
   const begin = addDays(today, 14);
