@@ -81,7 +81,10 @@ export function connectFavouritesDropdown(
 ): () => void {
   const dropdown = actors.favouritesDropdown;
   const lookups: Subscription[] = [];
+  let disposed = false;
   idle(() => {
+    // The page (or a test) may have let the dropdown go before the browser was idle.
+    if (disposed) return;
     const { items } = dropdown.getSnapshot().context;
     // Nothing kept is no failure: the list looks its favourites up when it opens.
     if (items.length > 0) lookups.push(kept(items).subscribe({ next: (documents) => dropdown.send({ type: 'lookup.kept', documents }), error: () => {} }));
@@ -103,6 +106,7 @@ export function connectFavouritesDropdown(
   });
   const failed = dropdown.on('favourites.lookup.failure.logged', ({ message }) => console.error(`Favourites lookup failed: ${message}`));
   return () => {
+    disposed = true;
     items.unsubscribe();
     requested.unsubscribe();
     failed.unsubscribe();
