@@ -6,7 +6,8 @@ import type { PaymentOption } from '@/domain/checkout/checkout';
  * submit buttons show their 'sps' text and the submit copy is shown; otherwise (pay later, or none
  * chosen yet) their 'later' text, and the copy is hidden. Pay later holds nights without a
  * payment, so its state is the captcha step: the form shows the site's captcha (tag 'captcha'),
- * and the server refuses a pay-later checkout without its token.
+ * and the server refuses a pay-later checkout without its token. An option that is none of these
+ * (the form offers only these three) changes nothing.
  */
 export const paymentOptionMachine = setup({
   types: { context: {} as { option: PaymentOption | '' }, events: {} as { type: 'payment.option.chosen'; option: string } },
@@ -15,7 +16,7 @@ export const paymentOptionMachine = setup({
     paysLater: ({ event }) => event.option === 'later',
   },
   actions: {
-    take: assign(({ event }) => ({ option: event.option === 'cc' || event.option === 'ach' || event.option === 'later' ? event.option : ('' as const) })),
+    take: assign(({ event }) => ({ option: event.option as PaymentOption })),
   },
 }).createMachine({
   id: 'paymentOption',
@@ -25,7 +26,6 @@ export const paymentOptionMachine = setup({
     'payment.option.chosen': [
       { guard: 'paysNow', target: '.now', actions: 'take' },
       { guard: 'paysLater', target: '.later', actions: 'take' },
-      { target: '.unchosen', actions: 'take' },
     ],
   },
   states: {
