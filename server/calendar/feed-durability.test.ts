@@ -6,115 +6,24 @@
  * feed in the worker, the feed is refused with its reason, and every booking the server had
  * acknowledged (201) is there. Stays come from the engine (availability search), never a date.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtServers, freeStays, guestCheckout, ownerLogin, SITE, tag, type Offer } from '../built-server-support.ts';
 import { addDays } from '../demo/dates.ts';
 import { startFeedFixtureServer, serveCalendar, type FeedFixtureServer } from './feed-fixture-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'feed-durability-password';
-const SITE = { 'sec-fetch-site': 'same-origin', 'x-requested-with': 'XMLHttpRequest' };
 const today = new Date().toISOString().slice(0, 10);
 const compact = (iso: string) => iso.replace(/-/g, '');
-/** The guest's mark for booking n, in letters (a name holds no digits): 0 → 'Aa', 1 → 'Ab', … */
-const tag = (n: number) => `${String.fromCharCode(65 + Math.floor(n / 26))}${String.fromCharCode(97 + (n % 26))}`;
-
-interface Started {
-  child: ChildProcess;
-  origin: string;
-  output: () => string;
-}
-
-const children = new Set<ChildProcess>();
-
-function startServer(dataDir: string, env: Record<string, string>): Promise<Started> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', ...env };
-  delete childEnv.NODE_ENV;
-  const child = spawn(process.execPath, ['dist/server-main.mjs'], { cwd: root, env: childEnv });
-  children.add(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const port = /on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) resolve({ child, origin: `http://127.0.0.1:${port}`, output: () => output });
-    };
-    child.stdout?.on('data', check);
-    child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output.slice(-3000)}`)));
-  });
-}
-
-async function login(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/admin/analytics/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { ...SITE, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ password: PASSWORD }).toString(),
-  });
-  expect(response.status).toBe(303);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
-}
-
-interface Offer {
-  eid: number;
-  b: string;
-  e: string;
-  p: number;
-  og: string;
-}
-
-/** One free stay of 2 nights per unit in each of a few windows, from the engine. */
-async function freeStays(origin: string): Promise<Offer[]> {
-  const stays: Offer[] = [];
-  for (let window = 0; window < 3; window++) {
-    const begin = addDays(today, 20 + window * 10);
-    const query = new URLSearchParams({ 'rcav[begin]': begin, 'rcav[nights]': '2', 'rcav[adult]': '2', 'rcav[flex]': '6' });
-    const items = (await (await fetch(`${origin}/rcapi/item/avail/search?${query}`)).json()) as Array<{ prices: Offer[] }>;
-    for (const item of items) {
-      const offer = item.prices.find((price) => price.og === 'standard');
-      if (offer) stays.push(offer);
-    }
-  }
-  return stays;
-}
-
-/** A paid checkout of one stay (the test card), as the checkout page posts it; the guest's last name marks it. */
-async function book(origin: string, stay: Offer, n: number): Promise<number> {
-  try {
-    const response = await fetch(`${origin}/rescms/order/checkout`, {
-      method: 'POST',
-      headers: { ...SITE, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        order: { lict: 1, lis: { 'ind-0': stay }, litot: stay.p },
-        first_name: 'Guest',
-        last_name: `Durable${tag(n)}`,
-        email: `durable${n}@example.com`,
-        phone: '+1 555 0100',
-        address: '1 Bench Road',
-        city: 'Coral Haven',
-        postal_code: '32459',
-        country: 'US',
-        state: 'FL',
-        terms: '1',
-        province: 'FL',
-        ti: '-1',
-        dp: '1',
-        'payment[payment_option]': 'cc',
-        'payment[token]': 'tok_test_success',
-        idempotency_key: `durable-${crypto.randomBytes(12).toString('hex')}`,
-      }),
-      signal: AbortSignal.timeout(30_000),
-    });
-    return response.status;
-  } catch {
-    return 0; // cut off by the kill
-  }
-}
+const servers = builtServers();
+const startServer = servers.start;
+const login = (origin: string) => ownerLogin(origin, PASSWORD);
+/** A paid checkout of one stay; the guest's last name marks it. */
+const book = (origin: string, stay: Offer, n: number) => guestCheckout(origin, stay, { lastName: `Durable${tag(n)}`, email: `durable${n}@example.com` });
 
 /** A feed whose first rule ical.js seeks for ever (every four years from a day outside February, on 29 February), then the issue's own. */
 function hostileFeed(): string {
@@ -137,7 +46,7 @@ describe('a hostile feed and kill -9 (the built server)', () => {
   }, 240_000);
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    servers.killAll();
     await fixture?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

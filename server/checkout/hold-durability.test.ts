@@ -9,8 +9,7 @@
  * every lapsed hold's stay that no paid booking took is offered again. Stays come from the engine
  * (availability search), never a date.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,75 +17,17 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../demo/dates.ts';
+import { builtServers, freeStays, guestCheckout, ownerLogin, tag, type Offer } from '../built-server-support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'hold-durability-password';
-const SITE = { 'sec-fetch-site': 'same-origin', 'x-requested-with': 'XMLHttpRequest' };
 const today = new Date().toISOString().slice(0, 10);
 /** Past the default hold time (order.pay_later.hold_minutes, 30). */
 const PAST_HOLD_MS = 31 * 60_000;
 const HOLDS = 8;
-/** A name for guest n (names hold no digits): 0 → 'Aa', 1 → 'Ab', … */
-const tag = (n: number) => `${String.fromCharCode(65 + Math.floor(n / 26))}${String.fromCharCode(97 + (n % 26))}`;
-
-interface Started {
-  child: ChildProcess;
-  origin: string;
-}
-
-const children = new Set<ChildProcess>();
-
-function startServer(dataDir: string, env: Record<string, string>): Promise<Started> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', ...env };
-  delete childEnv.NODE_ENV;
-  const child = spawn(process.execPath, ['--import', './server/checkout/moved-clock.mjs', 'dist/server-main.mjs'], { cwd: root, env: childEnv });
-  children.add(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const port = /on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) resolve({ child, origin: `http://127.0.0.1:${port}` });
-    };
-    child.stdout?.on('data', check);
-    child.on('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output.slice(-3000)}`)));
-  });
-}
-
-async function login(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/admin/analytics/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { ...SITE, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ password: PASSWORD }).toString(),
-  });
-  expect(response.status).toBe(303);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
-}
-
-interface Offer {
-  eid: number;
-  b: string;
-  e: string;
-  p: number;
-  og: string;
-}
-
-/** One free stay of 2 nights per unit in each of a few windows, from the engine. */
-async function freeStays(origin: string): Promise<Offer[]> {
-  const stays: Offer[] = [];
-  for (let window = 0; window < 3; window++) {
-    const begin = addDays(today, 20 + window * 10);
-    const query = new URLSearchParams({ 'rcav[begin]': begin, 'rcav[nights]': '2', 'rcav[adult]': '2', 'rcav[flex]': '6' });
-    const items = (await (await fetch(`${origin}/rcapi/item/avail/search?${query}`)).json()) as Array<{ prices: Offer[] }>;
-    for (const item of items) {
-      const offer = item.prices.find((price) => price.og === 'standard');
-      if (offer) stays.push(offer);
-    }
-  }
-  return stays;
-}
+const servers = builtServers(['--import', './server/checkout/moved-clock.mjs']);
+const startServer = servers.start;
+const login = (origin: string) => ownerLogin(origin, PASSWORD);
 
 /** Whether the engine offers this very stay (its listing, arrival and nights) now. */
 async function offered(origin: string, stay: Offer): Promise<boolean> {
@@ -107,42 +48,14 @@ async function solvedCaptcha(origin: string, from: string): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
 }
 
-/**
- * A checkout of one stay as the checkout page posts it, from its own client address: pay later
- * (with the solved captcha) or paid with the test card. The guest's last name marks it.
- */
-async function checkout(origin: string, stay: Offer, name: string, options: { later: boolean; from: string; captcha?: string }): Promise<number> {
-  try {
-    const response = await fetch(`${origin}/rescms/order/checkout`, {
-      method: 'POST',
-      headers: { ...SITE, 'content-type': 'application/json', 'x-forwarded-for': options.from },
-      body: JSON.stringify({
-        order: { lict: 1, lis: { 'ind-0': stay }, litot: stay.p },
-        first_name: 'Guest',
-        last_name: name,
-        email: `${name.toLowerCase()}@example.com`,
-        phone: '+1 555 0100',
-        address: '1 Bench Road',
-        city: 'Coral Haven',
-        postal_code: '32459',
-        country: 'US',
-        state: 'FL',
-        terms: '1',
-        province: 'FL',
-        ti: '-1',
-        dp: '1',
-        ...(options.later
-          ? { 'payment[payment_option]': 'later', 'g-recaptcha-response': options.captcha ?? '' }
-          : { 'payment[payment_option]': 'cc', 'payment[token]': 'tok_test_success' }),
-        idempotency_key: `hold-durability-${crypto.randomBytes(12).toString('hex')}`,
-      }),
-      signal: AbortSignal.timeout(30_000),
-    });
-    return response.status;
-  } catch {
-    return 0; // cut off by the kill
-  }
-}
+/** A checkout of one stay from its own client address: pay later (with the solved captcha) or paid with the test card. */
+const checkout = (origin: string, stay: Offer, name: string, options: { later: boolean; from: string; captcha?: string }) =>
+  guestCheckout(origin, stay, {
+    lastName: name,
+    email: `${name.toLowerCase()}@example.com`,
+    headers: { 'x-forwarded-for': options.from },
+    ...(options.later ? { payment: { 'payment[payment_option]': 'later', 'g-recaptcha-response': options.captcha ?? '' } } : {}),
+  });
 
 describe('pay-later holds lapsing and kill -9 (the built server)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hold-durability-'));
@@ -153,7 +66,7 @@ describe('pay-later holds lapsing and kill -9 (the built server)', () => {
   }, 240_000);
 
   afterAll(() => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    servers.killAll();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
