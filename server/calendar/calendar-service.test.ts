@@ -354,6 +354,13 @@ describe('import', () => {
   });
 });
 
+/**
+ * How a rule that meets 29 February only after tens of thousands of years is refused: ical.js takes
+ * about 3 s to find that day on a quiet machine of ours, so the time budget stops it, or on a faster
+ * one its date is refused as not real; either way nothing is read and the server never waits.
+ */
+const FAR_RULE_REFUSED = /took more than 3 s to read|not a real date/;
+
 /** A day from today on whose month is neither February nor March (a rule from it never meets 29 February every 1461 days). */
 function awayFromFebruary(): string {
   let day = addDays(today, 1);
@@ -421,7 +428,7 @@ describe('hostile feeds change nothing and say why', () => {
     ['a redirect to 127.0.0.1', (p) => fixture.routes.set(p, (_q, r) => r.writeHead(302, { location: 'http://127.0.0.1:22/' }).end()), /127\.0\.0\.1:22 is not a public address/],
     ['a redirect to the cloud metadata address', (p) => fixture.routes.set(p, (_q, r) => r.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end()), /169\.254\.169\.254 is not a public address/],
     ['a rule with no second occurrence', (p) => fixture.routes.set(p, serveCalendar(() => ics([{ uid: 'feb30', begin, end: addDays(begin, 1) }]).replace('SUMMARY:Reserved', 'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30'))), /"feb30" has a rule that can never repeat as written/],
-    ['a rule only the time budget stops', (p) => fixture.routes.set(p, serveCalendar(() => ics([{ uid: 'leap', begin: awayFromFebruary(), end: addDays(awayFromFebruary(), 1) }]).replace('SUMMARY:Reserved', 'RRULE:FREQ=DAILY;INTERVAL=1461;BYMONTH=2;BYMONTHDAY=29'))), /took more than 3 s to read/],
+    ['a rule only the time budget stops', (p) => fixture.routes.set(p, serveCalendar(() => ics([{ uid: 'leap', begin: awayFromFebruary(), end: addDays(awayFromFebruary(), 1) }]).replace('SUMMARY:Reserved', 'RRULE:FREQ=DAILY;INTERVAL=1461;BYMONTH=2;BYMONTHDAY=29'))), FAR_RULE_REFUSED],
     ['NUL bytes', (p) => fixture.routes.set(p, serveCalendar(() => ics([{ uid: 'nul\u0000', begin, end: addDays(begin, 1) }]))), /holds a NUL byte/],
     ['bytes that are not UTF-8', (p) => fixture.routes.set(p, (_q, r) => r.writeHead(200, { 'content-type': 'text/calendar' }).end(Buffer.concat([Buffer.from(ics([{ uid: 'caf', begin, end: addDays(begin, 1) }]).replace('SUMMARY:Reserved', 'SUMMARY:caf')), Buffer.from([0xe9, 0x0d, 0x0a])]))), /not valid UTF-8 text/],
     ['5 000 nested BEGIN blocks', (p) => fixture.routes.set(p, serveCalendar(() => ics([]).replace('END:VCALENDAR', `${'BEGIN:X-NEST\r\n'.repeat(5000)}${'END:X-NEST\r\n'.repeat(5000)}END:VCALENDAR`))), /nests BEGIN blocks more than 8 deep/],

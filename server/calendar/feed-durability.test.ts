@@ -20,6 +20,12 @@ const PASSWORD = 'feed-durability-password';
 const today = new Date().toISOString().slice(0, 10);
 const compact = (iso: string) => iso.replace(/-/g, '');
 const servers = builtServers();
+/**
+ * The hostile feed's refusal: its first rule meets 29 February only tens of thousands of years on,
+ * which ical.js takes about 3 s to find on a quiet machine of ours, so the 2 s budget stops it (or,
+ * on a faster machine, its date is refused as not real).
+ */
+const FAR_RULE_REFUSED = /The feed took more than 2 s to read \(a rule that repeats without end, or too much to expand\); it was not read\.|not a real date/;
 const startServer = servers.start;
 const login = (origin: string) => ownerLogin(origin, PASSWORD);
 /** A paid checkout of one stay; the guest's last name marks it. */
@@ -98,11 +104,11 @@ describe('a hostile feed and kill -9 (the built server)', () => {
       probes.push(performance.now() - started);
       if (fixture.seen.filter((seen) => seen.path === '/hostile.ics').length > reads) {
         calendars = await page();
-        if (calendars.includes('took more than 2 s to read')) break;
+        if (FAR_RULE_REFUSED.test(calendars)) break;
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(calendars).toContain('The feed took more than 2 s to read (a rule that repeats without end, or too much to expand); it was not read.');
+    expect(calendars).toMatch(FAR_RULE_REFUSED);
     // The health check answered all along (a margin for a loaded two-core machine; the main thread never waits on the feed).
     expect(probes.length).toBeGreaterThan(0);
     expect(Math.max(...probes)).toBeLessThan(1000);

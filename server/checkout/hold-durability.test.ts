@@ -2,7 +2,7 @@
  * The built server (dist/server-main.mjs, as `npm start` runs it) and pay-later holds that lapse
  * under kill -9. Guests hold stays with pay later (each with the site's captcha solved, as the
  * ALTCHA widget does) and book others paid; then the server's clock passes the hold time (a
- * test-only clock, moved-clock.mjs, so the default 30 minutes pass in an instant) and guests book
+ * test-only clock, moved-clock.test.mjs, so the default 30 minutes pass in an instant) and guests book
  * paid, the lapsed holds' stays among them: those checkouts meet the lapsed rows in the exclusion
  * constraint and release the lapsed holds while the server is killed (kill -9). Started again on
  * the same data directory (its clock as moved): every booking acknowledged with 201 is there, and
@@ -25,7 +25,7 @@ const today = new Date().toISOString().slice(0, 10);
 /** Past the default hold time (order.pay_later.hold_minutes, 30). */
 const PAST_HOLD_MS = 31 * 60_000;
 const HOLDS = 8;
-const servers = builtServers(['--import', './server/checkout/moved-clock.mjs']);
+const servers = builtServers(['--import', './server/checkout/moved-clock.test.mjs']);
 const startServer = servers.start;
 const login = (origin: string) => ownerLogin(origin, PASSWORD);
 
