@@ -27,7 +27,7 @@ export interface FeedReaderOptions {
 
 export interface FeedReader {
   /** The stays of a feed's bytes; throws FeedParseError with the owner's message when refused. */
-  read(bytes: Uint8Array, limits: Omit<FeedParseLimits, 'budgetMs'>): Promise<FeedEvent[]>;
+  read(bytes: Uint8Array, limits: FeedParseLimits): Promise<FeedEvent[]>;
   /** Starts the worker now if none runs, and resolves once it is ready (tests; reads start it anyway). */
   warm(): Promise<void>;
   /** Ends the worker (shutdown); reads after it start a new one. */
@@ -93,7 +93,7 @@ export function createFeedReader(options: FeedReaderOptions): FeedReader {
     void running.worker.terminate();
   }
 
-  async function readOnce(bytes: Uint8Array, limits: Omit<FeedParseLimits, 'budgetMs'>): Promise<FeedEvent[]> {
+  async function readOnce(bytes: Uint8Array, limits: FeedParseLimits): Promise<FeedEvent[]> {
     const running = current ?? (current = start());
     try {
       await running.ready;
@@ -105,7 +105,7 @@ export function createFeedReader(options: FeedReaderOptions): FeedReader {
     const id = nextId++;
     // A copy of its own, moved (not cloned) to the worker: the caller's buffer may be a slice of a pool.
     const copy = new Uint8Array(bytes);
-    const job: FeedJob = { id, bytes: copy, limits: { ...limits, budgetMs: options.budgetMs } };
+    const job: FeedJob = { id, bytes: copy, limits };
     worker.ref();
     try {
       return await new Promise<FeedEvent[]>((resolve, reject) => {
