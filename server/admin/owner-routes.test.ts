@@ -72,7 +72,7 @@ beforeAll(async () => {
   };
   calendar = createCalendarService({
     db: database.db,
-    settings: { pollMinutes: 15, timeoutMs: 2000, maxBytes: 256 * 1024, testLoopback: [fixture.hostPort] },
+    settings: { pollMinutes: 15, timeoutMs: 2000, maxBytes: 256 * 1024, parseBudgetMs: 5000, parseMemoryMb: 128, testLoopback: [fixture.hostPort] },
     siteName: settings.site.name,
     publicOrigin: 'http://localhost:3000',
     ownerEmail: 'owner@example.com',

@@ -71,7 +71,7 @@ beforeAll(async () => {
   mail = createMailQueue({ db, transport: createMailTransport({ outboxDir: path.join(os.tmpdir(), `calendar-test-${crypto.randomBytes(4).toString('hex')}`) }), from: { name: 'Test', address: 'owner@example.com' } });
   calendar = createCalendarService({
     db,
-    settings: { pollMinutes: 15, timeoutMs: 2000, maxBytes: 256 * 1024, parseBudgetMs: 3000, testLoopback: [fixture.hostPort] },
+    settings: { pollMinutes: 15, timeoutMs: 2000, maxBytes: 256 * 1024, parseBudgetMs: 3000, parseMemoryMb: 128, testLoopback: [fixture.hostPort] },
     siteName: 'Coral Haven',
     publicOrigin: 'https://www.coralhaven.example',
     ownerEmail: 'owner@example.com',
@@ -301,7 +301,7 @@ describe('import', () => {
     let clock = Date.now();
     const timed = createCalendarService({
       db: database.db,
-      settings: { pollMinutes: 15, timeoutMs: 2000, maxBytes: 256 * 1024, testLoopback: [fixture.hostPort] },
+      settings: { pollMinutes: 15, timeoutMs: 2000, maxBytes: 256 * 1024, parseBudgetMs: 5000, parseMemoryMb: 128, testLoopback: [fixture.hostPort] },
       siteName: 'Coral Haven',
       publicOrigin: 'https://www.coralhaven.example',
       ownerEmail: 'owner@example.com',
@@ -463,7 +463,7 @@ describe('a big feed does not hold the server', () => {
     fixture.routes.set('/big.ics', serveCalendar(() => body));
     const wide = createCalendarService({
       db: database.db,
-      settings: { pollMinutes: 15, timeoutMs: 30_000, maxBytes: 4096 * 1024, parseBudgetMs: 30_000, testLoopback: [fixture.hostPort] },
+      settings: { pollMinutes: 15, timeoutMs: 30_000, maxBytes: 4096 * 1024, parseBudgetMs: 30_000, parseMemoryMb: 128, testLoopback: [fixture.hostPort] },
       siteName: 'Coral Haven',
       publicOrigin: 'https://www.coralhaven.example',
       ownerEmail: 'owner@example.com',

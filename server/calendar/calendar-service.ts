@@ -142,7 +142,7 @@ export function createCalendarService(options: CalendarServiceOptions) {
   const random = options.random ?? Math.random;
   const log = options.log ?? { info: () => {}, warn: () => {} };
   const host = new URL(options.publicOrigin).hostname;
-  const reader = options.reader ?? createFeedReader({ budgetMs: settings.parseBudgetMs ?? 5000, memoryMb: settings.parseMemoryMb ?? 128 });
+  const reader = options.reader ?? createFeedReader({ budgetMs: settings.parseBudgetMs, memoryMb: settings.parseMemoryMb });
   const todayDay = () => Math.floor(now().getTime() / DAY_MS);
 
   /** The export token of a listing, made at first use; null when there is no such listing. */

@@ -18,10 +18,10 @@ export interface CalendarSettings {
   pollMinutes: number;
   timeoutMs: number;
   maxBytes: number;
-  /** The feed worker's time budget for one read, in ms (default 5 000). */
-  parseBudgetMs?: number;
-  /** The feed worker's heap limit, in MB (default 128). */
-  parseMemoryMb?: number;
+  /** The feed worker's time budget for one read, in ms (CALENDAR_FEED_PARSE_MS, default 5 000). */
+  parseBudgetMs: number;
+  /** The feed worker's heap limit, in MB (CALENDAR_FEED_PARSE_MB, default 128). */
+  parseMemoryMb: number;
   /** Loopback `host:port` pairs a feed may be fetched from (tests only). */
   testLoopback: string[];
 }
