@@ -181,7 +181,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     log,
   });
   const holdSweeper = sweepLapsedHolds({ db: database.db, changed: () => pricing.invalidate(), log });
-  // Calendar sync with other channels (issue 26): imported nights go into bookings; the pricing model reloads at once.
+  // Calendar sync with other channels: imported nights go into bookings; the pricing model reloads at once.
   const calendar = createCalendarService({
     db: database.db,
     settings: config.calendar,

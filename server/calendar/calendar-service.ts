@@ -1,5 +1,5 @@
 /**
- * Calendar sync with other channels (issue 26): each listing's export, the feeds it imports, and
+ * Calendar sync with other channels: each listing's export, the feeds it imports, and
  * the poller that keeps them in step.
  *
  * Export: the listing's booked and blocked nights made here (checkout reservations, the
