@@ -283,6 +283,12 @@ describe('import', () => {
     await expect(calendar.addFeed(9_999_999, 'Airbnb', 'https://example.com/a.ics')).rejects.toThrow(/no listing/);
   });
 
+  it('refuses a feed for a listing that does not exist before looking its host up', async () => {
+    // localhost is refused only once looked up (it leads to loopback): for no listing, the answer comes before any lookup.
+    await expect(calendar.addFeed(9_999_999, 'Airbnb', 'http://localhost:9/a.ics')).rejects.toThrow(/^There is no listing 9999999\.$/);
+    await expect(calendar.addFeed(unitA, 'Airbnb', 'http://localhost:9/a.ics')).rejects.toThrow(/host localhost leads to/);
+  });
+
   it('refuses a feed on a loopback, private or link-local host when it is added, with the reason, and stores nothing', async () => {
     for (const [url, reason] of [
       ['http://127.0.0.1:9/a.ics', /http:\/\/127\.0\.0\.1:9 is not a public address/],

@@ -212,6 +212,9 @@ export function createCalendarService(options: CalendarServiceOptions) {
     if (channel.length < 1 || channel.length > 60) throw new CalendarInputError('Please name the channel (1 to 60 characters), e.g. Airbnb or Vrbo.');
     const urlText = urlRaw.trim();
     if (urlText.length > 2048) throw new CalendarInputError('The feed address is longer than 2048 characters.');
+    // The listing first: a cheap lookup, before any DNS query is made for a listing that is not there.
+    const [unit] = await db.select({ eid: units.eid }).from(units).where(eq(units.eid, unitEid));
+    if (!unit) throw new CalendarInputError(`There is no listing ${unitEid}.`);
     let url: URL;
     try {
       // Its form and its host's addresses: a loopback or private feed is refused here, not stored.
@@ -219,8 +222,6 @@ export function createCalendarService(options: CalendarServiceOptions) {
     } catch (error) {
       throw new CalendarInputError((error as Error).message);
     }
-    const [unit] = await db.select({ eid: units.eid }).from(units).where(eq(units.eid, unitEid));
-    if (!unit) throw new CalendarInputError(`There is no listing ${unitEid}.`);
     const inserted = await db.insert(calendarFeeds).values({ unitEid, channel, url: url.href }).onConflictDoNothing().returning({ id: calendarFeeds.id });
     if (!inserted[0]) throw new CalendarInputError('This listing imports that feed already.');
     return inserted[0].id;
