@@ -413,6 +413,20 @@ describe("a pay-later hold's nights are free once it lapses, before any sweep", 
     expect((rows as unknown as { rows: Array<{ begin: string; end: string }> }).rows).toEqual([{ begin, end: addDays(begin, 4) }]);
     expect(await occupied(unitA, begin, addDays(begin, 4))).toEqual([true, true, true, true]);
   });
+
+  it("a reconcile frees only its own listing's lapsed holds (the others are the sweeper's, and free to reads already)", async () => {
+    const begin = addDays(today, 52);
+    const own = await hold(unitA, begin, addDays(begin, 2));
+    const other = await hold(unitB, begin, addDays(begin, 2));
+    moved += HOLD_MS + 1000;
+    await calendar.reconcile(unitA);
+    const left = await database.db.select({ id: schema.bookings.id }).from(schema.bookings);
+    expect(left.map((row) => row.id)).not.toContain(own);
+    expect(left.map((row) => row.id)).toContain(other);
+    // The other listing's lapsed hold still frees its nights for what guests see.
+    expect(await occupied(unitB, begin, addDays(begin, 2))).toEqual([false, false]);
+    expect((await exported(unitB)).response.body).not.toContain('BEGIN:VEVENT');
+  });
 });
 
 describe('hostile feeds change nothing and say why', () => {

@@ -18,15 +18,15 @@
  *
  * A pay-later hold's nights count only until its `held_until` (server/checkout/holds.ts), read at
  * the service's clock: the export leaves a lapsed hold out, the conflicts list drops those over
- * one, and a reconcile first frees lapsed holds' rows (as the sweeper does) so the feed's stays
- * take those nights, whether or not the sweeper has run.
+ * one, and a reconcile first deletes the listing's lapsed holds' rows so the feed's stays take
+ * those nights, whether or not the sweeper has run.
  */
 import crypto from 'node:crypto';
 import ical from 'ical-generator';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sqlState } from '../db/sql-state.ts';
-import { releaseLapsedHolds } from '../checkout/holds.ts';
+import { liveNight, releaseLapsedNights } from '../checkout/holds.ts';
 import { bookings, mailQueue, units } from '../db/schema.ts';
 import { calendarBlocks, calendarConflicts, calendarExports, calendarFeedEvents, calendarFeeds } from '../db/calendar-schema.ts';
 import type { MailQueue } from '../mail/mail-queue.ts';
@@ -170,7 +170,7 @@ export function createCalendarService(options: CalendarServiceOptions) {
         where b.unit_eid = ${unitEid}
           and b.end_date >= ${isoOf(today - EXPORT_PAST_DAYS)}::date and b.begin_date < ${isoOf(today + HORIZON_DAYS)}::date
           and not exists (select 1 from ${calendarBlocks} cb where cb.booking_id = b.id)
-          and (b.held_until is null or b.held_until > ${now().toISOString()}::timestamptz)
+          and ${liveNight('b', now())}
         order by b.begin_date, b.id`),
     );
     const digest = crypto.createHash('sha256').update(rows.map((row) => `${row.id}|${row.begin_date}|${row.end_date}|${row.kind}`).join('\n')).digest('base64url').slice(0, 27);
@@ -261,8 +261,7 @@ export function createCalendarService(options: CalendarServiceOptions) {
   async function conflicts(unitEid?: number): Promise<ConflictRow[]> {
     const open = isNull(calendarConflicts.resolvedAt);
     // Over a booking that is gone or a hold that has lapsed there is no conflict any more (the next reconcile resolves it).
-    const liveBooking = sql`exists (select 1 from ${bookings} b where b.id = ${calendarConflicts.bookingId}
-      and (b.held_until is null or b.held_until > ${now().toISOString()}::timestamptz))`;
+    const liveBooking = sql`exists (select 1 from ${bookings} b where b.id = ${calendarConflicts.bookingId} and ${liveNight('b', now())})`;
     return db
       .select({
         id: calendarConflicts.id,
@@ -350,9 +349,10 @@ export function createCalendarService(options: CalendarServiceOptions) {
     return db.transaction(async (tx) => {
       // One reconcile of a listing at a time (several servers on one PostgreSQL too).
       await tx.execute(sql`select pg_advisory_xact_lock(26, ${unitEid})`);
-      // Lapsed holds' nights are free: their rows go first (as the sweeper would remove them), so an
-      // imported stay may take those nights under the exclusion constraint, and no conflict is kept over them.
-      await releaseLapsedHolds(tx, now());
+      // This listing's lapsed holds' nights are free: their rows go first, so an imported stay may take
+      // those nights under the exclusion constraint and no conflict is kept over them. Other listings'
+      // rows, and marking the holds 'lapsed', are left to the sweeper (reads go by held_until anyway).
+      await releaseLapsedNights(tx, now(), unitEid);
       const events = rowsOf<{ feed_id: number; uid: string; begin_date: string; end_date: string }>(
         await tx.execute(sql`select e.feed_id, e.uid, e.begin_date::text as begin_date, e.end_date::text as end_date
           from ${calendarFeedEvents} e join ${calendarFeeds} f on f.id = e.feed_id

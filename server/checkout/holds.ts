@@ -216,3 +216,26 @@ export function sweepLapsedHolds(options: {
   sweep().catch((error: unknown) => options.log?.warn({ err: error }, 'sweeping lapsed holds failed; reads ignore them all the same'));
   return { sweep, stop: () => clearInterval(timer) };
 }
+
+/**
+ * The SQL condition "this nights row is live at `at`": the bookings row named `alias` in the
+ * query (e.g. 'b' for `from bookings b`) holds its nights unless it is a pay-later hold whose
+ * `held_until` has passed. Reads of the calendar use it so that a lapsed hold frees its nights
+ * whether or not the sweeper has run. Example: sql`select … from bookings b where ${liveNight('b', now)}`.
+ */
+export function liveNight(alias: string, at: Date) {
+  const row = sql.identifier(alias);
+  return sql`(${row}.held_until is null or ${row}.held_until > ${at.toISOString()}::timestamptz)`;
+}
+
+/**
+ * Deletes the lapsed holds' nights rows (`held_until <= now`) of one listing only, answering how
+ * many were freed. For work that runs under one listing's lock (a calendar reconcile): marking the
+ * holds themselves 'lapsed' stays the sweeper's (releaseLapsedHolds), reads derive it from held_until.
+ */
+export async function releaseLapsedNights(tx: Pick<Database, 'execute'>, now: Date, unitEid: number): Promise<number> {
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`delete from bookings where unit_eid = ${unitEid} and held_until is not null and held_until <= ${now.toISOString()}::timestamptz returning id`),
+  );
+  return rows.length;
+}
