@@ -4,6 +4,7 @@
  * guards (seen by the pricing model at once), conflicts with bookings made here, removed events,
  * failing feeds, and hostile feeds that change nothing. Dates are relative to today.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -345,6 +346,46 @@ describe('import', () => {
     } finally {
       await timed.close();
     }
+  });
+
+  it('marks each mailed conflict notified, and mails none of those from before notified_at again (the 0014 migration marks them)', async () => {
+    const begin = addDays(today, 70);
+    const local = await localBooking(unitA, begin, addDays(begin, 2));
+    feedBody = ics([{ uid: 'before@airbnb.com', begin, end: addDays(begin, 3) }]);
+    // A conflict as the digests before notified_at left it: recorded, notified_at never set.
+    const unmailed = createCalendarService({
+      db: database.db,
+      settings: { pollMinutes: 15, timeoutMs: 2000, maxBytes: 256 * 1024, parseBudgetMs: 5000, parseMemoryMb: 128, testLoopback: [fixture.hostPort] },
+      siteName: 'Coral Haven',
+      publicOrigin: 'https://www.coralhaven.example',
+      ownerEmail: 'owner@example.com',
+      now,
+    });
+    const feed = await unmailed.addFeed(unitA, 'Airbnb', `${fixture.origin}/airbnb.ics`);
+    try {
+      await unmailed.syncFeed(feed);
+    } finally {
+      await unmailed.close();
+    }
+    const notified = async () => (await database.db.select({ notifiedAt: schema.calendarConflicts.notifiedAt }).from(schema.calendarConflicts).where(eq(schema.calendarConflicts.feedId, feed))).map((c) => c.notifiedAt);
+    expect(await notified()).toEqual([null]);
+    const migration = fs.readFileSync(path.resolve('server/db/migrations/0014_calendar_conflicts_notified.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').filter((statement) => /^\s*(--[^\n]*\n\s*)*UPDATE/.test(statement));
+    expect(backfill).toHaveLength(1);
+    await database.db.execute(sql.raw(backfill[0]!));
+    expect(await notified()).toEqual([expect.any(Date)]);
+    const digests = () => database.db.select().from(schema.mailQueue).where(like(schema.mailQueue.reference, `feed:${feed}:%`));
+    moved += 2 * 3_600_000;
+    await calendar.syncFeed(feed);
+    expect(await digests()).toEqual([]);
+    // A new conflict of the same feed is mailed (no digest in the last hour), alone, and marked.
+    feedBody = ics([{ uid: 'before@airbnb.com', begin, end: addDays(begin, 3) }, { uid: 'after@airbnb.com', begin: addDays(begin, 1), end: addDays(begin, 2) }]);
+    await calendar.syncFeed(feed);
+    const mailed = await digests();
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]!.textBody).toContain(`Airbnb has a stay from ${addDays(begin, 1)} to ${addDays(begin, 2)} over booking #${local} made here.`);
+    expect(mailed[0]!.textBody).not.toContain(`from ${begin} to`);
+    expect(await notified()).toEqual([expect.any(Date), expect.any(Date)]);
   });
 
   it('the poller polls due feeds and moves their next poll 15 minutes ± a tenth ahead', async () => {

@@ -27,7 +27,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sqlState } from '../db/sql-state.ts';
 import { liveNight, releaseLapsedNights } from '../checkout/holds.ts';
-import { bookings, mailQueue, units } from '../db/schema.ts';
+import { bookings, units } from '../db/schema.ts';
 import { calendarBlocks, calendarConflicts, calendarExports, calendarFeedEvents, calendarFeeds } from '../db/calendar-schema.ts';
 import type { MailQueue } from '../mail/mail-queue.ts';
 import { escapeHtml } from '../html.ts';
@@ -301,29 +301,25 @@ export function createCalendarService(options: CalendarServiceOptions) {
   }
 
   /**
-   * Emails the owner the open conflicts of each of the listing's feeds not yet mailed, in one
-   * digest per feed at most once an hour (a feed that changes at every read would otherwise send
-   * one email per read). Each digest's mail_queue reference is `feed:{id}:{ms}`, the moment it was
-   * made: the next is due an hour later and holds the conflicts found since. Run inside the
+   * Emails the owner the open conflicts of each of the listing's feeds not yet mailed (notified_at
+   * null), in one digest per feed at most once an hour (a feed that changes at every read would
+   * otherwise send one email per read): a feed's last digest is the latest notified_at of its
+   * conflicts, and the next is due an hour after it with those found since. The mailed conflicts
+   * get notified_at = now in the same transaction as the email's mail_queue row. Run inside the
    * listing's reconcile (its advisory lock), so two servers never send one digest twice.
    */
-  async function mailDigests(tx: Pick<Database, 'execute' | 'insert'>, unitEid: number): Promise<boolean> {
-    const open = rowsOf<{ feed_id: number; channel: string; begin_date: string; end_date: string; booking_id: number; detected_ms: string; last_ms: string | null }>(
-      await tx.execute(sql`select c.feed_id, f.channel, c.begin_date::text as begin_date, c.end_date::text as end_date, c.booking_id,
-          floor(extract(epoch from c.detected_at) * 1000)::bigint::text as detected_ms,
-          (select max(split_part(m.reference, ':', 3)::bigint)::text from ${mailQueue} m
-            where m.kind = 'calendar-conflict' and m.reference like 'feed:' || c.feed_id || ':%') as last_ms
+  async function mailDigests(tx: Pick<Database, 'execute' | 'insert' | 'update'>, unitEid: number): Promise<boolean> {
+    const at = now().getTime();
+    const open = rowsOf<{ id: number | string; feed_id: number; channel: string; begin_date: string; end_date: string; booking_id: number }>(
+      await tx.execute(sql`select c.id, c.feed_id, f.channel, c.begin_date::text as begin_date, c.end_date::text as end_date, c.booking_id
         from ${calendarConflicts} c join ${calendarFeeds} f on f.id = c.feed_id
-        where c.unit_eid = ${unitEid} and c.resolved_at is null
+        where c.unit_eid = ${unitEid} and c.resolved_at is null and c.notified_at is null
+          and not exists (select 1 from ${calendarConflicts} n
+            where n.feed_id = c.feed_id and n.notified_at > ${new Date(at - DIGEST_MS).toISOString()}::timestamptz)
         order by c.feed_id, c.begin_date, c.booking_id`),
     );
-    const at = now().getTime();
     const byFeed = new Map<number, typeof open>();
-    for (const row of open) {
-      const last = row.last_ms === null ? null : Number(row.last_ms);
-      if (last !== null && (at - last < DIGEST_MS || Number(row.detected_ms) <= last)) continue;
-      byFeed.set(row.feed_id, [...(byFeed.get(row.feed_id) ?? []), row]);
-    }
+    for (const row of open) byFeed.set(row.feed_id, [...(byFeed.get(row.feed_id) ?? []), row]);
     for (const [feedId, rows] of byFeed) {
       const channel = rows[0]!.channel;
       const lines = rows.map((c) => `${channel} has a stay from ${c.begin_date} to ${c.end_date} over booking #${c.booking_id} made here.`);
@@ -338,6 +334,7 @@ export function createCalendarService(options: CalendarServiceOptions) {
         text: `${lines.join('\n')}\n\n${more}\n`,
         html: `<p>${lines.map(escapeHtml).join('<br>')}</p><p>${escapeHtml(more)}</p>`,
       });
+      await tx.update(calendarConflicts).set({ notifiedAt: new Date(at) }).where(inArray(calendarConflicts.id, rows.map((c) => Number(c.id))));
     }
     return byFeed.size > 0;
   }

@@ -1,5 +1,5 @@
 /**
- * Calendar sync with other channels (issue 26): each listing's secret export of its booked and
+ * Calendar sync with other channels: each listing's secret export of its booked and
  * blocked nights, the channels' feeds it imports, and what the imports did. Re-exported by
  * schema.ts (one schema for drizzle-kit and the migrations).
  *
@@ -95,7 +95,9 @@ export const calendarBlocks = pgTable(
 
 /**
  * An imported stay whose nights a booking made here already holds: a double booking across
- * channels. Open while both stand (resolved_at null); `notified_at` once the owner was emailed.
+ * channels. Open while both stand (resolved_at null); `notified_at` once the owner was emailed
+ * (the digest it went in). A feed's latest notified_at is when its last digest went, so the next
+ * is due an hour after it.
  */
 export const calendarConflicts = pgTable(
   'calendar_conflicts',
@@ -112,9 +114,12 @@ export const calendarConflicts = pgTable(
     bookingId: integer('booking_id').notNull(),
     detectedAt: timestamp('detected_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('calendar_conflicts_unit_idx').on(t.unitEid, t.resolvedAt),
+    // A feed's last digest (max notified_at) read at each reconcile without a scan.
+    index('calendar_conflicts_feed_notified_idx').on(t.feedId, t.notifiedAt),
     uniqueIndex('calendar_conflicts_open_idx').on(t.feedId, t.uid, t.beginDate, t.bookingId).where(sql`${t.resolvedAt} is null`),
   ],
 );
