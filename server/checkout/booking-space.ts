@@ -275,6 +275,7 @@ export async function openBookingWorld({
     payments: createTestPaymentProvider(),
     mail,
     publicOrigin: 'https://www.coralhaven.example',
+    secret: 'booking-space-secret',
     ...(captcha ? { captcha } : {}),
     holdsChanged: () => pricing.invalidate(),
   });

@@ -51,6 +51,7 @@ import { canonical, cardField, checkGuest, GUEST_FIELDS, IDEMPOTENCY_KEY, LINE_F
 import { confirmationEmail } from './emails.ts';
 import { CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
 import { CAPTCHA_REFUSED, type CaptchaVerifier } from '../captcha/verifier.ts';
+import { clientKey } from '../security/rate-limits.ts';
 import { CONFIRM_TOKEN, confirmHold, confirmTokenHash, holdConfirmPath, holdCounts, holdLock, holdRefusal, newConfirmToken, releaseLapsedHolds, type HoldConfirmResult } from './holds.ts';
 import type { PaymentProvider } from './payment.ts';
 import { checkoutQuote, insuranceFor, readProvince } from './quote.ts';
@@ -83,7 +84,7 @@ export interface CheckoutRequest {
   cookieProvince?: string | undefined;
   /** The visitor's order session (session mode), when the cookie holds a valid one. */
   sessionId: string | null;
-  /** The client's address (request.ip: X-Forwarded-For only from configured proxies), for the pay-later caps and the captcha. */
+  /** The client's address (request.ip: X-Forwarded-For only from configured proxies): the captcha is told it, the pay-later caps count its rate-limit key. */
   clientIp?: string | undefined;
 }
 
@@ -105,6 +106,8 @@ export interface CheckoutServiceOptions {
   mail: MailQueue;
   /** The site's public origin for the email's link (config.ts publicOrigin). */
   publicOrigin: string;
+  /** Keys the client addresses kept for the pay-later caps (the server's cookie secret), as the share quota does. */
+  secret: string;
   /** The site's captcha: a pay-later checkout needs a solved one (a paid checkout does not). */
   captcha?: CaptchaVerifier;
   /** The clock of holds (tests move it). */
@@ -151,6 +154,8 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
   // The engine's clock by default: a hold lapses on the same clock that says which nights are free.
   const now = options.now ?? pricing.now ?? (() => new Date());
   const payLater = settings.order.pay_later;
+  // A hold keeps no address: a keyed hash of the client's rate-limit key (an IPv6 client by its /64) is enough to count its holds.
+  const clientKeyOf = (address: string | undefined) => crypto.createHmac('sha256', options.secret).update(`hold-client|${clientKey(address)}`).digest('base64url').slice(0, 22);
 
   // Provinces change about never: each country's list is read at most every 10 minutes.
   const provinceCache = new Map<string, { at: number; list: Promise<Record<string, string>> }>();
@@ -527,7 +532,7 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
         hold_state: holding ? 'held' : null,
         held_until: holding ? heldUntil.toISOString() : null,
         confirm_token_hash: confirmToken ? confirmTokenHash(confirmToken) : null,
-        client_key: holding ? (request.clientIp ?? '').slice(0, 100) : null,
+        client_key: holding ? clientKeyOf(request.clientIp) : null,
       },
       reservations: reservationRows.map(({ values: r }) => ({
         line_key: r.lineKey,

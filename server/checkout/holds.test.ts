@@ -277,6 +277,21 @@ describe('open holds are capped per email address and per client', () => {
     expect((await checkout(await world.orderOf([stays[4] as StayToBook]), { email: 'ge@example.com' })).statusCode).toBe(201);
   });
 
+  it('counts an IPv6 client by its /64 and keeps no address, only a keyed hash of it', async () => {
+    const stays = await freeStays(4, 135);
+    const subnet = `2001:db8:${address.toString(16)}:1`;
+    for (const [i, stay] of stays.slice(0, 3).entries()) {
+      expect((await checkout(await world.orderOf([stay]), { email: `h${'abc'[i]}@example.com`, from: `${subnet}::${i + 1}` })).statusCode).toBe(201);
+    }
+    const fourth = await checkout(await world.orderOf([stays[3] as StayToBook]), { email: 'hd@example.com', from: `${subnet}:ffff:ffff:ffff:ffff` });
+    expect(fourth.statusCode).toBe(429);
+    const kept = await world.database.db.execute(sql`select distinct client_key from trip_bookings where hold_state = 'held'`);
+    const keys = (kept as unknown as { rows: { client_key: string }[] }).rows.map((r) => r.client_key);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(keys[0]).not.toContain('2001');
+  });
+
   it('at most 3 pay-later emails a day go to one address, even when its holds were confirmed', async () => {
     const stays = await freeStays(4, 140);
     for (const stay of stays.slice(0, 3)) {
