@@ -571,9 +571,9 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
     for (let attempt = 0; ; attempt++) {
     try {
       if (holding) {
-        // Counted and written under the holds' lock: checkouts at once cannot all count "none yet".
+        // Counted and written under the locks of this email and client: checkouts at once cannot all count "none yet".
         await db.transaction(async (tx) => {
-          await holdLock(tx);
+          await holdLock(tx, guest.email, write.booking.client_key ?? '');
           const refusal = holdRefusal(await holdCounts(tx, guest.email, write.booking.client_key ?? '', now()), reservationRows.length, payLater);
           if (refusal) throw new HoldRefused(refusal.field, refusal.message);
           await writeBooking(tx, write);

@@ -10,8 +10,9 @@
  *
  * Open holds are capped per email address and per client address, and so are the held stays and
  * the emails pay-later checkouts send to one address a day. The caps are counted and the hold is
- * written under one advisory lock (holdLock), so that 35 checkouts at once from one client cannot
- * all count "none yet" before any of them writes.
+ * written under two advisory locks, one of its email address and one of its client (holdLock), so
+ * that 35 checkouts at once from one client cannot all count "none yet" before any of them writes,
+ * while checkouts of other guests from other clients never wait for each other.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -19,9 +20,6 @@ import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
 
 export type PayLaterSettings = SiteSettings['order']['pay_later'];
-
-/** The key of the advisory lock pay-later holds are counted and written under (any constant of the site's own). */
-const HOLD_LOCK_KEY = 7_240_013;
 
 /** A confirm link's token: 24 random bytes (192 bits), base64url. Only its hash is stored. */
 export const CONFIRM_TOKEN = /^[A-Za-z0-9_-]{32}$/;
@@ -35,9 +33,14 @@ function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
-/** Takes the holds' lock for the rest of the transaction `tx` (one holder at a time, across servers). */
-export async function holdLock(tx: Pick<Database, 'execute'>): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${HOLD_LOCK_KEY})`);
+/**
+ * Takes the locks of a hold's email address and of its client for the rest of the transaction `tx`
+ * (one holder of each at a time, across servers), as the lead forms lock per email. Always the
+ * email's first, then the client's: two checkouts never wait for each other in opposite orders.
+ */
+export async function holdLock(tx: Pick<Database, 'execute'>, email: string, clientKey: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('hold-email:' || lower(${email})))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('hold-client:' || ${clientKey}))`);
 }
 
 export interface HoldCounts {
