@@ -108,7 +108,7 @@ function checkout(order: Order, options: { email?: string; later?: boolean; toke
   });
 }
 
-/** Whether the engine offers the stay now (the pricing model as every search reads it). */
+/** Whether the engine offers the stay now (the pricing model as a quote reads it: on current data). */
 async function offered(stay: StayToBook): Promise<boolean> {
   return (await world.problemOf(stay)) === null;
 }
@@ -176,6 +176,19 @@ describe('a hold lapses by itself', () => {
     const paid = await checkout(await world.orderOf([stay as StayToBook]), { later: false, token: null, email: 'grace@example.com' });
     expect(paid.statusCode, paid.body).toBe(201);
     expect(await offered(stay as StayToBook)).toBe(false);
+  });
+
+  it("a search right after a hold's time is answered from the model it had, while the model loads again; a quote waits for that load", async () => {
+    const [stay] = await freeStays(1, 65);
+    expect((await checkout(await world.orderOf([stay as StayToBook]))).statusCode).toBe(201);
+    const held = await world.pricing.data({ fresh: true });
+    passMinutes(HOLD_MINUTES + 1);
+    // The search's read does not wait for a load (it shows the nights taken a moment longer)…
+    expect(await world.pricing.data()).toBe(held);
+    // …and the quote's read gets the model loaded after the hold's time, where the stay is free.
+    const fresh = await world.pricing.data({ fresh: true });
+    expect(fresh).not.toBe(held);
+    expect(await offered(stay as StayToBook)).toBe(true);
   });
 
   it('the sweeper marks lapsed holds and deletes their nights; a confirmed hold is kept', async () => {
