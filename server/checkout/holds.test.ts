@@ -16,7 +16,7 @@ import { CAPTCHA_REFUSED, type CaptchaVerifier } from '../captcha/verifier.ts';
 import { addDays } from '../demo/dates.ts';
 import { nameArbitrary, openBookingWorld, OWN_CALL, REAL_GUESTS, type BookingWorld, type StayToBook } from './booking-space.ts';
 import { TEST_TOKENS } from './payment.ts';
-import { releaseLapsedHolds } from './holds.ts';
+import { holdRefusal, releaseLapsedHolds } from './holds.ts';
 import { ownerBookings } from '../admin/owner-bookings.ts';
 import { statusText } from '../admin/owner-pages.ts';
 
@@ -303,6 +303,19 @@ describe('open holds are capped per email address and per client', () => {
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(keys[0]).not.toContain('2001');
+  });
+
+  it('the held stays cap says so, never "0 bookings waiting"', () => {
+    const limits = world.settings.order.pay_later;
+    const counts = { byEmail: 0, staysByEmail: 0, byClient: 0, staysByClient: 0, mailsToday: 0 };
+    expect(holdRefusal(counts, limits.max_held_stays, limits)).toBeNull();
+    const first = holdRefusal(counts, limits.max_held_stays + 1, limits);
+    expect(first?.message).toBe(`At most ${limits.max_held_stays} stays can wait to be confirmed at once, and this booking has more. Please hold fewer stays at a time, or pay now to book at once.`);
+    const fromClient = holdRefusal({ ...counts, byClient: 1, staysByClient: limits.max_held_stays - 1 }, 2, limits);
+    expect(fromClient).toEqual({
+      field: 'payment[payment_option]',
+      message: `At most ${limits.max_held_stays} stays can wait to be confirmed at once, and ${limits.max_held_stays - 1} stays are waiting already. Please confirm those from the email first, or pay now to book at once.`,
+    });
   });
 
   it('at most 3 pay-later emails a day go to one address, even when its holds were confirmed', async () => {

@@ -86,13 +86,21 @@ export function holdRefusal(counts: HoldCounts, stays: number, limits: PayLaterS
       message: `We have already sent ${limits.max_emails_per_day} booking emails to this address today. Please confirm a booking from one of them (check your spam folder too), ${payNow}`,
     };
   }
-  if (counts.byEmail >= limits.max_holds_per_email || counts.staysByEmail + stays > limits.max_held_stays) {
+  // Stays first: a guest under the holds cap can still have too many stays waiting (one large Trips Collection).
+  if (counts.staysByEmail + stays > limits.max_held_stays || counts.staysByClient + stays > limits.max_held_stays) {
+    const waiting = Math.max(counts.staysByEmail, counts.staysByClient);
+    return {
+      field: counts.staysByEmail + stays > limits.max_held_stays ? 'email' : 'payment[payment_option]',
+      message: `At most ${limits.max_held_stays} stays can wait to be confirmed at once, and ${waiting === 0 ? 'this booking has more' : `${waiting === 1 ? '1 stay is' : `${waiting} stays are`} waiting already`}. Please ${waiting === 0 ? 'hold fewer stays at a time' : 'confirm those from the email first'}, ${payNow}`,
+    };
+  }
+  if (counts.byEmail >= limits.max_holds_per_email) {
     return {
       field: 'email',
       message: `This email address already has ${counts.byEmail === 1 ? 'a booking' : `${counts.byEmail} bookings`} waiting to be confirmed. Please confirm ${counts.byEmail === 1 ? 'it' : 'them'} from the email first, ${payNow}`,
     };
   }
-  if (counts.byClient >= limits.max_holds_per_client || counts.staysByClient + stays > limits.max_held_stays) {
+  if (counts.byClient >= limits.max_holds_per_client) {
     return {
       field: 'payment[payment_option]',
       message: `${counts.byClient === 1 ? 'A booking' : `${counts.byClient} bookings`} made from your connection ${counts.byClient === 1 ? 'is' : 'are'} waiting to be confirmed. Please confirm ${counts.byClient === 1 ? 'it' : 'them'} from the email first, ${payNow}`,
