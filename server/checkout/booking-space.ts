@@ -276,6 +276,8 @@ export async function openBookingWorld({
     mail,
     publicOrigin: 'https://www.coralhaven.example',
     secret: 'booking-space-secret',
+    // The engine's clock: a hold lapses on the clock that says which nights are free.
+    now: time,
     ...(captcha ? { captcha } : {}),
     holdsChanged: () => pricing.invalidate(),
   });

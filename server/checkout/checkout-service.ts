@@ -111,7 +111,7 @@ export interface CheckoutServiceOptions {
   secret: string;
   /** The site's captcha: a pay-later checkout needs a solved one (a paid checkout does not). */
   captcha?: CaptchaVerifier;
-  /** The clock of holds (tests move it). */
+  /** The clock of holds (tests move it): the pricing engine's, so a hold lapses on the same clock that says which nights are free. */
   now?: () => Date;
   /** Told when holds lapsed or were confirmed late, so the pricing model reloads. */
   holdsChanged?: () => void;
@@ -161,8 +161,7 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
   const { db, settings, pricing, store, payments, mail } = options;
   const log = options.log ?? { info: () => {}, warn: () => {}, error: () => {} };
   const currency = settings.order.currency;
-  // The engine's clock by default: a hold lapses on the same clock that says which nights are free.
-  const now = options.now ?? pricing.now ?? (() => new Date());
+  const now = options.now ?? (() => new Date());
   const payLater = settings.order.pay_later;
   // A hold keeps no address: a keyed hash of the client's rate-limit key (an IPv6 client by its /64) is enough to count its holds.
   const clientKeyOf = (address: string | undefined) => crypto.createHmac('sha256', options.secret).update(`hold-client|${clientKey(address)}`).digest('base64url').slice(0, 22);
