@@ -175,6 +175,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     payments,
     mail,
     publicOrigin,
+    secret,
     // Pay later needs the captcha; its holds lapse by themselves (holds.ts), the model reloads when they do.
     captcha,
     holdsChanged: () => pricing.invalidate(),

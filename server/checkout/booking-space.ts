@@ -185,7 +185,7 @@ export interface BookingWorld {
   today: string;
   /** The rentals, one per stay length (length n is booked on units[n % units.length]). */
   units: readonly { eid: number; name: string; sleeps: number }[];
-  /** What the engine says of a stay: null when it can be booked, else why not ('min-stay', …). */
+  /** What the engine says of a stay, on current data as a quote sees it: null when it can be booked, else why not ('min-stay', …). */
   problemOf(stay: StayToBook): Promise<string | null>;
   /** Books a stay as a guest: searches it, adds the offer `offerIndex` (of those the engine gives) and checks out. */
   book(stay: StayToBook, guest: GuestDetails, choices: BookingChoices): Promise<{ response: LightMyRequestResponse; offer: Price }>;
@@ -275,6 +275,9 @@ export async function openBookingWorld({
     payments: createTestPaymentProvider(),
     mail,
     publicOrigin: 'https://www.coralhaven.example',
+    secret: 'booking-space-secret',
+    // The engine's clock: a hold lapses on the clock that says which nights are free.
+    now: time,
     ...(captcha ? { captcha } : {}),
     holdsChanged: () => pricing.invalidate(),
   });
@@ -315,7 +318,8 @@ export async function openBookingWorld({
     today,
     units: unitList,
     async problemOf({ eid, begin, nights }) {
-      const data = await pricing.data();
+      // Read as a quote reads it (fresh): a hold whose time just passed is free at once, where a search may show it taken a moment longer.
+      const data = await pricing.data({ fresh: true });
       const unit = data.units.get(eid);
       if (!unit) return 'unknown unit';
       return stayProblem(data, unit, dayOf(begin) as number, nights, 1, dayOf(today) as number);

@@ -26,12 +26,14 @@ export interface TextField {
   required: string | null;
   /** Keeps line breaks (arrival notes); every other field is one line (server/security/text-input.ts). */
   multiLine?: true;
+  /** A person's name: letters and the punctuation names have (guest-details.ts nameProblem). */
+  name?: true;
 }
 
 /** The guest fields of the checkout form, by the form's field names. */
 export const GUEST_FIELDS = {
-  first_name: { label: 'First name', max: 60, required: 'Please enter your first name.' },
-  last_name: { label: 'Last name', max: 60, required: 'Please enter your last name.' },
+  first_name: { label: 'First name', max: 60, required: 'Please enter your first name.', name: true },
+  last_name: { label: 'Last name', max: 60, required: 'Please enter your last name.', name: true },
   email: { label: 'Email', max: 254, required: 'Please enter your email address.' },
   phone: { label: 'Phone', max: 30, required: 'Please enter a phone number.' },
   address: { label: 'Address', max: 200, required: 'Please enter your street address.' },
@@ -128,8 +130,8 @@ export async function checkGuest(
     guest[name] = value;
   }
   // A name is a name: the email's words are the site's, and a name is all of the guest's it shows.
-  for (const [name, label] of [['first_name', 'First name'], ['last_name', 'Last name']] as const) {
-    const problem = !errors[name] && guest[name] ? nameProblem(guest[name], label) : null;
+  for (const [name, field] of Object.entries(GUEST_FIELDS) as [GuestField, TextField][]) {
+    const problem = field.name && !errors[name] && guest[name] ? nameProblem(guest[name], field.label) : null;
     if (problem) errors[name] = problem;
   }
   if (!errors.email && guest.email && !EMAIL.test(guest.email)) {

@@ -3,12 +3,13 @@
  *
  * A checkout is read and checked field by field (a message per field, under the client's field
  * names), its line items re-priced exactly as POST /rcapi/order/verify does (a price from the
- * client is never used), and then written at once (writeBooking: one statement, inside a transaction
+ * client is never used), and then written at once (writeBooking: one statement, inside one transaction
  * with the payment for card and ACH): the booking (guest, totals, payment), one reservation per line
  * item, the nights of every unit stay in the bookings calendar — where the exclusion constraint
  * `bookings_no_overlap` refuses a night already taken, so a double booking is impossible whatever
  * the timing —, the emptied session order (session mode) and the confirmation email (a mail_queue
- * row, sent after the commit by server/mail); last, the payment: a declined or failed payment rolls
+ * row, sent after the commit by server/mail), after the lapsed pay-later holds are released in
+ * the same transaction (their nights are free); last, the payment: a declined or failed payment rolls
  * everything back.
  *
  * A retried submit with the same idempotency key returns the first booking: the key is unique in
@@ -51,6 +52,7 @@ import { canonical, cardField, checkGuest, GUEST_FIELDS, IDEMPOTENCY_KEY, LINE_F
 import { confirmationEmail } from './emails.ts';
 import { CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
 import { CAPTCHA_REFUSED, type CaptchaVerifier } from '../captcha/verifier.ts';
+import { clientKey } from '../security/rate-limits.ts';
 import { CONFIRM_TOKEN, confirmHold, confirmTokenHash, holdConfirmPath, holdCounts, holdLock, holdRefusal, newConfirmToken, releaseLapsedHolds, type HoldConfirmResult } from './holds.ts';
 import type { PaymentProvider } from './payment.ts';
 import { checkoutQuote, insuranceFor, readProvince } from './quote.ts';
@@ -83,7 +85,7 @@ export interface CheckoutRequest {
   cookieProvince?: string | undefined;
   /** The visitor's order session (session mode), when the cookie holds a valid one. */
   sessionId: string | null;
-  /** The client's address (request.ip: X-Forwarded-For only from configured proxies), for the pay-later caps and the captcha. */
+  /** The client's address (request.ip: X-Forwarded-For only from configured proxies): the captcha is told it, the pay-later caps count its rate-limit key. */
   clientIp?: string | undefined;
 }
 
@@ -105,9 +107,11 @@ export interface CheckoutServiceOptions {
   mail: MailQueue;
   /** The site's public origin for the email's link (config.ts publicOrigin). */
   publicOrigin: string;
+  /** Keys the client addresses kept for the pay-later caps (the server's cookie secret), as the share quota does. */
+  secret: string;
   /** The site's captcha: a pay-later checkout needs a solved one (a paid checkout does not). */
   captcha?: CaptchaVerifier;
-  /** The clock of holds (tests move it). */
+  /** The clock of holds (tests move it): the pricing engine's, so a hold lapses on the same clock that says which nights are free. */
   now?: () => Date;
   /** Told when holds lapsed or were confirmed late, so the pricing model reloads. */
   holdsChanged?: () => void;
@@ -130,6 +134,15 @@ export interface CheckoutService {
 
 class PaymentDeclined extends Error {}
 class PaymentUnavailable extends Error {}
+/** A pay-later checkout over one of the caps (holds.ts holdRefusal): the field the message belongs beside. */
+class HoldRefused extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** The loser of a race for a stay (spec: a clear 409 naming the stay; its Trips Collection stays as it was). */
 function unavailable(key: string, stay: { name: string; begin: string; end: string }): CheckoutAnswer {
@@ -148,9 +161,10 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
   const { db, settings, pricing, store, payments, mail } = options;
   const log = options.log ?? { info: () => {}, warn: () => {}, error: () => {} };
   const currency = settings.order.currency;
-  // The engine's clock by default: a hold lapses on the same clock that says which nights are free.
-  const now = options.now ?? pricing.now ?? (() => new Date());
+  const now = options.now ?? (() => new Date());
   const payLater = settings.order.pay_later;
+  // A hold keeps no address: a keyed hash of the client's rate-limit key (an IPv6 client by its /64) is enough to count its holds.
+  const clientKeyOf = (address: string | undefined) => crypto.createHmac('sha256', options.secret).update(`hold-client|${clientKey(address)}`).digest('base64url').slice(0, 22);
 
   // Provinces change about never: each country's list is read at most every 10 minutes.
   const provinceCache = new Map<string, { at: number; list: Promise<Record<string, string>> }>();
@@ -527,7 +541,7 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
         hold_state: holding ? 'held' : null,
         held_until: holding ? heldUntil.toISOString() : null,
         confirm_token_hash: confirmToken ? confirmTokenHash(confirmToken) : null,
-        client_key: holding ? (request.clientIp ?? '').slice(0, 100) : null,
+        client_key: holding ? clientKeyOf(request.clientIp) : null,
       },
       reservations: reservationRows.map(({ values: r }) => ({
         line_key: r.lineKey,
@@ -556,53 +570,44 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
       mail: { kind: holding ? 'booking-hold' : 'booking-confirmation', reference: code, recipient: guest.email, subject: email.subject, text_body: email.text, html_body: email.html },
       session: fromSession ? request.sessionId : null,
     };
-    class HoldRefused extends Error {
-      constructor(readonly field: string, message: string) {
-        super(message);
-      }
-    }
-    // A night held by a lapsed hold is free: when the exclusion constraint meets one, the lapsed
-    // holds are released and the booking is written once more.
-    for (let attempt = 0; ; attempt++) {
+    let released = false;
     try {
-      if (holding) {
-        // Counted and written under the holds' lock: checkouts at once cannot all count "none yet".
-        await db.transaction(async (tx) => {
-          await holdLock(tx);
+      await db.transaction(async (tx) => {
+        // A night held by a lapsed hold is free: such holds are released first, in this transaction,
+        // so the exclusion constraint meets only nights that are taken (a paid checkout books them).
+        const release = await releaseLapsedHolds(tx, now());
+        released = release.holds > 0 || release.rows > 0;
+        if (holding) {
+          // Counted and written under the locks of this email and client: checkouts at once cannot all count "none yet".
+          await holdLock(tx, guest.email, write.booking.client_key ?? '');
           const refusal = holdRefusal(await holdCounts(tx, guest.email, write.booking.client_key ?? '', now()), reservationRows.length, payLater);
           if (refusal) throw new HoldRefused(refusal.field, refusal.message);
-          await writeBooking(tx, write);
-        });
-      } else if (depositCents === 0) {
-        // Nothing to charge: one statement, atomic on its own.
-        await writeBooking(db, write);
-      } else {
-        await db.transaction(async (tx) => {
-          const bookingId = await writeBooking(tx, write);
-          // Last, the payment: a decline or a provider that fails rolls all of it back.
-          let result;
-          try {
-            result = await payments.charge({
-              token,
-              method: option,
-              amountCents: depositCents,
-              currency,
-              reference: code,
-              idempotencyKey: key,
-              description: `${settings.site.name} booking`,
-              email: guest.email,
-            });
-          } catch (error) {
-            throw new PaymentUnavailable((error as Error).message);
-          }
-          if (!result.ok) throw new PaymentDeclined(result.message);
-          charge = { id: result.id };
-          await tx
-            .update(tripBookings)
-            .set({ paidCents: depositCents, paymentStatus: depositCents >= totalCents ? 'paid' : 'deposit_paid', paymentReference: result.id })
-            .where(eq(tripBookings.id, bookingId));
-        });
-      }
+        }
+        const bookingId = await writeBooking(tx, write);
+        if (holding || depositCents === 0) return;
+        // Last, the payment: a decline or a provider that fails rolls all of it back.
+        let result;
+        try {
+          result = await payments.charge({
+            token,
+            method: option,
+            amountCents: depositCents,
+            currency,
+            reference: code,
+            idempotencyKey: key,
+            description: `${settings.site.name} booking`,
+            email: guest.email,
+          });
+        } catch (error) {
+          throw new PaymentUnavailable((error as Error).message);
+        }
+        if (!result.ok) throw new PaymentDeclined(result.message);
+        charge = { id: result.id };
+        await tx
+          .update(tripBookings)
+          .set({ paidCents: depositCents, paymentStatus: depositCents >= totalCents ? 'paid' : 'deposit_paid', paymentReference: result.id })
+          .where(eq(tripBookings.id, bookingId));
+      });
     } catch (error) {
       if (error instanceof HoldRefused) {
         log.warn({ code, field: error.field }, 'pay-later hold refused: too many open holds or emails');
@@ -623,11 +628,6 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
         // bookings_no_overlap: a night of a stay is taken (another checkout committed first).
         const again = await replay(key, hash);
         if (again) return again;
-        if (attempt === 0 && (await releaseLapsedHolds(db, now())).rows > 0) {
-          options.holdsChanged?.();
-          charge = null;
-          continue;
-        }
         const taken = await takenStay(db, reservationRows);
         return unavailable(taken.key, { name: taken.name, begin: taken.begin, end: taken.end });
       }
@@ -640,8 +640,7 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
       }
       throw error;
     }
-    break;
-    }
+    if (released) options.holdsChanged?.();
     options.markBooked(reservationRows.flatMap((r) => (r.unitEid === null ? [] : [{ unitEid: r.unitEid, begin: r.values.beginDate, end: r.values.endDate, ...(holding ? { heldUntil: heldUntil.getTime() } : {}) }])));
     mail.kick();
     log.info({ code, items: reservationRows.length, totalCents, option }, 'booking made');

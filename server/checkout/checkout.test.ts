@@ -61,6 +61,7 @@ beforeAll(async () => {
     payments,
     mail,
     publicOrigin: ORIGIN,
+    secret: 'checkout-test-secret',
   });
   app = await buildServer({
     settings,

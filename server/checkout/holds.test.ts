@@ -16,7 +16,7 @@ import { CAPTCHA_REFUSED, type CaptchaVerifier } from '../captcha/verifier.ts';
 import { addDays } from '../demo/dates.ts';
 import { nameArbitrary, openBookingWorld, OWN_CALL, REAL_GUESTS, type BookingWorld, type StayToBook } from './booking-space.ts';
 import { TEST_TOKENS } from './payment.ts';
-import { releaseLapsedHolds } from './holds.ts';
+import { holdRefusal, releaseLapsedHolds } from './holds.ts';
 import { ownerBookings } from '../admin/owner-bookings.ts';
 import { statusText } from '../admin/owner-pages.ts';
 
@@ -108,7 +108,7 @@ function checkout(order: Order, options: { email?: string; later?: boolean; toke
   });
 }
 
-/** Whether the engine offers the stay now (the pricing model as every search reads it). */
+/** Whether the engine offers the stay now (the pricing model as a quote reads it: on current data). */
 async function offered(stay: StayToBook): Promise<boolean> {
   return (await world.problemOf(stay)) === null;
 }
@@ -176,6 +176,19 @@ describe('a hold lapses by itself', () => {
     const paid = await checkout(await world.orderOf([stay as StayToBook]), { later: false, token: null, email: 'grace@example.com' });
     expect(paid.statusCode, paid.body).toBe(201);
     expect(await offered(stay as StayToBook)).toBe(false);
+  });
+
+  it("a search right after a hold's time is answered from the model it had, while the model loads again; a quote waits for that load", async () => {
+    const [stay] = await freeStays(1, 65);
+    expect((await checkout(await world.orderOf([stay as StayToBook]))).statusCode).toBe(201);
+    const held = await world.pricing.data({ fresh: true });
+    passMinutes(HOLD_MINUTES + 1);
+    // The search's read does not wait for a load (it shows the nights taken a moment longer)…
+    expect(await world.pricing.data()).toBe(held);
+    // …and the quote's read gets the model loaded after the hold's time, where the stay is free.
+    const fresh = await world.pricing.data({ fresh: true });
+    expect(fresh).not.toBe(held);
+    expect(await offered(stay as StayToBook)).toBe(true);
   });
 
   it('the sweeper marks lapsed holds and deletes their nights; a confirmed hold is kept', async () => {
@@ -275,6 +288,34 @@ describe('open holds are capped per email address and per client', () => {
     expect(fourth.json().message).toBe('3 bookings made from your connection are waiting to be confirmed. Please confirm them from the email first, or pay now to book at once.');
     passMinutes(HOLD_MINUTES + 1);
     expect((await checkout(await world.orderOf([stays[4] as StayToBook]), { email: 'ge@example.com' })).statusCode).toBe(201);
+  });
+
+  it('counts an IPv6 client by its /64 and keeps no address, only a keyed hash of it', async () => {
+    const stays = await freeStays(4, 135);
+    const subnet = `2001:db8:${address.toString(16)}:1`;
+    for (const [i, stay] of stays.slice(0, 3).entries()) {
+      expect((await checkout(await world.orderOf([stay]), { email: `h${'abc'[i]}@example.com`, from: `${subnet}::${i + 1}` })).statusCode).toBe(201);
+    }
+    const fourth = await checkout(await world.orderOf([stays[3] as StayToBook]), { email: 'hd@example.com', from: `${subnet}:ffff:ffff:ffff:ffff` });
+    expect(fourth.statusCode).toBe(429);
+    const kept = await world.database.db.execute(sql`select distinct client_key from trip_bookings where hold_state = 'held'`);
+    const keys = (kept as unknown as { rows: { client_key: string }[] }).rows.map((r) => r.client_key);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(keys[0]).not.toContain('2001');
+  });
+
+  it('the held stays cap says so, never "0 bookings waiting"', () => {
+    const limits = world.settings.order.pay_later;
+    const counts = { byEmail: 0, staysByEmail: 0, byClient: 0, staysByClient: 0, mailsToday: 0 };
+    expect(holdRefusal(counts, limits.max_held_stays, limits)).toBeNull();
+    const first = holdRefusal(counts, limits.max_held_stays + 1, limits);
+    expect(first?.message).toBe(`At most ${limits.max_held_stays} stays can wait to be confirmed at once, and this booking has more. Please hold fewer stays at a time, or pay now to book at once.`);
+    const fromClient = holdRefusal({ ...counts, byClient: 1, staysByClient: limits.max_held_stays - 1 }, 2, limits);
+    expect(fromClient).toEqual({
+      field: 'payment[payment_option]',
+      message: `At most ${limits.max_held_stays} stays can wait to be confirmed at once, and ${limits.max_held_stays - 1} stays are waiting already. Please confirm those from the email first, or pay now to book at once.`,
+    });
   });
 
   it('at most 3 pay-later emails a day go to one address, even when its holds were confirmed', async () => {

@@ -10,8 +10,9 @@
  *
  * Open holds are capped per email address and per client address, and so are the held stays and
  * the emails pay-later checkouts send to one address a day. The caps are counted and the hold is
- * written under one advisory lock (holdLock), so that 35 checkouts at once from one client cannot
- * all count "none yet" before any of them writes.
+ * written under two advisory locks, one of its email address and one of its client (holdLock), so
+ * that 35 checkouts at once from one client cannot all count "none yet" before any of them writes,
+ * while checkouts of other guests from other clients never wait for each other.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -19,9 +20,6 @@ import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
 
 export type PayLaterSettings = SiteSettings['order']['pay_later'];
-
-/** The key of the advisory lock pay-later holds are counted and written under (any constant of the site's own). */
-const HOLD_LOCK_KEY = 7_240_013;
 
 /** A confirm link's token: 24 random bytes (192 bits), base64url. Only its hash is stored. */
 export const CONFIRM_TOKEN = /^[A-Za-z0-9_-]{32}$/;
@@ -35,9 +33,14 @@ function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
-/** Takes the holds' lock for the rest of the transaction `tx` (one holder at a time, across servers). */
-export async function holdLock(tx: Pick<Database, 'execute'>): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${HOLD_LOCK_KEY})`);
+/**
+ * Takes the locks of a hold's email address and of its client for the rest of the transaction `tx`
+ * (one holder of each at a time, across servers), as the lead forms lock per email. Always the
+ * email's first, then the client's: two checkouts never wait for each other in opposite orders.
+ */
+export async function holdLock(tx: Pick<Database, 'execute'>, email: string, clientKey: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('hold-email:' || lower(${email})))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('hold-client:' || ${clientKey}))`);
 }
 
 export interface HoldCounts {
@@ -83,13 +86,21 @@ export function holdRefusal(counts: HoldCounts, stays: number, limits: PayLaterS
       message: `We have already sent ${limits.max_emails_per_day} booking emails to this address today. Please confirm a booking from one of them (check your spam folder too), ${payNow}`,
     };
   }
-  if (counts.byEmail >= limits.max_holds_per_email || counts.staysByEmail + stays > limits.max_held_stays) {
+  // Stays first: a guest under the holds cap can still have too many stays waiting (one large Trips Collection).
+  if (counts.staysByEmail + stays > limits.max_held_stays || counts.staysByClient + stays > limits.max_held_stays) {
+    const waiting = Math.max(counts.staysByEmail, counts.staysByClient);
+    return {
+      field: counts.staysByEmail + stays > limits.max_held_stays ? 'email' : 'payment[payment_option]',
+      message: `At most ${limits.max_held_stays} stays can wait to be confirmed at once, and ${waiting === 0 ? 'this booking has more' : `${waiting === 1 ? '1 stay is' : `${waiting} stays are`} waiting already`}. Please ${waiting === 0 ? 'hold fewer stays at a time' : 'confirm those from the email first'}, ${payNow}`,
+    };
+  }
+  if (counts.byEmail >= limits.max_holds_per_email) {
     return {
       field: 'email',
       message: `This email address already has ${counts.byEmail === 1 ? 'a booking' : `${counts.byEmail} bookings`} waiting to be confirmed. Please confirm ${counts.byEmail === 1 ? 'it' : 'them'} from the email first, ${payNow}`,
     };
   }
-  if (counts.byClient >= limits.max_holds_per_client || counts.staysByClient + stays > limits.max_held_stays) {
+  if (counts.byClient >= limits.max_holds_per_client) {
     return {
       field: 'payment[payment_option]',
       message: `${counts.byClient === 1 ? 'A booking' : `${counts.byClient} bookings`} made from your connection ${counts.byClient === 1 ? 'is' : 'are'} waiting to be confirmed. Please confirm ${counts.byClient === 1 ? 'it' : 'them'} from the email first, ${payNow}`,

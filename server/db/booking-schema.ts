@@ -101,7 +101,7 @@ export const tripBookings = pgTable(
     /** Who confirmed a hold ('guest' or 'owner') and when. */
     confirmedBy: text('confirmed_by'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
-    /** The client's address (its rate-limit key) that made a hold: open holds are counted per client. */
+    /** A keyed hash (HMAC with the server's secret) of the rate-limit key of the client that made a hold: open holds are counted per client, and no address is kept. */
     clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

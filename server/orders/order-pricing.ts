@@ -32,8 +32,6 @@ export interface PricedStay {
  * is not valid, 'past' or 'gone', else the engine's problem (e.g. 'booked').
  */
 export interface OrderPricing {
-  /** The engine's clock, when it has one (a pay-later hold's time is counted on it). */
-  now?: () => Date;
   price(rawQuery: string): Promise<{ ok: true; price: Price; stay?: PricedStay } | { ok: false; message: string; detail?: string; reason?: string }>;
 }
 

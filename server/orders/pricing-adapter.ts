@@ -7,9 +7,8 @@ import type { OrderPricing, PricedStay } from './order-pricing.ts';
  * The order's re-pricing through the pricing engine: the offer a qp names, priced as the buy
  * page prices it (not a detailed quote, so a web-only special still applies), with fresh data.
  */
-export function orderPricing(pricing: Pick<PricingService, 'quote' | 'data'> & Partial<Pick<PricingService, 'now'>>): OrderPricing {
+export function orderPricing(pricing: Pick<PricingService, 'quote' | 'data'>): OrderPricing {
   return {
-    ...(pricing.now ? { now: () => (pricing.now as () => Date)() } : {}),
     async price(rawQuery) {
       try {
         const { input, result } = await pricing.quote(rawQuery, { detailedQuote: false });

@@ -18,9 +18,11 @@
  * (`markBooked`), and a check that finds only new reservations reads just those rows.
  *
  * A pay-later hold takes its nights only until its `held_until` (server/checkout/holds.ts): the
- * model is loaded without the rows whose time has passed, and a model that holds a hold is used
- * only until the first of its holds' times, then loaded again (a hold may have lapsed or been
- * confirmed meanwhile: the database says which). No timer is needed: each server's reads decide.
+ * model is loaded without the rows whose time has passed, and a model that holds a hold is loaded
+ * again once the first of its holds' times has passed (a hold may have lapsed or been confirmed
+ * meanwhile: the database says which). Searches go on being answered from it while that load runs
+ * in the background (showing nights taken a moment longer is the safe side); quotes (`fresh`)
+ * wait for it. No timer is needed: each server's reads decide.
  */
 import { and, asc, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AvailSearchResponse, Special } from '../../src/domain/pricing/types.ts';
@@ -186,8 +188,10 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
     const fromSeq = markSeq;
     const promise: Promise<PricingData> = (async () => {
       const started = Date.now();
+      // A model whose first hold's time has passed is loaded again though nothing in the tables changed.
+      const lapsed = cached !== null && cached.nextLapse <= now().getTime();
       const state = await pricingState(db);
-      if (cached && cached.fingerprint === state.fingerprint && mine === generation && (await addReservations(state.reserved)) && mine === generation) {
+      if (cached && !lapsed && cached.fingerprint === state.fingerprint && mine === generation && (await addReservations(state.reserved)) && mine === generation) {
         cached.checkedAt = started;
         return cached.data;
       }
@@ -213,20 +217,20 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
   };
 
   const data = async (opts: { fresh?: boolean } = {}): Promise<PricingData> => {
-    // A hold of the model has reached its time: its nights may be free now (or confirmed); load again.
-    if (cached && cached.nextLapse <= now().getTime()) {
-      generation++;
-      cached = null;
-      revalidating = null;
-    }
+    // A hold of the model has reached its time: its nights may be free now (or confirmed), so the
+    // model is loaded again; until then searches are answered from this one.
+    const lapsed = cached !== null && cached.nextLapse <= now().getTime();
     const age = cached ? Date.now() - cached.checkedAt : Number.POSITIVE_INFINITY;
-    if (cached && age <= freshMs) return cached.data;
+    if (cached && !lapsed && age <= freshMs) return cached.data;
     if (cached && !opts.fresh && age <= staleMs) {
-      // Checked a while ago: answer now, check again for the next request.
+      // Checked a while ago (or a hold's time passed): answer now, check or load again for the next request.
       revalidate().catch(() => undefined);
       return cached.data;
     }
-    return revalidate();
+    const model = await revalidate();
+    // A check already under way that started before the hold's time kept the model: load once more.
+    if (cached && cached.data === model && cached.nextLapse <= now().getTime()) return revalidate();
+    return model;
   };
 
   const clock = () => {

@@ -58,6 +58,7 @@ beforeAll(async () => {
     payments: createTestPaymentProvider(),
     mail,
     publicOrigin: 'https://www.coralhaven.example',
+    secret: 'json-body-secret',
   });
   app = await buildServer({
     settings,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_STAYS_PER_BOOKING } from './checkout/checkout';
 import type { Special } from './pricing/types';
 
 /**
@@ -154,7 +155,7 @@ export const SiteSettingsSchema = v.strictObject({
         max_holds_per_client: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)), 3),
         max_emails_per_day: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)), 3),
         /** Stays held at once by one email address or one client: one full Trips Collection. */
-        max_held_stays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), 10),
+        max_held_stays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), MAX_STAYS_PER_BOOKING),
       }),
       {},
     ),

@@ -120,9 +120,6 @@ export function containsCardNumber(text: string): boolean {
   return false;
 }
 
-/** The longest first or last name taken (names of many given names or family names fit well within it). */
-export const MAX_NAME_LENGTH = 60;
-
 /**
  * Letters and marks of any script, with the joiners some scripts write names with (ZWJ, ZWNJ),
  * spaces, apostrophes (' ’ ʼ), hyphens, dots of initials, commas and middle dots (阿沛·阿旺晋美).
@@ -133,13 +130,13 @@ const NAME = /^[\p{L}\p{M}](?:(?:[\p{L}\p{M} '’ʼ.,·・-]|\u200c|\u200d)*[\p{
 const WEB_ADDRESS = /:\/\/|\bwww\.|\p{L}{2,}\.\p{L}{2,}/iu;
 
 /**
- * A first or last name is a name: letters of any script with the punctuation names have, at most
- * MAX_NAME_LENGTH characters; no digits, web addresses or other symbols (an email's name is read by
- * whoever gets it). Null when it passes, else the message for the field.
+ * A first or last name is a name: letters of any script with the punctuation names have; no
+ * digits, web addresses or other symbols (an email's name is read by whoever gets it). Null when
+ * it passes, else the message for the field. Its length is the field's (checkout-fields.ts
+ * GUEST_FIELDS), checked with every other field's.
  */
-export function nameProblem(value: string, label: 'First name' | 'Last name'): string | null {
+export function nameProblem(value: string, label: string): string | null {
   const name = value.trim();
-  if (name.length > MAX_NAME_LENGTH) return `${label} must be at most ${MAX_NAME_LENGTH} characters.`;
   if (name === '') return null;
   if (WEB_ADDRESS.test(name)) return `${label} cannot hold a web address. Please enter your name as it is written.`;
   if (/\p{N}/u.test(name)) return `${label} cannot hold digits. Please enter your name as it is written.`;

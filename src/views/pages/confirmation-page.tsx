@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router';
 import type { BookingConfirmation } from '@/domain/content';
 import { formatCents } from '@/domain/money';
 import { formatStayDate } from '@/domain/pricing/dates';
-import { formatHoldTime } from '@/domain/checkout/hold';
+import { holdNotice } from '@/domain/checkout/hold';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -22,6 +22,8 @@ export function ConfirmationPage() {
   const booking = useLoaderData() as BookingConfirmation;
   const money = (cents: number) => formatCents(cents, booking.currency, 2);
   const hold = booking.hold;
+  // A cancelled booking says only that; a hold not confirmed says what its guest can still do.
+  const notice = hold && booking.status !== 'cancelled' ? holdNotice(hold, booking.guest.email) : null;
   const heading =
     booking.status === 'cancelled'
       ? 'This booking was cancelled'
@@ -33,15 +35,9 @@ export function ConfirmationPage() {
   return (
     <div className="page page--confirmation">
       <h1>{heading}</h1>
-      {hold?.state === 'held' ? (
+      {notice ? (
         <p className="lead notice" data-testid="confirmation-hold">
-          {hold.confirmBy === 'guest'
-            ? `Your booking is held until ${formatHoldTime(hold.until)} and is not confirmed yet. We have sent an email to ${booking.guest.email}: open the link in it and press Confirm my booking before then, or the nights are released.`
-            : `Your booking is held until ${formatHoldTime(hold.until)} while we look at your request; it is not confirmed yet. We will email ${booking.guest.email} when it is accepted. If it is not accepted by then, the nights are released.`}
-        </p>
-      ) : hold?.state === 'lapsed' && booking.status !== 'cancelled' ? (
-        <p className="lead notice" data-testid="confirmation-hold">
-          This booking was held until {formatHoldTime(hold.until)} and was not confirmed in time, so its nights were released. You can still confirm it from the link in your email: if its nights are still free, it is yours.
+          {notice}
         </p>
       ) : (
         <p className="lead">
