@@ -41,14 +41,14 @@ let clock: Date;
 const apps: FastifyInstance[] = [];
 
 /** An instance of the site (several share the database, as behind a load balancer), with the default rate limits. */
-async function instance(loginThrottle?: LoginThrottleLimits, extra: { captcha?: CaptchaService; log?: string[] } = {}): Promise<FastifyInstance> {
+async function instance(loginThrottle?: LoginThrottleLimits, extra: { captcha?: CaptchaService; log?: string[]; clientDir?: string } = {}): Promise<FastifyInstance> {
   const { log } = extra;
   const app = await buildServer({
     captcha: extra.captcha,
     logger: log ? { level: 'info', stream: new Writable({ write: (chunk, _encoding, done) => done(void log.push(String(chunk))) }) } : undefined,
     settings,
     content: createContentService(database.db, settings),
-    renderer,
+    renderer: extra.clientDir ? { ...renderer, clientDir: extra.clientDir } : renderer,
     mediaDir: path.resolve('.tmp/no-media'),
     cookieSecret: SECRET,
     publicOrigin: 'http://localhost:3000',
@@ -288,5 +288,25 @@ describe('wrong passwords from everywhere (the shared throttle) with the site\'s
     expect((await login(withCaptcha, PASSWORD, '192.0.2.56', { [DEVICE_COOKIE]: device })).statusCode).toBe(303);
     const page = await withCaptcha.inject({ url: '/admin/analytics/login', headers: { cookie: cookieHeader({ [DEVICE_COOKIE]: device }) } });
     expect(page.body).not.toContain(CAPTCHA_RESPONSE_FIELD);
+  });
+
+  it('a build without the captcha module says so when the server starts, and the shared wait refuses (429) as without a captcha', async () => {
+    // A built client whose forms import no captcha module: its manifest has no such chunk.
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-login-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.mkdirSync(path.join(clientDir, '.vite'));
+    fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), '{}');
+    try {
+      const log: string[] = [];
+      const app = await instance({ ...DEFAULT_LOGIN_THROTTLE, freeFailures: 2, untrustedFreeFailures: 1 }, { captcha, log, clientDir });
+      const warning = log.map((line) => JSON.parse(line) as { level: number; msg: string }).find((line) => line.msg.includes('no captcha module'));
+      expect(warning?.level).toBe(40);
+      expect((await login(app, 'guess', '192.0.2.61')).statusCode).toBe(401);
+      const refused = await login(app, PASSWORD, '192.0.2.62');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.body).not.toContain(CAPTCHA_RESPONSE_FIELD);
+    } finally {
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });

@@ -106,6 +106,14 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
     scope.addHook('onRequest', async (request) => sessions.verify(request));
 
     const captcha = options.captcha?.script ? { ...options.captcha, script: options.captcha.script } : null;
+    // Without the module the login cannot ask for the captcha, so the shared wait refuses (429)
+    // as it does without a captcha: said once here, or the owner would see only the 429s.
+    if (options.captcha && !captcha) {
+      app.log.warn(
+        { provider: options.captcha.service.provider },
+        'site owner login: the site has a captcha but this build has no captcha module (src/bindings/captcha-attach.ts), so while wrong passwords from everywhere have the shared throttle waiting, browsers without the device cookie are refused with 429 instead of being asked for the captcha',
+      );
+    }
     /** The login page, with the captcha when `withCaptcha` (and the policy that lets it run). */
     const loginReply = (reply: FastifyReply, status: number, error: string | null, withCaptcha: boolean) => {
       if (!withCaptcha || !captcha) return privateHtml(reply, status, loginPage(options.siteName, error));
