@@ -23,7 +23,7 @@ import { createCaptchaVerifier, type CaptchaService } from '../captcha/captcha-s
 import { CAPTCHA_REFUSED } from '../captcha/verifier.ts';
 import { CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
 import { ADMIN_COOKIE, DEVICE_COOKIE } from './admin-session.ts';
-import { DEFAULT_LOGIN_THROTTLE, waitAfter, type LoginThrottleLimits } from './login-throttle.ts';
+import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, throttleKeys, waitAfter, type LoginThrottleLimits, type LoginWaits } from './login-throttle.ts';
 import { CAPTCHA_NEEDED, waitMessage, WRONG_PASSWORD } from './routes.ts';
 
 const settings = loadSiteSettings(path.resolve('config/site.json'));
@@ -184,6 +184,22 @@ describe('wrong passwords from a shared address', () => {
   it('the waits: none within the free tries, then 30 s doubling up to 15 min', () => {
     const waits = Array.from({ length: 12 }, (_, i) => waitAfter(i + 1, 5, DEFAULT_LOGIN_THROTTLE) / 1000);
     expect(waits).toEqual([0, 0, 0, 0, 30, 60, 120, 240, 480, 900, 900, 900]);
+  });
+
+  it('a wrong password says how long its keys now wait, as a look at the waits afterwards does', async () => {
+    const limits: LoginThrottleLimits = { ...DEFAULT_LOGIN_THROTTLE, freeFailures: 2, untrustedFreeFailures: 3 };
+    const throttle = createLoginThrottle(database.db, { now: () => clock, limits });
+    const keys = throttleKeys(null, '192.0.2.70');
+    const seen: LoginWaits[] = [];
+    for (let i = 0; i < 4; i++) {
+      const after = await throttle.failed(keys);
+      expect(after).toEqual(await throttle.waits(keys));
+      seen.push(after);
+    }
+    // The address waits after its 2nd wrong password (30 s, then 60 s), all untrusted clients after the 3rd.
+    expect(seen).toEqual([{ own: 0, shared: 0 }, { own: 30, shared: 0 }, { own: 60, shared: 30 }, { own: 120, shared: 60 }]);
+    // A device's keys share nothing.
+    expect(await throttle.failed(throttleKeys('a-device', '192.0.2.70'))).toEqual({ own: 0, shared: 0 });
   });
 
   it('a device cookie forged, or made for another password, is no device', async () => {

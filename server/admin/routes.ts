@@ -132,8 +132,9 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
     scope.post(LOGIN_PATH, { config: { limit: 'admin', limitKey: device }, bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
       const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
       const given = form.get('password') ?? '';
-      const trusted = sessions.deviceOf(request) !== null;
-      const keys = throttleKeys(sessions.deviceOf(request), clientKey(request.ip));
+      const deviceId = sessions.deviceOf(request);
+      const trusted = deviceId !== null;
+      const keys = throttleKeys(deviceId, clientKey(request.ip));
       const { own, shared } = await throttle.waits(keys);
       // While this device or address waits, the password is not even looked at: a guess tells nothing.
       // The shared wait refuses only when there is no captcha to ask for instead.
@@ -159,9 +160,9 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
       }
       if (!passwordMatches(given, options.password)) {
         request.log.warn({ trusted, captcha: askCaptcha }, 'site owner login with a wrong password');
-        await throttle.failed(keys);
+        const after = await throttle.failed(keys);
         // The wrong password that trips the shared throttle already shows the captcha for the next try.
-        const next = askCaptcha || (!trusted && captcha !== null && (await throttle.waits([UNTRUSTED_KEY])).shared > 0);
+        const next = askCaptcha || (captcha !== null && after.shared > 0);
         return loginReply(reply, 401, WRONG_PASSWORD, next);
       }
       await throttle.succeeded(keys);
