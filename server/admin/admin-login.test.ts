@@ -7,9 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge } from 'altcha-lib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.ts';
@@ -18,7 +16,7 @@ import { createContentService } from '../content/content-service.ts';
 import type { OpenDatabase } from '../db/client.ts';
 import { adminLoginFailures, adminSessions } from '../db/schema.ts';
 import type { PageRenderer } from '../renderer.ts';
-import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
+import { FROM_THIS_SITE, logInto, openTestDatabase, solvedAltcha } from '../test-support.ts';
 import { createCaptchaVerifier, type CaptchaService } from '../captcha/captcha-service.ts';
 import { CAPTCHA_REFUSED } from '../captcha/verifier.ts';
 import { CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
@@ -45,7 +43,7 @@ async function instance(loginThrottle?: LoginThrottleLimits, extra: { captcha?: 
   const { log } = extra;
   const app = await buildServer({
     captcha: extra.captcha,
-    logger: log ? { level: 'info', stream: new Writable({ write: (chunk, _encoding, done) => done(void log.push(String(chunk))) }) } : undefined,
+    logger: log ? { level: 'info', stream: logInto(log) } : undefined,
     settings,
     content: createContentService(database.db, settings),
     renderer: extra.clientDir ? { ...renderer, clientDir: extra.clientDir } : renderer,
@@ -229,14 +227,11 @@ describe('wrong passwords from everywhere (the shared throttle) with the site\'s
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  /** What the ALTCHA widget does in the browser: asks for a challenge, solves it, sends base64 of { challenge, solution }. */
+  /** What the ALTCHA widget does in the browser: asks for a challenge, solves it, sends the token. */
   async function solved(app: FastifyInstance, from: string): Promise<string> {
     const response = await app.inject({ url: '/captcha/challenge', remoteAddress: from });
     expect(response.statusCode).toBe(200);
-    const challenge = response.json() as Challenge;
-    const solution = await solveChallenge({ challenge, deriveKey });
-    if (!solution) throw new Error('no solution');
-    return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+    return solvedAltcha(response.json() as Challenge);
   }
 
   const session = (response: LightMyRequestResponse) => response.cookies.find((cookie) => cookie.name === ADMIN_COOKIE);

@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +21,7 @@ import { createMailQueue, type MailQueue } from '../mail/mail-queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { NO_CAPTCHA } from '../orders/share-send.ts';
 import type { PageRenderer } from '../renderer.ts';
-import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
+import { FROM_THIS_SITE, logInto, openTestDatabase } from '../test-support.ts';
 import { loggedRoute, maskEmails, safeError, secretFreePath, SECRET, withoutQuery } from './log-redaction.ts';
 
 const settings = loadSiteSettings(path.resolve('config/site.json'));
@@ -51,7 +50,7 @@ beforeAll(async () => {
     mediaDir: path.resolve('.tmp/no-media'),
     cookieSecret: 'log-redaction-secret-log-redaction',
     // Every line, requests included (debug), into memory.
-    logger: { level: 'debug', stream: new Writable({ write: (chunk, _encoding, done) => done(void logged.push(String(chunk))) }) },
+    logger: { level: 'debug', stream: logInto(logged) },
     leads: { db: database.db, mail, captcha: NO_CAPTCHA, ownerEmail: 'owner@coral.test' },
     security: { rateLimits: false },
   });
