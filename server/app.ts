@@ -14,7 +14,7 @@ import { htmlDocument } from './html.ts';
 import { sendProblem } from './security/error-page.ts';
 import { registerSecurity, type SecurityOptions } from './security/register-security.ts';
 import { fastifyTrustProxy, type TrustProxy } from './security/trust-proxy.ts';
-import { privateLoggerOptions } from './security/log-redaction.ts';
+import { loggedRoute, privateLoggerOptions } from './security/log-redaction.ts';
 import { isServableMediaPath } from './demo/media.ts';
 import { registerTileRoutes } from './tiles/routes.ts';
 import type { RankingService } from './ranking/ranking-service.ts';
@@ -203,7 +203,8 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.addHook('onResponse', async (request, reply) => {
     const ms = Math.round(reply.elapsedTime);
-    if (ms >= SLOW_REQUEST_MS) request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, 'slow request');
+    // Logged at info in production: by its route's pattern, which holds no secret (loggedRoute).
+    if (ms >= SLOW_REQUEST_MS) request.log.info({ method: request.method, url: loggedRoute(request), statusCode: reply.statusCode, ms }, 'slow request');
     else request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, 'request completed');
   });
 

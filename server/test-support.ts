@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import { Writable } from 'node:stream';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { openDatabase, type OpenDatabase } from './db/client.ts';
 
 /**
@@ -31,3 +34,18 @@ export async function openTestDatabase(): Promise<OpenDatabase> {
 
 /** What a browser sends with the site's own calls (Fetch Metadata): passes the cross-site check of server/security. */
 export const FROM_THIS_SITE = { 'sec-fetch-site': 'same-origin' } as const;
+
+/**
+ * What the ALTCHA widget does in the browser: solves the challenge and sends base64 of
+ * { challenge, solution } as the captcha token.
+ */
+export async function solvedAltcha(challenge: Challenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('no solution');
+  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+}
+
+/** A logger stream that keeps every line written to it in `lines` (a test's server logs into memory). */
+export function logInto(lines: string[]): Writable {
+  return new Writable({ write: (chunk, _encoding, done) => done(void lines.push(String(chunk))) });
+}

@@ -7,9 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge } from 'altcha-lib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.ts';
@@ -18,12 +16,12 @@ import { createContentService } from '../content/content-service.ts';
 import type { OpenDatabase } from '../db/client.ts';
 import { adminLoginFailures, adminSessions } from '../db/schema.ts';
 import type { PageRenderer } from '../renderer.ts';
-import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
+import { FROM_THIS_SITE, logInto, openTestDatabase, solvedAltcha } from '../test-support.ts';
 import { createCaptchaVerifier, type CaptchaService } from '../captcha/captcha-service.ts';
 import { CAPTCHA_REFUSED } from '../captcha/verifier.ts';
 import { CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
 import { ADMIN_COOKIE, DEVICE_COOKIE } from './admin-session.ts';
-import { DEFAULT_LOGIN_THROTTLE, waitAfter, type LoginThrottleLimits } from './login-throttle.ts';
+import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, throttleKeys, waitAfter, type LoginThrottleLimits, type LoginWaits } from './login-throttle.ts';
 import { CAPTCHA_NEEDED, waitMessage, WRONG_PASSWORD } from './routes.ts';
 
 const settings = loadSiteSettings(path.resolve('config/site.json'));
@@ -41,14 +39,14 @@ let clock: Date;
 const apps: FastifyInstance[] = [];
 
 /** An instance of the site (several share the database, as behind a load balancer), with the default rate limits. */
-async function instance(loginThrottle?: LoginThrottleLimits, extra: { captcha?: CaptchaService; log?: string[] } = {}): Promise<FastifyInstance> {
+async function instance(loginThrottle?: LoginThrottleLimits, extra: { captcha?: CaptchaService; log?: string[]; clientDir?: string } = {}): Promise<FastifyInstance> {
   const { log } = extra;
   const app = await buildServer({
     captcha: extra.captcha,
-    logger: log ? { level: 'info', stream: new Writable({ write: (chunk, _encoding, done) => done(void log.push(String(chunk))) }) } : undefined,
+    logger: log ? { level: 'info', stream: logInto(log) } : undefined,
     settings,
     content: createContentService(database.db, settings),
-    renderer,
+    renderer: extra.clientDir ? { ...renderer, clientDir: extra.clientDir } : renderer,
     mediaDir: path.resolve('.tmp/no-media'),
     cookieSecret: SECRET,
     publicOrigin: 'http://localhost:3000',
@@ -186,6 +184,22 @@ describe('wrong passwords from a shared address', () => {
     expect(waits).toEqual([0, 0, 0, 0, 30, 60, 120, 240, 480, 900, 900, 900]);
   });
 
+  it('a wrong password says how long its keys now wait, as a look at the waits afterwards does', async () => {
+    const limits: LoginThrottleLimits = { ...DEFAULT_LOGIN_THROTTLE, freeFailures: 2, untrustedFreeFailures: 3 };
+    const throttle = createLoginThrottle(database.db, { now: () => clock, limits });
+    const keys = throttleKeys(null, '192.0.2.70');
+    const seen: LoginWaits[] = [];
+    for (let i = 0; i < 4; i++) {
+      const after = await throttle.failed(keys);
+      expect(after).toEqual(await throttle.waits(keys));
+      seen.push(after);
+    }
+    // The address waits after its 2nd wrong password (30 s, then 60 s), all untrusted clients after the 3rd.
+    expect(seen).toEqual([{ own: 0, shared: 0 }, { own: 30, shared: 0 }, { own: 60, shared: 30 }, { own: 120, shared: 60 }]);
+    // A device's keys share nothing.
+    expect(await throttle.failed(throttleKeys('a-device', '192.0.2.70'))).toEqual({ own: 0, shared: 0 });
+  });
+
   it('a device cookie forged, or made for another password, is no device', async () => {
     const app = await instance();
     const from = '203.0.113.30';
@@ -213,14 +227,11 @@ describe('wrong passwords from everywhere (the shared throttle) with the site\'s
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  /** What the ALTCHA widget does in the browser: asks for a challenge, solves it, sends base64 of { challenge, solution }. */
+  /** What the ALTCHA widget does in the browser: asks for a challenge, solves it, sends the token. */
   async function solved(app: FastifyInstance, from: string): Promise<string> {
     const response = await app.inject({ url: '/captcha/challenge', remoteAddress: from });
     expect(response.statusCode).toBe(200);
-    const challenge = response.json() as Challenge;
-    const solution = await solveChallenge({ challenge, deriveKey });
-    if (!solution) throw new Error('no solution');
-    return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
+    return solvedAltcha(response.json() as Challenge);
   }
 
   const session = (response: LightMyRequestResponse) => response.cookies.find((cookie) => cookie.name === ADMIN_COOKIE);
@@ -288,5 +299,25 @@ describe('wrong passwords from everywhere (the shared throttle) with the site\'s
     expect((await login(withCaptcha, PASSWORD, '192.0.2.56', { [DEVICE_COOKIE]: device })).statusCode).toBe(303);
     const page = await withCaptcha.inject({ url: '/admin/analytics/login', headers: { cookie: cookieHeader({ [DEVICE_COOKIE]: device }) } });
     expect(page.body).not.toContain(CAPTCHA_RESPONSE_FIELD);
+  });
+
+  it('a build without the captcha module says so when the server starts, and the shared wait refuses (429) as without a captcha', async () => {
+    // A built client whose forms import no captcha module: its manifest has no such chunk.
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-login-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.mkdirSync(path.join(clientDir, '.vite'));
+    fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), '{}');
+    try {
+      const log: string[] = [];
+      const app = await instance({ ...DEFAULT_LOGIN_THROTTLE, freeFailures: 2, untrustedFreeFailures: 1 }, { captcha, log, clientDir });
+      const warning = log.map((line) => JSON.parse(line) as { level: number; msg: string }).find((line) => line.msg.includes('no captcha module'));
+      expect(warning?.level).toBe(40);
+      expect((await login(app, 'guess', '192.0.2.61')).statusCode).toBe(401);
+      const refused = await login(app, PASSWORD, '192.0.2.62');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.body).not.toContain(CAPTCHA_RESPONSE_FIELD);
+    } finally {
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });

@@ -63,8 +63,8 @@ export interface LoginWaits {
 export interface LoginThrottle {
   /** How long the try's keys must still wait. */
   waits(keys: readonly string[]): Promise<LoginWaits>;
-  /** Counts a wrong password under each key, and makes the keys past their free tries wait. */
-  failed(keys: readonly string[]): Promise<void>;
+  /** Counts a wrong password under each key, makes the keys past their free tries wait, and says how long the keys now wait (as `waits` would). */
+  failed(keys: readonly string[]): Promise<LoginWaits>;
   /** Forgets a key's failures after the right password (the shared untrusted key is left). */
   succeeded(keys: readonly string[]): Promise<void>;
 }
@@ -84,20 +84,24 @@ export function createLoginThrottle(db: Pick<Database, 'select' | 'insert' | 'up
   const now = options.now ?? (() => new Date());
   const limits = options.limits ?? DEFAULT_LOGIN_THROTTLE;
   const t = adminLoginFailures;
+  /** The waits at `at` of keys locked until the given times. */
+  const waitsOf = (rows: readonly { key: string; lockedUntil: Date | null }[], at: number): LoginWaits => {
+    const seconds = (own: boolean) => {
+      const until = Math.max(0, ...rows.filter((row) => (row.key === UNTRUSTED_KEY) !== own).map((row) => row.lockedUntil?.getTime() ?? 0));
+      return until > at ? Math.ceil((until - at) / 1000) : 0;
+    };
+    return { own: seconds(true), shared: seconds(false) };
+  };
   return {
     async waits(keys) {
       if (keys.length === 0) return { own: 0, shared: 0 };
-      const at = now().getTime();
       const rows = await db.select({ key: t.key, lockedUntil: t.lockedUntil }).from(t).where(inArray(t.key, [...keys]));
-      const seconds = (own: boolean) => {
-        const until = Math.max(0, ...rows.filter((row) => (row.key === UNTRUSTED_KEY) !== own).map((row) => row.lockedUntil?.getTime() ?? 0));
-        return until > at ? Math.ceil((until - at) / 1000) : 0;
-      };
-      return { own: seconds(true), shared: seconds(false) };
+      return waitsOf(rows, now().getTime());
     },
     async failed(keys) {
       const at = now();
       const forgetBefore = new Date(at.getTime() - limits.forgetAfterMs).toISOString();
+      const locks: { key: string; lockedUntil: Date | null }[] = [];
       for (const key of keys) {
         const stale = sql`${t.firstFailureAt} < ${forgetBefore}::timestamptz`;
         const [row] = await db
@@ -110,10 +114,14 @@ export function createLoginThrottle(db: Pick<Database, 'select' | 'insert' | 'up
               firstFailureAt: sql`case when ${stale} then ${at.toISOString()}::timestamptz else ${t.firstFailureAt} end`,
             },
           })
-          .returning({ failures: t.failures });
+          .returning({ failures: t.failures, lockedUntil: t.lockedUntil });
         const wait = waitAfter(row?.failures ?? 1, key === UNTRUSTED_KEY ? limits.untrustedFreeFailures : limits.freeFailures, limits);
-        if (wait > 0) await db.update(t).set({ lockedUntil: new Date(at.getTime() + wait) }).where(eq(t.key, key));
+        // Within its free tries a key keeps the lock it had (a count started again a day on may still have one).
+        const lockedUntil = wait > 0 ? new Date(at.getTime() + wait) : (row?.lockedUntil ?? null);
+        if (wait > 0) await db.update(t).set({ lockedUntil }).where(eq(t.key, key));
+        locks.push({ key, lockedUntil });
       }
+      return waitsOf(locks, at.getTime());
     },
     async succeeded(keys) {
       const own = keys.filter((key) => key !== UNTRUSTED_KEY);

@@ -6,7 +6,8 @@
  * then it runs the site's captcha module and nothing else (LOGIN_CAPTCHA_CSP).
  */
 import { ERRORS_PER_DAY, TERMS_PER_DAY } from '../analytics/aggregates.ts';
-import { escapeHtml, jsonForScript } from '../html.ts';
+import { escapeHtml } from '../html.ts';
+import { captchaPageScripts } from '../captcha/attach-script.ts';
 import type { CaptchaProviderName } from '../captcha/config.ts';
 import { ASYNC_CAPTCHA_CLASS, CAPTCHA_FORM_ATTRIBUTE, CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
 import type { AnalyticsReport, DateRange } from './analytics-report.ts';
@@ -102,15 +103,9 @@ export interface LoginCaptcha {
 export const LOGIN_FORM_ID = 'admin-login';
 
 /** What the page runs while the login asks for the captcha: the site's captcha module on the form (src/bindings/captcha-attach.ts). */
-function captchaHead(captcha: LoginCaptcha): string {
-  // The captcha module reads the provider from the page's settings, as on the site's own pages.
-  const settings = { settings: { bt_leads_recaptcha: { should_load: true }, captcha: { provider: captcha.provider, site_key: captcha.siteKey } } };
-  const inline =
-    `const form = document.getElementById(${JSON.stringify(LOGIN_FORM_ID)});` +
-    `const { attachCaptcha } = await import(${JSON.stringify(captcha.script)});` +
-    "attachCaptcha(form); document.documentElement.dataset.captchaAttached = 'true';";
-  return `<script id="page-settings" type="application/json">${jsonForScript(settings)}</script><script type="module" nonce="${escapeHtml(captcha.nonce)}">${inline}</script>`;
-}
+const captchaHead = (captcha: LoginCaptcha): string =>
+  // should_load: the login asks for the captcha whatever the lead forms do.
+  captchaPageScripts({ ...captcha, shouldLoad: true, forms: `form#${LOGIN_FORM_ID}` });
 
 /**
  * The login page; `error` is shown above the form and the field points to it. With `captcha`

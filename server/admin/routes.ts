@@ -106,6 +106,14 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
     scope.addHook('onRequest', async (request) => sessions.verify(request));
 
     const captcha = options.captcha?.script ? { ...options.captcha, script: options.captcha.script } : null;
+    // Without the module the login cannot ask for the captcha, so the shared wait refuses (429)
+    // as it does without a captcha: said once here, or the owner would see only the 429s.
+    if (options.captcha && !captcha) {
+      app.log.warn(
+        { provider: options.captcha.service.provider },
+        'site owner login: the site has a captcha but this build has no captcha module (src/bindings/captcha-attach.ts), so while wrong passwords from everywhere have the shared throttle waiting, browsers without the device cookie are refused with 429 instead of being asked for the captcha',
+      );
+    }
     /** The login page, with the captcha when `withCaptcha` (and the policy that lets it run). */
     const loginReply = (reply: FastifyReply, status: number, error: string | null, withCaptcha: boolean) => {
       if (!withCaptcha || !captcha) return privateHtml(reply, status, loginPage(options.siteName, error));
@@ -124,8 +132,9 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
     scope.post(LOGIN_PATH, { config: { limit: 'admin', limitKey: device }, bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
       const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
       const given = form.get('password') ?? '';
-      const trusted = sessions.deviceOf(request) !== null;
-      const keys = throttleKeys(sessions.deviceOf(request), clientKey(request.ip));
+      const deviceId = sessions.deviceOf(request);
+      const trusted = deviceId !== null;
+      const keys = throttleKeys(deviceId, clientKey(request.ip));
       const { own, shared } = await throttle.waits(keys);
       // While this device or address waits, the password is not even looked at: a guess tells nothing.
       // The shared wait refuses only when there is no captcha to ask for instead.
@@ -151,9 +160,9 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
       }
       if (!passwordMatches(given, options.password)) {
         request.log.warn({ trusted, captcha: askCaptcha }, 'site owner login with a wrong password');
-        await throttle.failed(keys);
+        const after = await throttle.failed(keys);
         // The wrong password that trips the shared throttle already shows the captcha for the next try.
-        const next = askCaptcha || (!trusted && captcha !== null && (await throttle.waits([UNTRUSTED_KEY])).shared > 0);
+        const next = askCaptcha || (captcha !== null && after.shared > 0);
         return loginReply(reply, 401, WRONG_PASSWORD, next);
       }
       await throttle.succeeded(keys);

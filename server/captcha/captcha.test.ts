@@ -3,8 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge } from 'altcha-lib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.ts';
@@ -13,7 +12,7 @@ import { createContentService } from '../content/content-service.ts';
 import type { OpenDatabase } from '../db/client.ts';
 import { captchaTokensUsed } from '../db/schema.ts';
 import { DEFAULT_RATE_LIMITS } from '../security/rate-limits.ts';
-import { openTestDatabase } from '../test-support.ts';
+import { openTestDatabase, solvedAltcha } from '../test-support.ts';
 import { testRenderer as renderer } from '../test-renderer.ts';
 import { CAPTCHA_TOKEN_TTL_MS, createCaptchaVerifier, type CaptchaService } from './captcha-service.ts';
 import { parseCaptchaSettings, type CaptchaSettings } from './config.ts';
@@ -41,13 +40,6 @@ function altcha(options: Partial<CaptchaSettings> = {}, dir = dataDir): CaptchaS
   return createCaptchaVerifier({ db: database.db, required: true, settings: { ...ALTCHA, ...options }, dataDir: dir, now });
 }
 
-/** What the ALTCHA widget does in the browser: solves the challenge, sends base64 of { challenge, solution }. */
-async function solve(challenge: Challenge): Promise<string> {
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('no solution');
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
-}
-
 describe('the self-hosted ALTCHA captcha', () => {
   let app: FastifyInstance;
   let captcha: CaptchaService;
@@ -73,7 +65,7 @@ describe('the self-hosted ALTCHA captcha', () => {
     expect(challenge.parameters.algorithm).toBe('SHA-256');
     expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
     expect(challenge.parameters.expiresAt).toBe(Math.floor((clock + CAPTCHA_TOKEN_TTL_MS) / 1000));
-    const token = await solve(challenge);
+    const token = await solvedAltcha(challenge);
     expect(await captcha.verify(token, FORM)).toEqual({ ok: true });
     // A replay is refused, for this form or any other.
     expect(await captcha.verify(token, FORM)).toEqual({ ok: false, reason: 'replayed' });
@@ -94,7 +86,7 @@ describe('the self-hosted ALTCHA captcha', () => {
   });
 
   it('refuses a token whose challenge is older than the token lifetime', async () => {
-    const token = await solve(await captcha.challenge());
+    const token = await solvedAltcha(await captcha.challenge());
     clock += CAPTCHA_TOKEN_TTL_MS + 1000;
     try {
       expect(await captcha.verify(token, FORM)).toEqual({ ok: false, reason: 'expired' });
@@ -102,7 +94,7 @@ describe('the self-hosted ALTCHA captcha', () => {
       clock -= CAPTCHA_TOKEN_TTL_MS + 1000;
     }
     // Not used up by the refusal, but expired tokens are swept from the used list.
-    await captcha.verify(await solve(await captcha.challenge()), FORM);
+    await captcha.verify(await solvedAltcha(await captcha.challenge()), FORM);
     clock += CAPTCHA_TOKEN_TTL_MS + 1000;
     try {
       expect(await captcha.sweep()).toBeGreaterThanOrEqual(1);
@@ -118,7 +110,7 @@ describe('the self-hosted ALTCHA captcha', () => {
     expect(await captcha.verify('not base64 json', FORM)).toEqual({ ok: false, reason: 'invalid' });
     expect(await captcha.verify('x'.repeat(5000), FORM)).toEqual({ ok: false, reason: 'invalid' });
     const challenge = await captcha.challenge();
-    const token = await solve(challenge);
+    const token = await solvedAltcha(challenge);
     const payload = JSON.parse(Buffer.from(token, 'base64').toString()) as { challenge: Challenge; solution: { counter: number; derivedKey: string } };
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
     // A longer life written into the challenge breaks its signature.
@@ -136,7 +128,7 @@ describe('the self-hosted ALTCHA captcha', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'captcha-key-'));
     try {
       const first = altcha({ hmacKey: undefined }, dir);
-      const token = await solve(await first.challenge());
+      const token = await solvedAltcha(await first.challenge());
       expect(fs.readFileSync(path.join(dir, 'captcha-hmac-key'), 'utf8')).toMatch(/^[0-9a-f]{64}$/);
       expect((fs.statSync(path.join(dir, 'captcha-hmac-key')).mode & 0o777).toString(8)).toBe('600');
       // After a restart the same key checks the challenges made before it.

@@ -7,8 +7,7 @@
  * loads no captcha (and the post skips the check).
  */
 import type { FastifyInstance } from 'fastify';
-import { jsonForScript } from '../html.ts';
-import { attachModuleUrl } from './attach-script.ts';
+import { attachModuleUrl, captchaPageScripts } from './attach-script.ts';
 import type { CaptchaService } from './captcha-service.ts';
 import { CAPTCHA_REFUSED } from './verifier.ts';
 import { ASYNC_SUBMITTED_EVENT, CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
@@ -38,13 +37,11 @@ export function registerCaptchaTestForm(app: FastifyInstance, options: { captcha
     const script = attachModuleUrl(options.clientDir);
     if (!script) return reply.status(404).type('text/plain').send('No form of this build imports src/bindings/captcha-attach.ts yet');
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
-    const settings = { settings: { bt_leads_recaptcha: { should_load: shouldLoad }, captcha: { provider: options.captcha.provider, site_key: options.captcha.siteKey } } };
     const action = `${TEST_FORM_PATH}?should_load=${shouldLoad ? 1 : 0}`;
     // The forms' own asynchronous submit: checks defaultPrevented first (the captcha holds a submit
     // without a token), posts, shows the answer, and says the submit completed.
-    const inline = `
-const forms = document.querySelectorAll('form[data-captcha]');
-for (const form of forms) {
+    const submits = `
+for (const form of document.querySelectorAll('form[data-captcha]')) {
   form.addEventListener('submit', async (event) => {
     if (event.defaultPrevented) return;
     event.preventDefault();
@@ -59,10 +56,18 @@ for (const form of forms) {
       form.dispatchEvent(new CustomEvent(${JSON.stringify(ASYNC_SUBMITTED_EVENT)}, { bubbles: true }));
     }
   });
-}
-const { attachCaptcha } = await import(${JSON.stringify(script)});
-forms.forEach((form) => attachCaptcha(form));
-document.documentElement.dataset.captchaAttached = 'true';`;
+}`;
+    const head = captchaPageScripts({
+      script,
+      nonce,
+      provider: options.captcha.provider,
+      siteKey: options.captcha.siteKey,
+      shouldLoad,
+      forms: 'form[data-captcha]',
+      before: submits,
+      // What the tests wait for before they use the forms.
+      after: "document.documentElement.dataset.captchaAttached = 'true';",
+    });
     return reply
       .header('content-security-policy', options.csp(nonce))
       .header('cache-control', 'no-store')
@@ -70,8 +75,7 @@ document.documentElement.dataset.captchaAttached = 'true';`;
       .send(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
           '<title>Captcha test form</title>' +
-          `<script id="page-settings" type="application/json">${jsonForScript(settings)}</script>` +
-          `<script type="module" nonce="${nonce}">${inline}</script>` +
+          head +
           '</head><body><main><h1>Captcha test form</h1>' +
           (query.below === '1' ? SPACER : '') +
           testForm(1) +

@@ -48,41 +48,21 @@ export type GuestField = keyof typeof GUEST_FIELDS;
 export const PROTECTION_NAMES: Record<ProtectionKind, string> = { ti: 'trip insurance', dp: 'damage protection' };
 
 /**
- * A canonical JSON text (keys sorted), for the request hash. Written with a stack of its own, not
- * by recursion: however deep the value, it never overflows the call stack.
+ * A canonical JSON text (keys sorted), for the request hash. By recursion: a body reaches it only
+ * through the JSON parser, which refuses one nested more than JSON_MAX_DEPTH levels
+ * (server/security/json-body.ts).
  *
  * @example canonical({ b: [1, { d: 2, c: null }], a: 'x' }) // '{"a":"x","b":[1,{"c":null,"d":2}]}'
  */
 export function canonical(value: unknown): string {
-  const out: string[] = [];
-  // Either a value still to write, or text to write (a bracket, a comma, a key).
-  const todo: Array<{ value: unknown } | string> = [{ value }];
-  while (todo.length > 0) {
-    const next = todo.pop()!;
-    if (typeof next === 'string') {
-      out.push(next);
-      continue;
-    }
-    const item = next.value;
-    if (Array.isArray(item)) {
-      todo.push(']');
-      for (let i = item.length - 1; i >= 0; i--) {
-        todo.push({ value: item[i] });
-        if (i > 0) todo.push(',');
-      }
-      todo.push('[');
-    } else if (item && typeof item === 'object') {
-      const keys = Object.keys(item).sort();
-      todo.push('}');
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const key = keys[i]!;
-        todo.push({ value: (item as Record<string, unknown>)[key] });
-        todo.push(`${i > 0 ? ',' : ''}${JSON.stringify(key)}:`);
-      }
-      todo.push('{');
-    } else out.push(JSON.stringify(item) ?? 'null');
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
-  return out.join('');
+  return JSON.stringify(value) ?? 'null';
 }
 
 /**

@@ -21,7 +21,7 @@ import { createMailQueue, type MailQueue } from '../mail/mail-queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { createOrderStore } from '../orders/order-store.ts';
 import { orderPricing } from '../orders/pricing-adapter.ts';
-import { SESSION_COOKIE } from '../orders/routes.ts';
+import { PROVINCE_MESSAGE, SESSION_COOKIE } from '../orders/routes.ts';
 import { dayOf, isoOfDay } from '../pricing/model.ts';
 import { createPricingService, type PricingService } from '../pricing/pricing-service.ts';
 import { fixtureSettings, insertFixture, NOW, TODAY } from '../pricing/test-fixture.ts';
@@ -619,5 +619,41 @@ describe('the confirmation email', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 1, kind: 'booking-hold', reference: response.json().code });
     expect(row?.textBody.split('\n')[0]).toBe('Coral Haven Coast Rentals here. This email address was given for a booking on our website, to pay later.');
     expect(row?.textBody).toMatch(new RegExp(`Confirm your booking: ${ORIGIN}/rescms/order/confirm/${response.json().code}/[A-Za-z0-9_-]{32}\n`));
+  });
+});
+
+/** A raw JSON text posted as the site's own call. */
+const postText = (url: string, payload: string) => app.inject({ method: 'POST', url, payload, headers: { ...OWN_CALL, 'content-type': 'application/json' } } as InjectOptions);
+
+describe('the insurance state (province)', () => {
+  it('60 KB at verify: 400 with a message naming the field', async () => {
+    const response = await postText('/rcapi/order/verify', JSON.stringify({ order: { lict: 0, lis: {}, litot: 0 }, province: 'A'.repeat(60_000) }));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toBe(PROVINCE_MESSAGE);
+  });
+
+  it('at verify, anything but a state code or none is refused; a listed code, none, or none given is read', async () => {
+    const empty = { lict: 0, lis: {}, litot: 0 };
+    for (const province of ['ZZ', 'F', 'FL; drop', 12, ['FL'], { code: 'FL' }]) {
+      const response = await postText('/rcapi/order/verify', JSON.stringify({ order: empty, province }));
+      expect(response.statusCode, JSON.stringify(province)).toBe(400);
+    }
+    const listed = Object.keys(settings.insurance.states)[0];
+    for (const province of [listed, listed?.toLowerCase(), 'none', undefined, null, '']) {
+      const response = await postText('/rcapi/order/verify', JSON.stringify({ order: empty, province }));
+      expect(response.statusCode, `${String(province)}: ${response.body}`).toBe(200);
+    }
+  });
+
+  it('at verify, a field that is not order or province is refused', async () => {
+    const response = await postText('/rcapi/order/verify', JSON.stringify({ order: { lict: 0, lis: {}, litot: 0 }, ['x'.repeat(100)]: 1 }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^The field "x{40}" is not taken here/);
+  });
+
+  it('60 KB at checkout: 400 with a message naming the field, nothing booked', async () => {
+    const response = await postText('/rescms/order/checkout', JSON.stringify({ idempotency_key: 'province-60kb-1', province: 'A'.repeat(60_000) }));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toMatch(/province/);
   });
 });

@@ -1,12 +1,11 @@
 /**
- * Errors never log personal data (issue 23 item 4): a request that fails in the database is
+ * Errors never log personal data: a request that fails in the database is
  * logged as what failed, without the values it carried (Drizzle puts them in its message, the
  * driver in its detail), and what a visitor sends (bodies, query strings) stays out of the log.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +21,8 @@ import { createMailQueue, type MailQueue } from '../mail/mail-queue.ts';
 import { createMailTransport } from '../mail/transport.ts';
 import { NO_CAPTCHA } from '../orders/share-send.ts';
 import type { PageRenderer } from '../renderer.ts';
-import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
-import { maskEmails, safeError, secretFreePath, SECRET, withoutQuery } from './log-redaction.ts';
+import { FROM_THIS_SITE, logInto, openTestDatabase } from '../test-support.ts';
+import { loggedRoute, maskEmails, safeError, secretFreePath, SECRET, withoutQuery } from './log-redaction.ts';
 
 const settings = loadSiteSettings(path.resolve('config/site.json'));
 /** No page is rendered here (a stub: the page bundle is not loaded for a test that needs none). */
@@ -51,7 +50,7 @@ beforeAll(async () => {
     mediaDir: path.resolve('.tmp/no-media'),
     cookieSecret: 'log-redaction-secret-log-redaction',
     // Every line, requests included (debug), into memory.
-    logger: { level: 'debug', stream: new Writable({ write: (chunk, _encoding, done) => done(void logged.push(String(chunk))) }) },
+    logger: { level: 'debug', stream: logInto(logged) },
     leads: { db: database.db, mail, captcha: NO_CAPTCHA, ownerEmail: 'owner@coral.test' },
     security: { rateLimits: false },
   });
@@ -139,6 +138,9 @@ describe('secrets in paths', () => {
     expect(withoutQuery(`/rescms/order/confirmation/${CODE}`)).toBe(`/rescms/order/confirmation/${SECRET}`);
     expect(withoutQuery(`/rescms/order/shorturl/abc12`)).toBe(`/rescms/order/shorturl/${SECRET}`);
     expect(withoutQuery(`/admin/bookings/${CODE}/cancel`)).toBe(`/admin/bookings/${SECRET}/cancel`);
+    // A pay-later hold's link: code and token, also when neither looks like a token (no digit).
+    expect(withoutQuery(`/rescms/order/confirm/abcdefghijkl/${TOKEN}`)).toBe(`/rescms/order/confirm/${SECRET}/${SECRET}`);
+    expect(withoutQuery(`/rescms/order/confirm/${CODE}/NoDigitsInThisTokenAtAll_x?a=1`)).toBe(`/rescms/order/confirm/${SECRET}/${SECRET}?[query]`);
     expect(withoutQuery(`/some/new/confirm/${CODE}`)).toBe(`/some/new/confirm/${SECRET}`);
     // Paths that hold no secret are kept as they are.
     for (const path of ['/rescms/order/checkout', '/admin/bookings', '/admin/calendars/12/feeds', '/assets/s/x.js', '/listing/sunny-cabin-with-a-lake-view-42', '/calendar']) expect(withoutQuery(path)).toBe(path);
@@ -147,6 +149,24 @@ describe('secrets in paths', () => {
   it('are cut from messages too, wherever a path stands in them', () => {
     expect(secretFreePath(`GET https://www.coral.test/calendar/3/${TOKEN}.ics timed out`)).toBe(`GET https://www.coral.test/calendar/3/${SECRET}.ics timed out`);
     expect((safeError(new Error(`no booking at /rescms/order/confirmation/${CODE}`)) as { message: string }).message).toBe(`no booking at /rescms/order/confirmation/${SECRET}`);
+  });
+
+  it('that only look like tokens are cut from every path a message, a stack or a full URL holds', () => {
+    expect(secretFreePath(`GET https://www.coral.test/some/new/confirm/${CODE} failed`)).toBe(`GET https://www.coral.test/some/new/confirm/${SECRET} failed`);
+    expect(secretFreePath(`no link at /some/new/${TOKEN}.`)).toBe(`no link at /some/new/${SECRET}.`);
+    const error = new Error(`fetch (/hooks/${TOKEN}) refused`);
+    const safe = safeError(error) as { message: string; stack: string };
+    expect(safe.message).toBe(`fetch (/hooks/${SECRET}) refused`);
+    expect(safe.stack).not.toContain(TOKEN);
+    // A stack's file paths and line numbers are kept.
+    expect(secretFreePath('at handler (file:///srv/app/server/checkout/holds.ts:12:3)')).toBe('at handler (file:///srv/app/server/checkout/holds.ts:12:3)');
+  });
+
+  it('stay out of the slow-request line, which names the route by its pattern', () => {
+    expect(loggedRoute({ url: `/rescms/order/confirm/abcdefghijkl/${TOKEN}`, routeOptions: { url: '/rescms/order/confirm/:code/:token' } })).toBe('/rescms/order/confirm/:code/:token');
+    // The pages' catch-all and unknown paths: the path, which the url serializer then cuts.
+    expect(withoutQuery(loggedRoute({ url: `/rescms/order/confirmation/${CODE}`, routeOptions: { url: '/*' } }))).toBe(`/rescms/order/confirmation/${SECRET}`);
+    expect(loggedRoute({ url: '/nowhere', routeOptions: {} })).toBe('/nowhere');
   });
 
   it('never reach the request log lines', async () => {

@@ -1,5 +1,5 @@
 /**
- * The log never carries a guest's personal data (issue 23 item 4). What a visitor sends (bodies,
+ * The log never carries a guest's personal data. What a visitor sends (bodies,
  * query strings, cookies) is not logged, and an error is logged by what it is, not by the data it
  * was handling:
  *
@@ -10,11 +10,16 @@
  *   constraint, table and column; never the parameters or the detail;
  * - every error's message and stack, and every logged `url`, with email addresses masked and the
  *   query string left off;
- * - secrets that are part of a path cut out of every logged `url` and message (`secretFreePath`):
- *   a listing's calendar token (/calendar/{eid}/{token}.ics), a booking's code (its confirmation
- *   page, the owner's cancel page), a shared Trips Collection's code (/rescms/order/shorturl/{code};
- *   a page's short link /s/{code} stands for a public page and is kept), and any other segment that looks like a random token (20 or more letters, digits, - and _,
- *   upper and lower case and digits mixed): whoever reads the log must not be able to open them;
+ * - secrets that are part of a path cut out of every logged `url`, message and stack, wherever the
+ *   path stands in the text (at its start, after a space, a quote or a bracket, or after a URL's
+ *   host) (`secretFreePath`): a listing's calendar token (/calendar/{eid}/{token}.ics), a booking's
+ *   code (its confirmation page, the owner's cancel page), a pay-later hold's code and token
+ *   (/rescms/order/confirm/{code}/{token}), a shared Trips Collection's code
+ *   (/rescms/order/shorturl/{code}; a page's short link /s/{code} stands for a public page and is
+ *   kept), and any other segment that looks like a random token (20 or more letters, digits, - and
+ *   _, upper and lower case and digits mixed): whoever reads the log must not be able to open them.
+ *   The guess misses a token that happens to have no digit, so the list names every path that
+ *   holds one, and the slow-request line logs the route's pattern instead of its path (app.ts);
  * - pino's `redact` censors request bodies, query strings, path parameters, cookies and
  *   authorization headers wherever a log call would pass them.
  *
@@ -53,34 +58,54 @@ export function maskEmails(text: string): string {
 /** What stands in the log for a secret cut out of a path. */
 export const SECRET = '[secret]';
 
-/** Where a path starts in a text: the text's start, after a space, a quote or a bracket, or after a URL's host. */
-const AT_PATH = String.raw`(?<=^|[\s"'(<=:]|//[^/\s]+)`;
+/**
+ * Where a path starts in a text: the text's start, after a space, a quote or a bracket, or after a
+ * URL's host. The slash is looked for first: the look back for a host then runs only at a slash
+ * and stops at the one before, so a long text without slashes costs one pass, not a scan per character.
+ */
+const AT_PATH = String.raw`(?=/)(?<=^|[\s"'(<=:]|//[^/\s]+)`;
 const SEGMENT = String.raw`[^/?#\s"'<>]+`;
 
+type Replacer = (match: string, ...groups: (string | undefined)[]) => string;
+const cutAfter: Replacer = (_match, prefix) => `${prefix}${SECRET}`;
+
 /** Paths whose segment is a secret (the capability itself), wherever they appear in a text. */
-const SECRET_PATHS: ReadonlyArray<[RegExp, string]> = [
-  [new RegExp(String.raw`${AT_PATH}(/calendar/[^/?#\s]*/)${SEGMENT}?(\.ics)?(?=[/?#\s"'<>]|$)`, 'g'), `$1${SECRET}$2`],
-  [new RegExp(String.raw`${AT_PATH}(/rescms/order/(?:confirmation|shorturl)/)${SEGMENT}`, 'g'), `$1${SECRET}`],
-  [new RegExp(String.raw`${AT_PATH}(/admin/bookings/)${SEGMENT}`, 'g'), `$1${SECRET}`],
+const SECRET_PATHS: ReadonlyArray<[RegExp, Replacer]> = [
+  [new RegExp(String.raw`${AT_PATH}(/calendar/[^/?#\s]*/)${SEGMENT}?(\.ics)?(?=[/?#\s"'<>]|$)`, 'g'), (_match, prefix, ics) => `${prefix}${SECRET}${ics ?? ''}`],
+  [new RegExp(String.raw`${AT_PATH}(/rescms/order/(?:confirmation|shorturl)/)${SEGMENT}`, 'g'), cutAfter],
+  // A pay-later hold's link (checkout/holds.ts holdConfirmPath): its code and its token.
+  [new RegExp(String.raw`${AT_PATH}(/rescms/order/confirm/)${SEGMENT}(/${SEGMENT})?`, 'g'), (_match, prefix, token) => `${prefix}${SECRET}${token ? `/${SECRET}` : ''}`],
+  [new RegExp(String.raw`${AT_PATH}(/admin/bookings/)${SEGMENT}`, 'g'), cutAfter],
 ];
 
 /** A path segment that looks like a random token: long, of base64url characters, with upper and lower case and digits. */
 const TOKEN_LIKE = /^(?=[^/]*[A-Z])(?=[^/]*[a-z])(?=[^/]*\d)[A-Za-z0-9_-]{20,}(\.[a-z]{1,5})?$/;
+/** Every path in a text, up to its query, fragment or the next space or quote. */
+const PATH_IN_TEXT = new RegExp(String.raw`${AT_PATH}/[^?#\s"'<>]*`, 'g');
+/** Punctuation that ends a sentence rather than a path segment ('… at /x/{token}.'). */
+const TRAILING_PUNCTUATION = /[.,;:!)\]]+$/;
+
+function withoutTokenLikeSegments(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      const tail = TRAILING_PUNCTUATION.exec(segment)?.[0] ?? '';
+      const bare = segment.slice(0, segment.length - tail.length);
+      return TOKEN_LIKE.test(bare) ? `${bare.replace(/^[A-Za-z0-9_-]+/, SECRET)}${tail}` : segment;
+    })
+    .join('/');
+}
 
 /**
- * A text (a path, a message) with the secrets of secret-bearing paths cut out, and every path
- * segment that looks like a random token.
+ * A text (a path, a message, a stack) with the secrets of secret-bearing paths cut out, and in
+ * every path it holds every segment that looks like a random token.
  *
  * @example secretFreePath('/calendar/1002/Xk9_3hQ2vB7mN1pL0aZcR4tY6uW8eD5f.ics') // '/calendar/1002/[secret].ics'
  */
 export function secretFreePath(text: string): string {
   let out = text;
   for (const [pattern, replacement] of SECRET_PATHS) out = out.replace(pattern, replacement);
-  if (!out.startsWith('/')) return out;
-  return out
-    .split('/')
-    .map((segment) => (TOKEN_LIKE.test(segment) ? segment.replace(/^[A-Za-z0-9_-]+/, SECRET) : segment))
-    .join('/');
+  return out.replace(PATH_IN_TEXT, withoutTokenLikeSegments);
 }
 
 /** A URL or path without its query string (which may carry what a visitor typed) or the secrets in its path. */
@@ -88,6 +113,18 @@ export function withoutQuery(url: unknown): unknown {
   if (typeof url !== 'string') return url;
   const cut = url.indexOf('?');
   return maskEmails(cut === -1 ? secretFreePath(url) : `${secretFreePath(url.slice(0, cut))}?[query]`).slice(0, 300);
+}
+
+/**
+ * What a request line names: its route's pattern (/calendar/:eid/:token.ics), which holds no secret
+ * whatever the path held, so the line needs no list of secret paths kept up to date; the pages'
+ * catch-all and unknown paths name their path, with the secrets above cut out by the serializer.
+ *
+ * @example loggedRoute({ url: '/rescms/order/confirm/Ab1/Xy2', routeOptions: { url: '/rescms/order/confirm/:code/:token' } }) // '/rescms/order/confirm/:code/:token'
+ */
+export function loggedRoute(request: { url: string; routeOptions: { url?: string } }): string {
+  const route = request.routeOptions.url;
+  return route && !route.includes('*') ? route : request.url;
 }
 
 /** Properties of an error (ours, Fastify's, node's, pg's) that say what failed without the data it had. */

@@ -1,9 +1,11 @@
 /**
- * One text rule for every route (issue 23 items 4 and 6): NUL characters and unpaired surrogates
- * are refused with 400 naming the field wherever they come in (JSON, form bodies, a text/plain
- * beacon, query strings), nothing is stored, and line breaks are refused in single-line fields
- * with the field's message while multi-line fields keep them. These requests answered 500 before
- * (or, for CR/LF in checkout names, 201 with the line break stored).
+ * One text rule for every route: NUL characters and unpaired surrogates are refused with 400
+ * naming the field wherever they come in (JSON, form bodies, a text/plain beacon, query strings),
+ * nothing is stored, and line breaks are refused in single-line fields with the field's message
+ * while multi-line fields keep them. These requests answered 500 before (or, for CR/LF in
+ * checkout names, 201 with the line break stored). Deeply nested JSON is refused with 400 on
+ * every JSON route before any handler walks it (it overflowed the stack in the checkout's
+ * idempotency hash: 500).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -37,6 +39,7 @@ import { createPricingService, type PricingService } from '../pricing/pricing-se
 import { fixtureSettings, insertFixture, NOW, TODAY } from '../pricing/test-fixture.ts';
 import type { PageRenderer } from '../renderer.ts';
 import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
+import { JSON_MAX_DEPTH, tooDeepMessage } from './json-body.ts';
 import { findBadText, hasLineBreak, parseJsonText } from './text-input.ts';
 
 describe('the rule (server/security/text-input.ts)', () => {
@@ -248,4 +251,53 @@ describe('line breaks: refused in single-line fields with the field\'s message, 
     expect(rows.rows).toEqual([{ message: 'Line one.\r\nLine two.' }]);
     await mail.idle();
   });
+});
+
+/** A raw JSON text posted as the site's own call. */
+const postText = (url: string, payload: string, contentType = 'application/json') =>
+  app.inject({ method: 'POST', url, payload, headers: { ...OWN_CALL, 'content-type': contentType } } as InjectOptions);
+
+/** `levels` arrays inside one another around a checkout's fields: about 2 bytes a level. */
+const deep = (levels: number, fields: Record<string, unknown> = {}) => JSON.stringify({ ...fields, x: 0 }).replace('0', `${'['.repeat(levels)}1${']'.repeat(levels)}`);
+
+describe('deeply nested JSON', () => {
+  const checkoutFields = { idempotency_key: 'deep-json-key-1', first_name: 'Ada', terms: '1', 'payment[payment_option]': 'later' };
+
+  it('is refused with 400 and a message at the checkout: 5 000 and 10 000 levels (20 KB), never 500', async () => {
+    for (const levels of [5_000, 10_000]) {
+      const body = deep(levels, checkoutFields);
+      expect(body.length).toBeLessThan(21_000);
+      const response = await postText('/rescms/order/checkout', body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ statusCode: 400, message: tooDeepMessage() });
+    }
+    // Objects nest the same way.
+    const objects = `{"idempotency_key":"deep-json-key-2",${'"a":{'.repeat(6_000)}${'}'.repeat(6_000)}}`;
+    expect((await postText('/rescms/order/checkout', objects)).statusCode).toBe(400);
+  });
+
+  it('is refused with 400 on the other JSON routes: verify, the analytics collector (JSON and its text/plain beacon)', async () => {
+    for (const [url, type] of [
+      ['/rcapi/order/verify', 'application/json'],
+      ['/analytics/collect', 'application/json'],
+      ['/analytics/collect', 'text/plain'],
+    ] as const) {
+      const response = await postText(url, deep(5_000), type);
+      expect(response.statusCode, `${url} ${type}: ${response.body}`).toBe(400);
+      expect(response.json().message).toBe(tooDeepMessage());
+    }
+  });
+
+  it('just inside the limit is read as before (the route answers on its own terms)', async () => {
+    const response = await postText('/rcapi/order/verify', JSON.stringify({ order: JSON.parse(`${'['.repeat(JSON_MAX_DEPTH - 1)}${']'.repeat(JSON_MAX_DEPTH - 1)}`) }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).not.toBe(tooDeepMessage());
+  });
+
+  it('keeps the poisoning guard: a __proto__ key is still refused', async () => {
+    const response = await postText('/rcapi/order/verify', '{"__proto__":{"polluted":true},"order":{}}');
+    expect(response.statusCode).toBe(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
 });

@@ -16,7 +16,7 @@
  * keep theirs.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { jsonDeeperThan, tooDeepMessage } from './json-body.ts';
+import { JSON_MAX_DEPTH, jsonDeeperThan, tooDeepMessage } from './json-body.ts';
 
 /** NUL, or a high surrogate without its low half, or a low surrogate without its high half. */
 // eslint-disable-next-line no-control-regex
@@ -49,9 +49,6 @@ export class BadTextInput extends Error {
   }
 }
 
-/** Deepest nesting looked into (bodies are at most 64 KB; JSON deeper than this is refused elsewhere or is not text we read). */
-const MAX_DEPTH = 64;
-
 const PLAIN_NAME = /^[A-Za-z0-9_[\]-]{1,60}$/;
 /** A field's path for the message (`events[0].params.search_term`); a name that is not plain is quoted as JSON (which escapes NUL and lone surrogates). */
 const nameOf = (path: string, key: string): string => {
@@ -66,7 +63,9 @@ const nameOf = (path: string, key: string): string => {
  */
 export function findBadText(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return isNotText(value) ? path || 'body' : null;
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
+  // No deeper than the JSON parser lets a body be (json-body.ts), so every string of a body that
+  // is read is looked at; form bodies and query strings are flat.
+  if (value === null || typeof value !== 'object' || depth > JSON_MAX_DEPTH) return null;
   if (value instanceof URLSearchParams) {
     for (const [key, text] of value) {
       if (isNotText(key) || isNotText(text)) return nameOf(path, key);
