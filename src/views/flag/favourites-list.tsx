@@ -4,7 +4,7 @@ import type { ListingSummary } from '@/domain/content';
 import { formatCents } from '@/domain/money';
 import { listingFromDocument } from '@/domain/listing-document';
 import { pricingKey, type ItemPricing } from '@/domain/pricing/derived';
-import { fromPriceNote, stayTotalNote } from '@/domain/pricing/shown-prices';
+import { fromPriceNote, shownPriceNote } from '@/domain/pricing/shown-prices';
 import { priceRangeText, type MoneyDisplay } from '@/domain/pricing/texts';
 
 /** A favourite's price: the stay's total for the chosen dates, else the 'from' price per night, each with what it includes. */
@@ -14,7 +14,7 @@ function FavouritePrice({ listing, item, display }: { listing: ListingSummary; i
     const nights = item.prices.find((price) => price.p === item.range[0])?.nt ?? 0;
     return (
       <span className="favourite-price">
-        <strong>{range}</strong> <span className="price-note">{stayTotalNote(nights)}</span>
+        <strong>{range}</strong> <span className="price-note">{shownPriceNote(display, nights)}</span>
       </span>
     );
   }
