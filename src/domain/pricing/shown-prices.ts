@@ -55,3 +55,14 @@ export function stayTotalWords(amount: string, nights: number): string {
 export function shownPriceNote(display: Pick<MoneyDisplay, 'displayType'>, nights: number): string {
   return display.displayType === 8 ? FEES_INCLUDED : stayTotalNote(nights);
 }
+
+/**
+ * A price of chosen dates in words as the display shows it (a map pin's label): a per-night
+ * figure (display_type 8, '$200/nt') is not said to be for the stay's nights.
+ *
+ * @example shownPriceWords({ displayType: 0 }, '$2,407', 7) // '$2,407 for 7 nights including fees and taxes'
+ * @example shownPriceWords({ displayType: 8 }, '$344/nt', 7) // '$344/nt including fees and taxes'
+ */
+export function shownPriceWords(display: Pick<MoneyDisplay, 'displayType'>, amount: string, nights: number): string {
+  return stayTotalWords(amount, display.displayType === 8 ? 0 : nights);
+}
