@@ -67,7 +67,7 @@ export function FavouritesList() {
                 {listing.area} · {listing.bedrooms} bd · sleeps {listing.sleeps}
               </p>
               <p className="result-item__price">
-                <FavouritePrice listing={listing} item={pricing?.[pricingKey(listing.eid)] as ItemPricing | undefined} display={display} />
+                <FavouritePrice listing={listing} item={pricing?.[pricingKey(listing.eid)]} display={display} />
               </p>
               <a className="result-item__more" href={href}>
                 more <span className="visually-hidden">about {listing.name}</span>

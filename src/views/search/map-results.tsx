@@ -31,7 +31,7 @@ function useResultPlaces(): MapPlace[] {
   return documents.flatMap((doc) => {
     const listing = listingFromDocument(doc);
     const position = listingPosition(doc);
-    const stay = listing ? stayOf(pricing?.[pricingKey(listing.eid)] as ItemPricing | undefined, display) : null;
+    const stay = listing ? stayOf(pricing?.[pricingKey(listing.eid)], display) : null;
     return listing && position ? [{ listing, position, stay }] : [];
   });
 }
