@@ -5,13 +5,13 @@ import { formatCents } from '@/domain/money';
 import { listingFromDocument } from '@/domain/listing-document';
 import { pricingKey, type ItemPricing } from '@/domain/pricing/derived';
 import { fromPriceNote, shownPriceNote } from '@/domain/pricing/shown-prices';
-import { priceRangeText, type MoneyDisplay } from '@/domain/pricing/texts';
+import { lowestOffer, priceRangeText, type MoneyDisplay } from '@/domain/pricing/texts';
 
 /** A favourite's price: the stay's total for the chosen dates, else the 'from' price per night, each with what it includes. */
 function FavouritePrice({ listing, item, display }: { listing: ListingSummary; item: ItemPricing | undefined; display: MoneyDisplay }) {
   const range = item ? priceRangeText(item, display) : null;
   if (item && range) {
-    const nights = item.prices.find((price) => price.p === item.range[0])?.nt ?? 0;
+    const nights = lowestOffer(item)?.nt ?? 0;
     return (
       <span className="favourite-price">
         <strong>{range}</strong> <span className="price-note">{shownPriceNote(display, nights)}</span>

@@ -1,7 +1,7 @@
 import { useSettings } from '@/bindings/hooks';
 import { useItemPricing, useMoneyDisplay, usePricingActions } from '@/bindings/pricing-hooks';
 import { shownPriceNote } from '@/domain/pricing/shown-prices';
-import { priceRangeText, savingsText } from '@/domain/pricing/texts';
+import { lowestOffer, priceRangeText, savingsText } from '@/domain/pricing/texts';
 import { CallToBook } from './call-to-book';
 
 /**
@@ -19,7 +19,7 @@ export function PricingSummary({ eid, name }: { eid: number; name?: string }) {
   const range = priceRangeText(item, display);
   const savings = savingsText(item.prices, settings.pricing.savings_annotation, display);
   const label = name ?? item.prices[0]?.n;
-  const nights = item.prices.find((price) => price.p === item.range[0])?.nt ?? 0;
+  const nights = lowestOffer(item)?.nt ?? 0;
   return (
     <div className="pricing-summary" data-pricing-eid={eid}>
       {range ? (

@@ -5,7 +5,7 @@ import { useChosenDatesPricing, useMoneyDisplay } from '@/bindings/pricing-hooks
 import { listingFromDocument, listingPosition } from '@/domain/listing-document';
 import { pricingKey, type ItemPricing } from '@/domain/pricing/derived';
 import { mapTileLayer } from '@/domain/map-tiles';
-import type { MoneyDisplay } from '@/domain/pricing/texts';
+import { lowestOffer, type MoneyDisplay } from '@/domain/pricing/texts';
 import { deferred } from '@/bindings/deferred';
 import { useDeferred } from '@/bindings/use-deferred';
 import type { MapPlace } from '@/views/map/result-map';
@@ -19,7 +19,7 @@ const MAP_LABEL = 'Map of the results';
 
 /** The lowest offer of an item's prices for the chosen dates (what its card shows first), or null; the pin formats it. */
 function stayOf(item: ItemPricing | undefined, display: MoneyDisplay): MapPlace['stay'] {
-  const low = item && item.range[0] > 0 ? item.prices.find((price) => price.p === item.range[0]) : undefined;
+  const low = lowestOffer(item);
   return low ? { offer: low, display } : null;
 }
 
