@@ -1,11 +1,11 @@
 import { useFavouritesDropdown } from '@/bindings/hooks';
 import { useChosenDatesPricing, useMoneyDisplay } from '@/bindings/pricing-hooks';
 import type { ListingSummary } from '@/domain/content';
-import { formatCents } from '@/domain/money';
 import { listingFromDocument } from '@/domain/listing-document';
 import { pricingKey, type ItemPricing } from '@/domain/pricing/derived';
-import { fromPriceNote, shownPriceNote } from '@/domain/pricing/shown-prices';
+import { shownPriceNote } from '@/domain/pricing/shown-prices';
 import { lowestOffer, priceRangeText, type MoneyDisplay } from '@/domain/pricing/texts';
+import { FromPrice } from '@/views/listing/from-price';
 
 /** A favourite's price: the stay's total for the chosen dates, else the 'from' price per night, each with what it includes. */
 function FavouritePrice({ listing, item, display }: { listing: ListingSummary; item: ItemPricing | undefined; display: MoneyDisplay }) {
@@ -18,12 +18,7 @@ function FavouritePrice({ listing, item, display }: { listing: ListingSummary; i
       </span>
     );
   }
-  if (!(listing.fromNightly > 0)) return null;
-  return (
-    <span className="favourite-price">
-      from <strong>{formatCents(listing.fromNightly)}</strong>/night <span className="price-note">{fromPriceNote(listing.fromNights)}</span>
-    </span>
-  );
+  return <FromPrice listing={listing} className="favourite-price" />;
 }
 
 /** The favourite items of the dropdown, each a result item (spec §3 Favourites counter). */
