@@ -1,7 +1,7 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { FixtureStay } from '../server/demo/fixture-stays.ts';
-import { toQueryString } from '../src/domain/pricing/query.ts';
+import type { Locator, Page } from '@playwright/test';
+import { standardOffer } from './calendar-support';
 import { expect, rcavHash, test } from './fixtures';
+import { MOMENTS, open, slowCpu } from './page-support';
 
 /**
  * Focus comes back to the opener whenever a dialog or panel closes, at any moment of the page's
@@ -10,38 +10,12 @@ import { expect, rcavHash, test } from './fixtures';
  */
 
 const CYCLES = 50;
-const MOMENTS = ['straight after load', 'once idle'] as const;
-type Moment = (typeof MOMENTS)[number];
-
-async function slowCpu(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
-
-async function open(page: Page, path: string, moment: Moment, reload = false) {
-  if (reload) await page.reload({ waitUntil: moment === 'straight after load' ? 'commit' : 'load' });
-  else await page.goto(path, { waitUntil: moment === 'straight after load' ? 'commit' : 'load' });
-  if (moment === 'once idle') {
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
-  }
-}
-
 /** What has focus, for the message of a failure. */
 const focused = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? 'BODY' : (document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing')));
 
 async function expectFocusOn(page: Page, opener: Locator, what: string) {
   const on = await opener.evaluate((element) => element === document.activeElement);
   expect(on ? 'the opener' : await focused(page), what).toBe('the opener');
-}
-
-/** A real standard offer of the fixture rental, for a Trips Collection at checkout. */
-async function standardOffer(request: APIRequestContext, stay: FixtureStay) {
-  const query = toQueryString({ rcav: { begin: stay.begin, end: stay.end, adult: 2, child: 0, IDs: [stay.eid] } });
-  const items = (await (await request.get(`/rcapi/item/avail/search?${query}`)).json()) as Array<{ prices: Array<{ og?: string; b: string; p: number }> }>;
-  const offer = items[0]?.prices.find((price) => price.og === 'standard' && price.b === stay.begin);
-  if (!offer) throw new Error(`The demo has a standard offer for ${stay.name} from ${stay.begin}`);
-  return offer;
 }
 
 test.describe('focus comes back to the opener', () => {
@@ -84,13 +58,14 @@ test.describe('focus comes back to the opener', () => {
     test.setTimeout(150_000);
     // The dialog asks once per page, so each cycle is a page load.
     const offer = await standardOffer(request, stays.bookable);
+    if (!offer) throw new Error(`The demo has a standard offer for ${stays.bookable.name} from ${stays.bookable.begin}`);
     await page.addInitScript((seeded) => localStorage.setItem('rcriotorder', JSON.stringify(seeded)), { lict: 1, lis: { 'ind-0': offer }, litot: offer.p });
     await slowCpu(page);
     const dp = page.getByRole('checkbox', { name: /^Damage protection for/ });
     const dialog = page.getByRole('alertdialog', { name: 'Damage protection' });
     const answers = ['Escape', 'Add damage protection', 'Decline damage protection'] as const;
     for (let cycle = 0; cycle < 12; cycle++) {
-      await open(page, '/rescms/order/checkout', MOMENTS[cycle % 2] ?? 'once idle', cycle > 0);
+      await open(page, '/rescms/order/checkout', MOMENTS[cycle % 2] ?? 'once idle', { reload: cycle > 0 });
       await expect(dp).toBeChecked();
       await dp.click();
       await expect(dialog).toBeVisible();
