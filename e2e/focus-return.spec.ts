@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import type { FixtureStay } from '../server/demo/fixture-stays.ts';
 import { standardOffer } from './calendar-support';
 import { expect, rcavHash, test } from './fixtures';
 import { MOMENTS, open, slowCpu } from './page-support';
@@ -18,40 +19,44 @@ async function expectFocusOn(page: Page, opener: Locator, what: string) {
   expect(on ? 'the opener' : await focused(page), what).toBe('the opener');
 }
 
+/** The dialogs and panels opened and closed over and over on one page: where, the opener, the dialog and its Close button's name. */
+const OPENED_AND_CLOSED: ReadonlyArray<{ what: string; path: (stay: FixtureStay) => string; opener: (page: Page) => Locator; dialog: (page: Page) => Locator; close: string }> = [
+  {
+    what: 'the search panel',
+    path: () => '/search/map',
+    opener: (page) => page.locator('header.site-header').getByRole('button', { name: 'Search' }),
+    dialog: (page) => page.locator('#search-panel'),
+    close: 'Close search',
+  },
+  {
+    what: "the quote's pricing options dialog",
+    path: (stay) => `/listing/${stay.slug}${rcavHash(stay)}`,
+    opener: (page) => page.locator('.booking-box').getByRole('button', { name: 'More pricing options' }),
+    dialog: (page) => page.getByRole('dialog', { name: /^More pricing options/ }),
+    close: 'Close',
+  },
+];
+
 test.describe('focus comes back to the opener', () => {
   for (const moment of MOMENTS) {
-    test(`the search panel, opened and closed ${CYCLES} times, ${moment}`, async ({ page }) => {
-      test.setTimeout(180_000);
-      await slowCpu(page);
-      await open(page, '/search/map', moment);
-      const trigger = page.locator('header.site-header').getByRole('button', { name: 'Search' });
-      const panel = page.locator('#search-panel');
-      for (let cycle = 0; cycle < CYCLES; cycle++) {
-        await trigger.click();
-        await expect(panel).toBeVisible();
-        // Escape, wherever focus is in the panel (also before its form's code has come), or its Close button.
-        if (cycle % 2 === 0) await page.keyboard.press('Escape');
-        else await panel.getByRole('button', { name: 'Close search' }).click();
-        await expect(panel, `closed, cycle ${cycle}`).toBeHidden();
-        await expectFocusOn(page, trigger, `cycle ${cycle}`);
-      }
-    });
-
-    test(`the quote's pricing options dialog, opened and closed ${CYCLES} times, ${moment}`, async ({ page, stays }) => {
-      test.setTimeout(180_000);
-      await slowCpu(page);
-      await open(page, `/listing/${stays.bookable.slug}${rcavHash(stays.bookable)}`, moment);
-      const opener = page.locator('.booking-box').getByRole('button', { name: 'More pricing options' });
-      const dialog = page.getByRole('dialog', { name: /^More pricing options/ });
-      for (let cycle = 0; cycle < CYCLES; cycle++) {
-        await opener.click();
-        await expect(dialog).toBeVisible();
-        if (cycle % 2 === 0) await page.keyboard.press('Escape');
-        else await dialog.getByRole('button', { name: 'Close' }).click();
-        await expect(dialog, `closed, cycle ${cycle}`).toBeHidden();
-        await expectFocusOn(page, opener, `cycle ${cycle}`);
-      }
-    });
+    for (const { what, path, opener, dialog, close } of OPENED_AND_CLOSED) {
+      test(`${what}, opened and closed ${CYCLES} times, ${moment}`, async ({ page, stays }) => {
+        test.setTimeout(180_000);
+        await slowCpu(page);
+        await open(page, path(stays.bookable), moment);
+        const trigger = opener(page);
+        const shown = dialog(page);
+        for (let cycle = 0; cycle < CYCLES; cycle++) {
+          await trigger.click();
+          await expect(shown).toBeVisible();
+          // Escape, wherever focus is in it (also before its code has come), or its Close button.
+          if (cycle % 2 === 0) await page.keyboard.press('Escape');
+          else await shown.getByRole('button', { name: close }).click();
+          await expect(shown, `closed, cycle ${cycle}`).toBeHidden();
+          await expectFocusOn(page, trigger, `cycle ${cycle}`);
+        }
+      });
+    }
   }
 
   test('the damage protection decline at checkout: each answer, on many page loads, straight after load and once idle', async ({ page, request, stays }) => {
