@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { toUsDate } from '../src/domain/pricing/dates.ts';
 import { expect, test } from './fixtures';
+import { MOMENTS, open, slowCpu, typed } from './page-support';
 
 /**
  * What a guest types into a date field is what the field takes, at any typing speed and at any
@@ -9,31 +11,8 @@ import { expect, test } from './fixtures';
  */
 
 const DELAYS = [5, 15, 40, 120];
-const MOMENTS = ['straight after load', 'once idle'] as const;
-type Moment = (typeof MOMENTS)[number];
-
-/** MM, DD and YYYY of a YYYY-MM-DD date, as typed into the segments. */
-const typedDigits = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`;
 /** What the segments show for a date: month and day without a leading zero. */
 const shown = (iso: string) => [String(Number(iso.slice(5, 7))), String(Number(iso.slice(8, 10))), iso.slice(0, 4)];
-
-async function slowCpu(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
-
-/** Opens `path` as the moment asks: the first key may come before any script has run, or once the page has long been live. */
-async function open(page: Page, path: string, moment: Moment) {
-  await slowCpu(page);
-  if (moment === 'straight after load') {
-    await page.goto(path, { waitUntil: 'commit' });
-    return;
-  }
-  await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  // Idle: nothing of the page's start is left running (the field's code still comes only on intent).
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 })));
-}
 
 const segmentTexts = async (page: Page, scope: string) =>
   (await page.locator(scope).getByRole('group', { name: 'Arrival and departure' }).getByRole('spinbutton').allInnerTexts()).map((text) => text.trim());
@@ -49,10 +28,11 @@ test.describe('digits typed into a date field land where they were typed', () =>
         // A page load with the CPU slowed, on a shared machine.
         test.setTimeout(60_000);
         const { begin, end, eid, slug } = stays.bookable;
+        await slowCpu(page);
         await open(page, `/listing/${slug}`, moment);
         const group = page.locator('.booking-box').getByRole('group', { name: 'Arrival and departure' });
         await group.getByRole('spinbutton', { name: 'month, Arrival, Arrival and departure' }).click();
-        await page.keyboard.type(typedDigits(begin) + typedDigits(end), { delay });
+        await page.keyboard.type(typed(begin) + typed(end), { delay });
         await expect.poll(() => segmentTexts(page, '.booking-box'), { timeout: 15_000 }).toEqual([...shown(begin), ...shown(end)]);
         // What the field holds is what it sends.
         const search = page.waitForRequest((request) => request.url().includes('/rcapi/item/avail/search'));
@@ -68,12 +48,13 @@ test.describe('digits typed into a date field land where they were typed', () =>
       test(`the search panel on ${path}, ${speeds.join(' and ')} ms a key, ${moment}`, async ({ page, stays }) => {
         test.setTimeout(90_000);
         const { begin, end } = stays.bookable;
+        await slowCpu(page);
         for (const delay of speeds) {
           await open(page, path, moment);
           await page.locator('header.site-header').getByRole('button', { name: 'Search' }).click();
           const month = page.locator('#search-panel').getByRole('spinbutton', { name: 'month, Arrival, Arrival and departure' });
           await month.click();
-          await page.keyboard.type(typedDigits(begin) + typedDigits(end), { delay });
+          await page.keyboard.type(typed(begin) + typed(end), { delay });
           await expect.poll(() => segmentTexts(page, '#search-panel'), { timeout: 15_000, message: `${delay} ms a key` }).toEqual([...shown(begin), ...shown(end)]);
           const search = page.waitForRequest((request) => request.url().includes('/rcapi/item/avail/search'));
           await page.locator('#search-panel').getByRole('button', { name: 'Check availability' }).click();
@@ -87,11 +68,12 @@ test.describe('digits typed into a date field land where they were typed', () =>
 
 test.describe('a date pasted into a segment', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-  const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+  const us = (iso: string) => toUsDate(iso) ?? iso;
   for (const moment of MOMENTS) {
     test(`is taken as typed, ${moment}`, async ({ page, stays }) => {
       test.setTimeout(60_000);
       const { begin, end } = stays.bookable;
+      await slowCpu(page);
       await open(page, `/listing/${stays.bookable.slug}`, moment);
       const group = page.locator('.booking-box').getByRole('group', { name: 'Arrival and departure' });
       const paste = async (segment: string, text: string) => {

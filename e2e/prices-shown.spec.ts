@@ -6,12 +6,13 @@
  */
 import type { Page } from '@playwright/test';
 import type { FixtureStay } from '../server/demo/fixture-stays.ts';
+import { formatMoney } from '../src/domain/money.ts';
 import type { AvailItem } from '../src/domain/pricing/types.ts';
 import { expect, test } from './fixtures';
+import { searchStay } from './page-support';
 
-const typed = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`;
-/** Whole dollars as the widgets write them (precision 0): '$2,407'. */
-const dollars = (amount: number) => `$${Math.round(amount).toLocaleString('en-US')}`;
+/** Whole dollars as the widgets write them (the demo's precision 0): '$2,407'. */
+const dollars = (amount: number) => formatMoney(amount, { currency: 'USD', precision: 0 });
 const FROM_TEXT = /^from \$[\d,]+\/night incl\. fees & taxes(, based on a \d+-night stay)?$/;
 
 async function hydrated(page: Page) {
@@ -19,17 +20,8 @@ async function hydrated(page: Page) {
 }
 
 /** Dates in the header's search panel, then Check availability; answers the availability search's items. */
-async function searchStay(page: Page, stay: FixtureStay): Promise<AvailItem[]> {
-  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
-  const form = page.locator('#search-panel').getByRole('form', { name: 'Dates and guests' });
-  const segments = form.getByRole('group', { name: 'Arrival and departure' }).getByRole('spinbutton');
-  await segments.nth(0).click();
-  await page.keyboard.type(typed(stay.begin));
-  await segments.nth(3).click();
-  await page.keyboard.type(typed(stay.end));
-  const answer = page.waitForResponse((response) => response.url().includes('/rcapi/item/avail/search'));
-  await form.getByRole('button', { name: 'Check availability' }).click();
-  return (await (await answer).json()) as AvailItem[];
+async function searchedItems(page: Page, stay: FixtureStay): Promise<AvailItem[]> {
+  return (await (await searchStay(page, stay)).json()) as AvailItem[];
 }
 
 test.describe('prices shown', () => {
@@ -54,7 +46,7 @@ test.describe('prices shown', () => {
     await page.goto('/search');
     await hydrated(page);
     await expect(page.locator('.result-card').first()).toBeVisible();
-    const items = await searchStay(page, stays.bookable);
+    const items = await searchedItems(page, stays.bookable);
     const card = page.locator('.result-card').filter({ has: page.locator('.pricing-summary__trigger') }).first();
     await expect(card.locator('.pricing-summary__range')).toBeVisible();
     const eid = Number(await card.locator('.listing-card').getAttribute('data-eid'));
@@ -102,7 +94,7 @@ test.describe('prices shown', () => {
     if (await mapTab.isVisible()) await mapTab.click();
     const pin = page.locator('.map-pin').first();
     await expect(pin).toHaveAttribute('aria-label', /, from \$[\d,]+ a night including fees and taxes(, based on a \d+-night stay)?$/);
-    const items = await searchStay(page, stays.bookable);
+    const items = await searchedItems(page, stays.bookable);
     expect(items.some((item) => item.prices.length > 0)).toBe(true);
     // The pins of listings with prices for the dates show their lowest total.
     await expect.poll(() => page.locator('.map-pin[aria-label*=" for "]').count()).toBeGreaterThan(0);

@@ -1,9 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { FixtureStay } from '../server/demo/fixture-stays.ts';
 import { axeViolations, expect, rcavHash, test } from './fixtures';
-
-/** The date fields want MMDDYYYY typed. */
-const typed = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`;
+import { searchStay } from './page-support';
 
 /** 'Tue, Dec 1, 2026', as the offers show a date (Intl with the options of the domain's formatStayDate). */
 const stayDate = (iso: string) =>
@@ -16,25 +13,6 @@ async function openSearch(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await expect(page.locator('.search')).not.toHaveAttribute('data-pending');
   await expect(page.locator('.result-card').first()).toBeVisible();
-}
-
-/** Dates and guests in the header's search panel, then Check availability. */
-async function searchStay(page: Page, stay: FixtureStay, guests: { adults?: number; children?: number } = {}) {
-  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
-  const form = page.locator('#search-panel').getByRole('form', { name: 'Dates and guests' });
-  const segments = form.getByRole('group', { name: 'Arrival and departure' }).getByRole('spinbutton');
-  await segments.nth(0).click();
-  await page.keyboard.type(typed(stay.begin));
-  await segments.nth(3).click();
-  await page.keyboard.type(typed(stay.end));
-  for (const [label, value] of [['Adults', guests.adults], ['Children', guests.children]] as const) {
-    if (value === undefined) continue;
-    await form.getByRole('textbox', { name: label }).fill(String(value));
-    await page.keyboard.press('Tab');
-  }
-  const answer = page.waitForResponse((response) => response.url().includes('/rcapi/item/avail/search'));
-  await form.getByRole('button', { name: 'Check availability' }).click();
-  return answer;
 }
 
 test.describe('availability pricing', () => {

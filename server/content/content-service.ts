@@ -151,7 +151,6 @@ export function createContentService(db: Database, settings: SiteSettings, optio
     const stats = reviewStats(db);
     // The 'from' price with every mandatory fee, as the search documents have it (server/pricing/from-price.ts).
     const rate = seasonRatesOfUnit(db, today);
-    const feeList = await loadMandatoryFees(db);
     const cover = coverPhoto(db, 'unit', units.eid, 'cover');
     let query = db
       .select({
@@ -183,7 +182,8 @@ export function createContentService(db: Database, settings: SiteSettings, optio
       .orderBy(...opts.orderBy)
       .$dynamic();
     if (opts.limit !== undefined) query = query.limit(opts.limit);
-    const rows = await query;
+    // The fees and the listings are two reads that do not depend on each other: asked together.
+    const [feeList, rows] = await Promise.all([loadMandatoryFees(db), query]);
     return rows.map((r) => {
       const from = unitFromPrice(feeList, r.cleaningFeeCents, r.seasonRates);
       return {

@@ -48,7 +48,6 @@ export async function buildSearchDocuments(
   const stats = reviewStats(db);
   // The 'from' price per night with every mandatory fee (server/pricing/from-price.ts), not the bare rent.
   const rates = seasonRatesOfUnit(db, options.today ?? new Date().toISOString().slice(0, 10));
-  const feeList = await loadMandatoryFees(db);
   const amenityNames = db
     .select({
       names: sql<string[]>`coalesce(json_agg(${amenities.name} order by ${amenityCategories.position}, ${amenities.position}, ${amenities.name}), '[]'::json)`.as(
@@ -68,7 +67,9 @@ export async function buildSearchDocuments(
     .limit(1)
     .as('cover');
 
-  const rows = await db
+  // The fees and the listings are two reads that do not depend on each other: asked together.
+  const feesRead = loadMandatoryFees(db);
+  const listingsRead = db
     .select({
       eid: units.eid,
       slug: units.slug,
@@ -100,6 +101,7 @@ export async function buildSearchDocuments(
     .leftJoinLateral(cover, sql`true`)
     .where(options.eids ? inArray(units.eid, [...options.eids]) : undefined)
     .orderBy(asc(units.eid));
+  const [feeList, rows] = await Promise.all([feesRead, listingsRead]);
 
   return rows.map((r) => {
     const doc: SearchDocument = {

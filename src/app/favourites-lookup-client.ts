@@ -28,5 +28,6 @@ export function lookupForPage(page: PageSettings): FavouritesLookup {
 export function keptForPage(page: PageSettings): FavouritesLookup {
   const own = clientFor(page);
   preload(favouritesList);
-  return (ids) => own.cachedDocuments(ids);
+  // Read once the page is idle, with no network waiting on it: a slow store is waited for.
+  return (ids) => own.cachedDocuments(ids, { patient: true });
 }

@@ -5,6 +5,7 @@ import { checkoutTotals, type ProtectionKind, type ProtectionValue } from '@/dom
 import type { CheckoutFields } from '@/machines/checkout-machine';
 import type { captchaMachine } from '@/machines/captcha-machine';
 import { ASYNC_SUBMITTED_EVENT } from '@/domain/lead-forms';
+import { attachCaptchaOnDemand } from './captcha-on-demand';
 import { useSiteActors } from './site-context';
 import './actors/checkout-actors';
 
@@ -87,23 +88,7 @@ export function useCheckoutCaptcha(form: RefObject<HTMLFormElement | null>, need
   useEffect(() => {
     const element = form.current;
     if (!needed || !element) return undefined;
-    let gone = false;
-    let detach = () => {};
-    import('./captcha-attach').then(
-      (captcha) => {
-        if (gone) return;
-        const attached = captcha.protectWithCaptcha(element);
-        detach = attached.detach;
-        setActor(attached.actor);
-      },
-      // Without it the server refuses pay later with the captcha's message; the form says it.
-      (error: unknown) => console.error(`The checkout's captcha could not be loaded: ${error instanceof Error ? error.message : String(error)}`),
-    );
-    return () => {
-      gone = true;
-      detach();
-      setActor(null);
-    };
+    return attachCaptchaOnDemand(element, { guard: false, what: 'The checkout' }, setActor);
   }, [form, needed]);
   useEffect(() => {
     if (!submitting) form.current?.dispatchEvent(new Event(ASYNC_SUBMITTED_EVENT));

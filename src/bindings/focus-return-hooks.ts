@@ -24,10 +24,9 @@ const isUsable = (element: Element | null): element is HTMLElement =>
   element instanceof HTMLElement && element !== document.body && element !== document.documentElement;
 
 /** The element focused now, as the opener of what is opening (null when focus is on the body). */
-export function rememberOpener(fallback?: () => Element | null): Opener | null {
+export function rememberOpener(): Opener | null {
   if (typeof document === 'undefined') return null;
-  const focused = document.activeElement;
-  const element = isUsable(focused) ? focused : (fallback?.() ?? null);
+  const element = document.activeElement;
   if (!isUsable(element)) return null;
   const path: number[] = [];
   let node: HTMLElement = element;

@@ -5,6 +5,7 @@ import type { captchaMachine } from '@/machines/captcha-machine';
 import { leadFormMachine } from '@/machines/lead-form-machine';
 import { notificationMachine } from '@/machines/notification-machine';
 import { connectLeadForm, connectNotificationTimer } from './actors/lead-form-wiring';
+import { attachCaptchaOnDemand } from './captcha-on-demand';
 
 export interface LeadFormActors {
   form: ActorRefFrom<typeof leadFormMachine>;
@@ -47,19 +48,7 @@ export function useLeadFormBindings(formRef: RefObject<HTMLFormElement | null>, 
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    let live = true;
-    const cleanups: Array<() => void> = [];
-    void Promise.all([import('@/bindings/captcha-attach'), import('@/bindings/submit-guard')]).then(([captcha, guard]) => {
-      if (!live) return;
-      const attached = captcha.protectWithCaptcha(form);
-      cleanups.push(attached.detach, guard.guardSubmit(form));
-      setCaptchaActor(attached.actor);
-    });
-    return () => {
-      live = false;
-      cleanups.forEach((cleanup) => cleanup());
-      setCaptchaActor(null);
-    };
+    return attachCaptchaOnDemand(form, { guard: true, what: 'The form' }, setCaptchaActor);
   }, [formRef]);
   useEffect(() => {
     const form = formRef.current;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { pricingKey, type ItemPricing, type PricedOffer } from '@/domain/pricing/derived';
+import { pricingKey, type ItemPricing, type PricedOffer, type PricingByItem } from '@/domain/pricing/derived';
 import type { MoneyDisplay } from '@/domain/pricing/texts';
 import { LINE_ITEM_PRECISION } from '@/domain/pricing/texts';
 import type { AvailSearchParams, Rcav } from '@/domain/pricing/types';
@@ -31,7 +31,7 @@ export function useStayToday(): string {
  * The price ranges of the chosen dates, keyed 'eid-{eid}' (spec §3 Item pricing), or null while no
  * dates are chosen (the price sort then uses the catalogue price, spec §9).
  */
-export function useChosenDatesPricing(): Readonly<Record<string, { range: readonly [number, number] }>> | null {
+export function useChosenDatesPricing(): Readonly<PricingByItem> | null {
   const client = useIsClient();
   const { availability } = useSiteActors();
   const chosen = useSelector(availability, (s) => s.context.params !== null);

@@ -5,6 +5,7 @@ import type { ReviewEntries, ReviewErrors, ReviewField } from '@/domain/review-f
 import { connectReviewForm } from '@/effects/review-form';
 import type { captchaMachine } from '@/machines/captcha-machine';
 import { reviewFormMachine } from '@/machines/review-form-machine';
+import { attachCaptchaOnDemand } from './captcha-on-demand';
 import { useInspect } from './inspect-context';
 
 export type ReviewFormState = 'closed' | 'editing' | 'sending' | 'sent' | 'failed';
@@ -39,22 +40,9 @@ export function useReviewForm(eid: number): ReviewForm {
   const formRef = useCallback((element: HTMLFormElement | null) => {
     form.current = element;
     if (!element) return () => undefined;
-    let cleanups: Array<() => void> = [];
-    let gone = false;
-    Promise.all([import('./captcha-attach'), import('./submit-guard')]).then(
-      ([captcha, guard]) => {
-        if (gone) return;
-        const attached = captcha.protectWithCaptcha(element);
-        cleanups = [attached.detach, guard.guardSubmit(element)];
-        setCaptchaActor(attached.actor);
-      },
-      // Without the captcha the server refuses the review with its message; the form still shows it.
-      (error: unknown) => console.error(`The review form's captcha could not be loaded: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    const detach = attachCaptchaOnDemand(element, { guard: true, what: 'The review form' }, setCaptchaActor);
     return () => {
-      gone = true;
-      cleanups.forEach((cleanup) => cleanup());
-      setCaptchaActor(null);
+      detach();
       if (form.current === element) form.current = null;
     };
   }, []);

@@ -1,9 +1,11 @@
 import { firstValueFrom, lastValueFrom, of, throwError, toArray } from 'rxjs';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import siteJson from '../../config/site.json';
+import type { DocumentStore, KeptDocument } from '@/domain/search/document-store';
 import { parseSiteSettings } from '@/domain/settings';
+import { createDocumentCache } from '@/persistence/doc-cache';
 import { lookupFavourites } from './favourites-lookup';
-import type { SearchClient, SearchDoc } from './search-client';
+import { createSearchClient, type SearchClient, type SearchDoc } from './search-client';
 
 const config = parseSiteSettings(siteJson).search;
 
@@ -14,7 +16,67 @@ function clientAnswering(body: unknown, docs: SearchDoc[] = [], kept: SearchDoc[
   return { client: { search, documents, cachedDocuments, dispose: () => {} } satisfies SearchClient, search, documents };
 }
 
+/** The proxy: a search finds `indexed`, a documents request (ids=…) answers those docs. */
+function proxyOf(indexed: SearchDoc[]) {
+  const asked: string[][] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      const params = new URLSearchParams(String(init.body));
+      const ids = params.get('ids');
+      if (ids === null) return new Response(JSON.stringify({ response: { numFound: indexed.length, start: 0, docs: indexed.map(({ id }) => ({ id })) } }));
+      asked.push(ids.split(','));
+      return new Response(JSON.stringify({ response: { docs: indexed.filter((doc) => ids.split(',').includes(doc.id)) } }));
+    }),
+  );
+  return asked;
+}
+
 describe('favourites lookup (spec §7)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a stuck store (IndexedDB never answering) does not hold the lookup: the network answers after the read gives up', async () => {
+    const one = { id: 'chc1-listings-1', ss_name: 'One' };
+    proxyOf([one]);
+    const never = () => new Promise<never>(() => {});
+    const stuck = () =>
+      createDocumentCache({
+        lifetimeMs: 3_600_000,
+        contentVersion: 'v-a',
+        port: () => ({ getMany: never, setMany: never, delMany: never, clear: never }),
+        timeoutMs: 20,
+      });
+    const client = createSearchClient({ url: '/solr/select', store: stuck() });
+    expect(await firstValueFrom(lookupFavourites(client, config, 'id', [one.id]))).toEqual([one]);
+    // The idle read (no one waits for it) is the one allowed to wait: it is still waiting.
+    let patient: SearchDoc[] | undefined;
+    const sub = createSearchClient({ url: '/solr/select', store: stuck() })
+      .cachedDocuments([one.id], { patient: true })
+      .subscribe((docs) => (patient = docs));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(patient).toBeUndefined();
+    sub.unsubscribe();
+  });
+
+  it('on a partial hit the store is read once, and only the favourites it lacked are fetched', async () => {
+    const one = { id: 'chc1-listings-1', ss_name: 'One' };
+    const three = { id: 'chc1-listings-3', ss_name: 'Three' };
+    const asked = proxyOf([one, three]);
+    const reads: string[][] = [];
+    const store: DocumentStore = {
+      read: (ids) => {
+        reads.push([...ids]);
+        return Promise.resolve(new Map<string, KeptDocument>(ids.includes(one.id) ? [[one.id, { doc: one, expires: Date.now() + 60_000 }]] : []));
+      },
+      write: () => {},
+    };
+    const client = createSearchClient({ url: '/solr/select', store });
+    const found = await firstValueFrom(lookupFavourites(client, config, 'id', [one.id, three.id]));
+    expect(found).toEqual([one, three]);
+    expect(reads).toEqual([[one.id, three.id]]);
+    expect(asked).toEqual([[three.id]]);
+  });
+
   it('asks for rows={count}&fq=id:(a OR b), then the documents of the ids found, in the search order', async () => {
     const docs = [{ id: 'chc1-listings-2', ss_name: 'Two' }, { id: 'chc1-listings-1', ss_name: 'One' }];
     const { client, search, documents } = clientAnswering({ response: { numFound: 2, start: 0, docs: [{ id: 'chc1-listings-1' }, { id: 'chc1-listings-2' }] } }, docs);

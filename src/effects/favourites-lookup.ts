@@ -19,8 +19,12 @@ export function lookupFavourites(client: SearchClient, config: SearchConfig, key
       return parsed.value.ids;
     }),
     switchMap((found) =>
-      found.length === 0 ? of([]) : client.documents(found, (buildDocumentsParams(config, found) ?? []).filter(([name]) => name !== 'ids')),
+      found.length === 0
+        ? of([])
+        : // The kept ones are in the client's memory now and the rest were just looked for in the store.
+          client.documents(found, (buildDocumentsParams(config, found) ?? []).filter(([name]) => name !== 'ids'), { store: false }),
     ),
   );
+  // The guest waits for this lookup: a stuck store gives up after its timeout and the network answers.
   return client.cachedDocuments(ids).pipe(switchMap((kept) => (kept.length === ids.length ? of(kept) : looked)));
 }

@@ -10,10 +10,26 @@ export interface SearchClient {
   /** POSTs a search to the proxy through the search queue; yields the raw JSON response. */
   search(params: ReadonlyArray<readonly [string, string]>): Observable<unknown>;
   /** Full documents by id through the documents queue, cached per id, in the order asked. */
-  documents(ids: readonly string[], extraParams?: ReadonlyArray<readonly [string, string]>): Observable<SearchDoc[]>;
-  /** The documents of these ids already kept (in memory or in the page's store), in the order asked; never the network. */
-  cachedDocuments(ids: readonly string[]): Observable<SearchDoc[]>;
+  documents(
+    ids: readonly string[],
+    extraParams?: ReadonlyArray<readonly [string, string]>,
+    options?: DocumentsOptions,
+  ): Observable<SearchDoc[]>;
+  /**
+   * The documents of these ids already kept (in memory or in the page's store), in the order asked;
+   * never the network. The store's read gives up after its timeout unless `patient` (work no one
+   * waits for may wait for a slow store; a lookup the guest waits for must not).
+   */
+  cachedDocuments(ids: readonly string[], options?: { patient?: boolean }): Observable<SearchDoc[]>;
   dispose(): void;
+}
+
+export interface DocumentsOptions {
+  /**
+   * false: the store was just asked for these ids (cachedDocuments) and lacked them, so only
+   * memory and the network are asked (reading the store again would only wait for it twice).
+   */
+  store?: boolean;
 }
 
 function isDoc(value: unknown): value is SearchDoc {
@@ -62,9 +78,9 @@ export function createSearchClient(options: {
   const inOrder = (ids: readonly string[]) => ids.map(cached).filter((doc): doc is SearchDoc => doc !== undefined);
 
   /** Memory, then the store: the ids neither has are left for the network. */
-  const kept = (ids: readonly string[], patient = false): Observable<string[]> => {
+  const kept = (ids: readonly string[], patient = false, fromStore = true): Observable<string[]> => {
     const missing = ids.filter((id) => !cached(id));
-    if (missing.length === 0 || !store) return of(missing);
+    if (missing.length === 0 || !store || !fromStore) return of(missing);
     return from(store.read(missing, { patient })).pipe(
       map((found) => {
         for (const [id, entry] of found) cache.set(id, entry);
@@ -75,8 +91,8 @@ export function createSearchClient(options: {
 
   return {
     search: (params) => searchQueue.run(() => post(params)),
-    documents: (ids, extraParams = []) =>
-      kept(ids).pipe(
+    documents: (ids, extraParams = [], { store: fromStore = true } = {}) =>
+      kept(ids, false, fromStore).pipe(
         switchMap((missing) => {
           if (missing.length === 0) return of(inOrder(ids));
           return documentsQueue.run(() =>
@@ -93,8 +109,7 @@ export function createSearchClient(options: {
           );
         }),
       ),
-    // No network waits on it: a slow store is waited for.
-    cachedDocuments: (ids) => kept(ids, true).pipe(map(() => inOrder(ids))),
+    cachedDocuments: (ids, { patient = false } = {}) => kept(ids, patient).pipe(map(() => inOrder(ids))),
     dispose: () => {
       searchQueue.dispose();
       documentsQueue.dispose();

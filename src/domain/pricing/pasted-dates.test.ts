@@ -25,4 +25,9 @@ describe('pastedDates', () => {
       expect(pastedDates(text), text).toBeNull();
     expect(pastedDates('02/29/2028')).toEqual([{ year: 2028, month: 2, day: 29 }]);
   });
+
+  it('takes nothing from a year the stay calendar does not have, as a typed date (dateToMs)', () => {
+    for (const text of ['12/31/1969', '0001-01-01', '01/01/2201', '9999-12-31']) expect(pastedDates(text), text).toBeNull();
+    expect(pastedDates('1/1/1970')).toEqual([{ year: 1970, month: 1, day: 1 }]);
+  });
 });

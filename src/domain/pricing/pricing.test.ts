@@ -6,7 +6,7 @@ import { reducePrices, type ReductionMode } from './reductions';
 import { readStoredParams, readStoredPricing, serializeParams, serializePricing } from './stored';
 import type { Rcav } from './types';
 import { FIXTURE_ITEMS, SEARCH_RCAV, fixturePrice } from './test-fixtures';
-import { formatOfferAmount, guestsText, notAvailableText, originalPrice, priceRangeText, savingsText } from './texts';
+import { formatOfferAmount, guestsText, lowestOffer, notAvailableText, originalPrice, priceRangeText, savingsText } from './texts';
 
 const prices = [
   { p: 900, b: '2026-12-01', id: 'a' },
@@ -141,6 +141,16 @@ describe('price and savings texts (spec §5, §9)', () => {
     ['two decimals for line items', 'eid-1002', { ...display, precision: 2 }, '$980.00'],
   ])('price range: %s', (_name, key, shown, text) => {
     expect(priceRangeText(pricing[key]!, shown)).toBe(text);
+  });
+
+  it('the lowest offer is the one at the low end of the range, and none unless the minimum is > 0', () => {
+    const item = pricing['eid-1001']!;
+    expect(lowestOffer(item)?.p).toBe(item.range[0]);
+    expect(lowestOffer(item)?.p).toBe(Math.min(...item.prices.map((price) => price.p)));
+    expect(lowestOffer({ prices: [], range: [0, 0] })).toBeNull();
+    expect(lowestOffer(undefined)).toBeNull();
+    const free = derivePrice(fixturePrice({ eid: 1, p: 0 }), null);
+    expect(lowestOffer({ prices: [free], range: [0, 500] })).toBeNull();
   });
 
   it('shows no price range unless the minimum is > 0', () => {

@@ -4,6 +4,7 @@
  * price per night, spread over the shortest stay it is for (the server's fromPrice); with dates,
  * the stay's total. No Intl: amounts come already formatted (money.ts).
  */
+import type { MoneyDisplay } from './texts';
 
 /** What every shown price includes, said plainly. */
 export const FEES_INCLUDED = 'incl. fees & taxes';
@@ -42,4 +43,26 @@ export function stayTotalNote(nights: number): string {
  */
 export function stayTotalWords(amount: string, nights: number): string {
   return `${amount}${nights > 0 ? ` for ${nights} ${nights === 1 ? 'night' : 'nights'}` : ''} including fees and taxes`;
+}
+
+/**
+ * The note beside a price of chosen dates as the display shows it (spec §9): with display_type 8
+ * the figure is per night ('$200/nt'), so it is not called a stay's total; else the stay's total.
+ *
+ * @example shownPriceNote({ displayType: 8 }, 7) // 'incl. fees & taxes'
+ * @example shownPriceNote({ displayType: 0 }, 7) // 'total for 7 nights, incl. fees & taxes'
+ */
+export function shownPriceNote(display: Pick<MoneyDisplay, 'displayType'>, nights: number): string {
+  return display.displayType === 8 ? FEES_INCLUDED : stayTotalNote(nights);
+}
+
+/**
+ * A price of chosen dates in words as the display shows it (a map pin's label): a per-night
+ * figure (display_type 8, '$200/nt') is not said to be for the stay's nights.
+ *
+ * @example shownPriceWords({ displayType: 0 }, '$2,407', 7) // '$2,407 for 7 nights including fees and taxes'
+ * @example shownPriceWords({ displayType: 8 }, '$344/nt', 7) // '$344/nt including fees and taxes'
+ */
+export function shownPriceWords(display: Pick<MoneyDisplay, 'displayType'>, amount: string, nights: number): string {
+  return stayTotalWords(amount, display.displayType === 8 ? 0 : nights);
 }

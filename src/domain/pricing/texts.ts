@@ -28,6 +28,15 @@ export function formatOfferAmount(amount: number, offer: Pick<PricedOffer, 'nt' 
 }
 
 /**
+ * The lowest offer of an item's range (what its card, favourite and map pin show first), or null
+ * when the item has no price for the chosen dates (spec §5: the minimum price must be > 0).
+ */
+export function lowestOffer(item: Pick<ItemPricing, 'prices' | 'range'> | null | undefined): PricedOffer | null {
+  if (!item || !(item.range[0] > 0)) return null;
+  return item.prices.find((price) => price.p === item.range[0]) ?? null;
+}
+
+/**
  * The price range text (spec §5): null unless the minimum price is > 0; 'min - max' when they
  * differ, else the one amount. With display_type 8 each end is per night of its own price.
  *
@@ -35,8 +44,7 @@ export function formatOfferAmount(amount: number, offer: Pick<PricedOffer, 'nt' 
  */
 export function priceRangeText(item: Pick<ItemPricing, 'prices' | 'range'>, display: MoneyDisplay): string | null {
   const [min, max] = item.range;
-  if (!(min > 0)) return null;
-  const low = item.prices.find((price) => price.p === min);
+  const low = lowestOffer(item);
   const high = item.prices.find((price) => price.p === max);
   if (!low || !high) return null;
   const minText = formatOfferAmount(min, low, display);

@@ -1,29 +1,24 @@
 import { useFavouritesDropdown } from '@/bindings/hooks';
 import { useChosenDatesPricing, useMoneyDisplay } from '@/bindings/pricing-hooks';
 import type { ListingSummary } from '@/domain/content';
-import { formatCents } from '@/domain/money';
 import { listingFromDocument } from '@/domain/listing-document';
 import { pricingKey, type ItemPricing } from '@/domain/pricing/derived';
-import { fromPriceNote, stayTotalNote } from '@/domain/pricing/shown-prices';
-import { priceRangeText, type MoneyDisplay } from '@/domain/pricing/texts';
+import { shownPriceNote } from '@/domain/pricing/shown-prices';
+import { lowestOffer, priceRangeText, type MoneyDisplay } from '@/domain/pricing/texts';
+import { FromPrice } from '@/views/listing/from-price';
 
 /** A favourite's price: the stay's total for the chosen dates, else the 'from' price per night, each with what it includes. */
 function FavouritePrice({ listing, item, display }: { listing: ListingSummary; item: ItemPricing | undefined; display: MoneyDisplay }) {
   const range = item ? priceRangeText(item, display) : null;
   if (item && range) {
-    const nights = item.prices.find((price) => price.p === item.range[0])?.nt ?? 0;
+    const nights = lowestOffer(item)?.nt ?? 0;
     return (
       <span className="favourite-price">
-        <strong>{range}</strong> <span className="price-note">{stayTotalNote(nights)}</span>
+        <strong>{range}</strong> <span className="price-note">{shownPriceNote(display, nights)}</span>
       </span>
     );
   }
-  if (!(listing.fromNightly > 0)) return null;
-  return (
-    <span className="favourite-price">
-      from <strong>{formatCents(listing.fromNightly)}</strong>/night <span className="price-note">{fromPriceNote(listing.fromNights)}</span>
-    </span>
-  );
+  return <FromPrice listing={listing} className="favourite-price" />;
 }
 
 /** The favourite items of the dropdown, each a result item (spec §3 Favourites counter). */
@@ -67,7 +62,7 @@ export function FavouritesList() {
                 {listing.area} · {listing.bedrooms} bd · sleeps {listing.sleeps}
               </p>
               <p className="result-item__price">
-                <FavouritePrice listing={listing} item={pricing?.[pricingKey(listing.eid)] as ItemPricing | undefined} display={display} />
+                <FavouritePrice listing={listing} item={pricing?.[pricingKey(listing.eid)]} display={display} />
               </p>
               <a className="result-item__more" href={href}>
                 more <span className="visually-hidden">about {listing.name}</span>

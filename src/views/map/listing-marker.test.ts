@@ -34,7 +34,7 @@ describe('map popup of a listing', () => {
   });
 
   it('shows the stay total for the chosen dates instead, saying what it includes', () => {
-    const popup = listingPopup(listing(), { total: 2407.35, nights: 7, currency: 'USD' });
+    const popup = listingPopup(listing(), { offer: { p: 2407.35, nt: 7, c: 'USD' }, display: { currency: 'USD', precision: 0, displayType: 0 } });
     expect(popup.querySelector('.map-popup__price strong')?.textContent).toBe('$2,407');
     expect(popup.querySelector('.map-popup__price')?.textContent).toBe('$2,407 total for 7 nights, incl. fees & taxes');
   });
@@ -70,8 +70,18 @@ describe('map pin of a listing', () => {
   });
 
   it("shows the stay's total once dates are chosen", () => {
-    const stay = { total: 2407.35, nights: 7, currency: 'USD' };
+    const stay = { offer: { p: 2407.35, nt: 7, c: 'USD' }, display: { currency: 'USD', precision: 0, displayType: 0 } };
     expect(markerPin(listing(), stay).textContent).toBe('$2,407');
     expect(markerLabel(listing(), stay)).toBe('Sea Glass, $2,407 for 7 nights including fees and taxes');
+  });
+
+  it('says the price as the cards do: the site\'s precision, and per night with display_type 8 (spec §9)', () => {
+    const offer = { p: 2407.35, nt: 7, c: 'USD' };
+    const precise = { offer, display: { currency: 'USD', precision: 2, displayType: 0 } };
+    expect(markerPin(listing(), precise).textContent).toBe('$2,407.35');
+    const perNight = { offer, display: { currency: 'USD', precision: 0, displayType: 8 } };
+    expect(markerPin(listing(), perNight).textContent).toBe('$344/nt');
+    expect(markerLabel(listing(), perNight)).toBe('Sea Glass, $344/nt including fees and taxes');
+    expect(listingPopup(listing(), perNight).querySelector('.map-popup__price')?.textContent).toBe('$344/nt incl. fees & taxes');
   });
 });

@@ -4,17 +4,23 @@
  * as a checked site path (listingFromDocument), never as HTML.
  */
 import type { ListingSummary } from '@/domain/content';
-import { formatCents, formatMoney } from '@/domain/money';
-import { fromPriceNote, fromPriceWords, stayTotalNote, stayTotalWords } from '@/domain/pricing/shown-prices';
+import { formatCents } from '@/domain/money';
+import type { PricedOffer } from '@/domain/pricing/derived';
+import { fromPriceNote, fromPriceWords, shownPriceNote, shownPriceWords } from '@/domain/pricing/shown-prices';
+import { formatOfferAmount, type MoneyDisplay } from '@/domain/pricing/texts';
 
-/** A stay's total for the chosen dates (a price's p, currency units): the price a pin shows once dates are chosen. */
-export interface StayTotal {
-  total: number;
-  nights: number;
-  currency: string;
+/**
+ * The price a pin shows once dates are chosen: the item's lowest offer (what its card shows
+ * first) and the site's money display, so the pin says it as the card does (precision, per
+ * night with display_type 8).
+ */
+export interface StayPrice {
+  offer: Pick<PricedOffer, 'p' | 'nt' | 'c'>;
+  display: MoneyDisplay;
 }
 
-const totalText = (stay: StayTotal) => formatMoney(stay.total, { currency: stay.currency, precision: 0 });
+// Formatted here, in the map's own deferred code, not in the page's first script.
+const amountText = (stay: StayPrice) => formatOfferAmount(stay.offer.p, stay.offer, stay.display);
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -28,8 +34,8 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
  * price per night, each with what it includes ('Sea Glass, from $267 a night including fees and
  * taxes, based on a 2-night stay').
  */
-export function markerLabel(listing: ListingSummary, stay: StayTotal | null = null): string {
-  if (stay) return `${listing.name}, ${stayTotalWords(totalText(stay), stay.nights)}`;
+export function markerLabel(listing: ListingSummary, stay: StayPrice | null = null): string {
+  if (stay) return `${listing.name}, ${shownPriceWords(stay.display, amountText(stay), stay.offer.nt)}`;
   return listing.fromNightly > 0 ? `${listing.name}, ${fromPriceWords(formatCents(listing.fromNightly), listing.fromNights)}` : listing.name;
 }
 
@@ -37,8 +43,8 @@ export function markerLabel(listing: ListingSummary, stay: StayTotal | null = nu
  * The pin: the stay's total once dates are chosen, else the 'from' price per night ('$267/night';
  * fees and taxes in both), in a small tag pointing at the spot ('•' when there is no price).
  */
-export function markerPin(listing: ListingSummary, stay: StayTotal | null = null): HTMLElement {
-  const pin = element('span', 'map-pin__tag', stay ? totalText(stay) : listing.fromNightly > 0 ? formatCents(listing.fromNightly) : '•');
+export function markerPin(listing: ListingSummary, stay: StayPrice | null = null): HTMLElement {
+  const pin = element('span', 'map-pin__tag', stay ? amountText(stay) : listing.fromNightly > 0 ? formatCents(listing.fromNightly) : '•');
   // A per-night figure says so, so it is not read as a stay's total beside the pins that show one.
   if (!stay && listing.fromNightly > 0) pin.append(element('span', 'map-pin__unit', '/night'));
   pin.setAttribute('aria-hidden', 'true');
@@ -46,7 +52,7 @@ export function markerPin(listing: ListingSummary, stay: StayTotal | null = null
 }
 
 /** The popup: small photo, the name linking to the listing page, area, bedrooms and sleeps, and the price. */
-export function listingPopup(listing: ListingSummary, stay: StayTotal | null = null): HTMLElement {
+export function listingPopup(listing: ListingSummary, stay: StayPrice | null = null): HTMLElement {
   const href = `/listing/${listing.slug}`;
   const root = element('div', 'map-popup');
   root.dataset.eid = String(listing.eid);
@@ -67,7 +73,7 @@ export function listingPopup(listing: ListingSummary, stay: StayTotal | null = n
     [listing.area, `${listing.bedrooms} ${listing.bedrooms === 1 ? 'bedroom' : 'bedrooms'}`, `sleeps ${listing.sleeps}`].filter(Boolean).join(' · '),
   );
   const price = element('p', 'map-popup__price');
-  if (stay) price.append(element('strong', '', totalText(stay)), ' ', element('span', 'price-note', stayTotalNote(stay.nights)));
+  if (stay) price.append(element('strong', '', amountText(stay)), ' ', element('span', 'price-note', shownPriceNote(stay.display, stay.offer.nt)));
   else if (listing.fromNightly > 0) price.append('from ', element('strong', '', formatCents(listing.fromNightly)), '/night ', element('span', 'price-note', fromPriceNote(listing.fromNights)));
   root.append(name, meta, price);
   return root;

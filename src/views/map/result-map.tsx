@@ -2,13 +2,13 @@ import { useEffect, useMemo, useRef } from 'react';
 import type * as Leaflet from 'leaflet';
 import { useLeafletMapLoad, type LeafletMapDrawing } from '@/bindings/location-map-hooks';
 import type { ListingSummary } from '@/domain/content';
-import { listingPopup, markerLabel, markerPin, type StayTotal } from './listing-marker';
+import { listingPopup, markerLabel, markerPin, type StayPrice } from './listing-marker';
 
-/** One result on the map: the card's data, its [lat, lng] and, once dates are chosen, its lowest stay total. */
+/** One result on the map: the card's data, its [lat, lng] and, once dates are chosen, its lowest offer. */
 export interface MapPlace {
   listing: ListingSummary;
   position: [number, number];
-  stay?: StayTotal | null;
+  stay?: StayPrice | null;
 }
 
 export interface TileLayerSettings {
@@ -60,7 +60,7 @@ export function ResultMap({
   const fitPendingRef = useRef(false);
   /** What goes with the map when it is taken away (its observer and listener). */
   const teardownRef = useRef<Array<() => void>>([]);
-  const placesKey = places.map((p) => `${p.listing.eid}@${p.position.join(',')}:${p.stay ? `${p.stay.total}/${p.stay.nights}` : ''}`).join('|');
+  const placesKey = places.map((p) => `${p.listing.eid}@${p.position.join(',')}:${p.stay ? `${p.stay.offer.p}/${p.stay.offer.nt}/${p.stay.offer.c ?? ''}` : ''}`).join('|');
 
   useEffect(() => {
     placesRef.current = places;

@@ -4,7 +4,7 @@ import { useQuote } from '@/bindings/quote-hooks';
 import { useStateGuard } from '@/bindings/state-guard-hooks';
 import type { PricedOffer } from '@/domain/pricing/derived';
 import { formatStayDate } from '@/domain/pricing/dates';
-import { FEES_INCLUDED, stayTotalNote } from '@/domain/pricing/shown-prices';
+import { shownPriceNote } from '@/domain/pricing/shown-prices';
 import { originalPrice } from '@/domain/pricing/texts';
 import { Button } from '@/views/ui/button';
 import { CallToBook } from './call-to-book';
@@ -51,7 +51,7 @@ export function OfferRow({ offer, showDates = false }: { offer: PricedOffer; sho
         )}{' '}
         <span className="visually-hidden">{original !== null ? 'Now ' : 'Price '}</span>
         <OfferAmount className="offer__amount" amount={offer.p} offer={offer} display={display} />
-        <span className="price-note offer__includes">{display.displayType === 8 ? FEES_INCLUDED : stayTotalNote(offer.nt)}</span>
+        <span className="price-note offer__includes">{shownPriceNote(display, offer.nt)}</span>
       </p>
       <div className="offer__actions">
         {buttons.book && !callToBook && (

@@ -1,7 +1,7 @@
 import { useSettings } from '@/bindings/hooks';
 import { useItemPricing, useMoneyDisplay, usePricingActions } from '@/bindings/pricing-hooks';
-import { stayTotalNote } from '@/domain/pricing/shown-prices';
-import { priceRangeText, savingsText } from '@/domain/pricing/texts';
+import { shownPriceNote } from '@/domain/pricing/shown-prices';
+import { lowestOffer, priceRangeText, savingsText } from '@/domain/pricing/texts';
 import { CallToBook } from './call-to-book';
 
 /**
@@ -19,7 +19,7 @@ export function PricingSummary({ eid, name }: { eid: number; name?: string }) {
   const range = priceRangeText(item, display);
   const savings = savingsText(item.prices, settings.pricing.savings_annotation, display);
   const label = name ?? item.prices[0]?.n;
-  const nights = item.prices.find((price) => price.p === item.range[0])?.nt ?? 0;
+  const nights = lowestOffer(item)?.nt ?? 0;
   return (
     <div className="pricing-summary" data-pricing-eid={eid}>
       {range ? (
@@ -30,8 +30,8 @@ export function PricingSummary({ eid, name }: { eid: number; name?: string }) {
       ) : (
         <p className="pricing-summary__none muted">Not available for your dates</p>
       )}
-      {/* The stay's whole price: the main figure of the card, and what the quote and checkout charge. */}
-      {range && <p className="pricing-summary__includes">{stayTotalNote(nights)}</p>}
+      {/* The stay's whole price (per night with display_type 8): the main figure of the card, and what the quote and checkout charge. */}
+      {range && <p className="pricing-summary__includes">{shownPriceNote(display, nights)}</p>}
       {item.prices.length > 0 && item.prices.every((price) => price.is_alternate) && <p className="pricing-summary__alternate">For arrival days near yours</p>}
       {savings && <p className="pricing-summary__savings">{savings}</p>}
       <CallToBook className="pricing-summary__call" />

@@ -1,10 +1,11 @@
 import { useId, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useVisibleDocuments } from '@/bindings/search-context';
 import { useSettings } from '@/bindings/site-context';
-import { useChosenDatesPricing } from '@/bindings/pricing-hooks';
+import { useChosenDatesPricing, useMoneyDisplay } from '@/bindings/pricing-hooks';
 import { listingFromDocument, listingPosition } from '@/domain/listing-document';
 import { pricingKey, type ItemPricing } from '@/domain/pricing/derived';
 import { mapTileLayer } from '@/domain/map-tiles';
+import { lowestOffer, type MoneyDisplay } from '@/domain/pricing/texts';
 import { deferred } from '@/bindings/deferred';
 import { useDeferred } from '@/bindings/use-deferred';
 import type { MapPlace } from '@/views/map/result-map';
@@ -16,21 +17,21 @@ import type { MapPlace } from '@/views/map/result-map';
 const resultMap = deferred(() => import('@/views/map/result-map'));
 const MAP_LABEL = 'Map of the results';
 
-/** The lowest stay total of an item's prices for the chosen dates (what its card shows first), or null. */
-function stayOf(item: ItemPricing | undefined, currency: string): MapPlace['stay'] {
-  const low = item && item.range[0] > 0 ? item.prices.find((price) => price.p === item.range[0]) : undefined;
-  return low ? { total: low.p, nights: low.nt, currency: low.c ?? currency } : null;
+/** The lowest offer of an item's prices for the chosen dates (what its card shows first), or null; the pin formats it. */
+function stayOf(item: ItemPricing | undefined, display: MoneyDisplay): MapPlace['stay'] {
+  const low = lowestOffer(item);
+  return low ? { offer: low, display } : null;
 }
 
 /** The shown results that have a position, as map places, each with its stay's total once dates are chosen. */
 function useResultPlaces(): MapPlace[] {
   const { documents } = useVisibleDocuments();
   const pricing = useChosenDatesPricing();
-  const settings = useSettings();
+  const display = useMoneyDisplay();
   return documents.flatMap((doc) => {
     const listing = listingFromDocument(doc);
     const position = listingPosition(doc);
-    const stay = listing ? stayOf(pricing?.[pricingKey(listing.eid)] as ItemPricing | undefined, settings.order.currency) : null;
+    const stay = listing ? stayOf(pricing?.[pricingKey(listing.eid)], display) : null;
     return listing && position ? [{ listing, position, stay }] : [];
   });
 }

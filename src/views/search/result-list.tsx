@@ -5,6 +5,7 @@ import { useResultTrackers, useSearchActions, useVisibleDocuments } from '@/bind
 import { listingFromDocument } from '@/domain/listing-document';
 import { listingProduct, SEARCH_RESULTS_LIST } from '@/domain/analytics/products';
 import { pricingKey } from '@/domain/pricing/derived';
+import { lowestOffer } from '@/domain/pricing/texts';
 import { ListingCard } from '@/views/listing/listing-card';
 import { PricingSummary } from '@/views/pricing/pricing-summary';
 
@@ -45,7 +46,7 @@ export function ResultList() {
           <div key={listing.docId} className="result-card">
             {/* The first row is in view as the page opens: its images come at once, the first one first. */}
             {/* With dates, the stay's total below the card is its price (the 'from' price steps aside). */}
-            <ListingCard listing={listing} eager={index < FIRST_ROW} priority={index === 0} datesPriced={(pricing?.[pricingKey(listing.eid)]?.range[0] ?? 0) > 0} />
+            <ListingCard listing={listing} eager={index < FIRST_ROW} priority={index === 0} datesPriced={lowestOffer(pricing?.[pricingKey(listing.eid)]) !== null} />
             <PricingSummary eid={listing.eid} name={listing.name} />
           </div>
         ))}
