@@ -69,13 +69,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts the built server (build it first: ensureBuild) on `dataDir` and resolves once /healthz
- * answers 200 (the first start seeds the demo content). NODE_ENV is left unset so that the server
- * sets production itself, as under `npm start` (vitest sets it to test).
+ * answers 200 (the first start seeds the demo content). NODE_ENV only as `env` gives it.
  */
 export async function startServer(dataDir: string, options: StartOptions = {}): Promise<BuiltServer> {
+  // This process's NODE_ENV is left out (vitest sets it to test): the server then sets production, as under `npm start`.
+  const { NODE_ENV: _ours, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = {
     MALLOC_ARENA_MAX: '2',
-    ...process.env,
+    ...inherited,
     PORT: String(options.port ?? 0),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -83,7 +84,6 @@ export async function startServer(dataDir: string, options: StartOptions = {}): 
     DATABASE_URL: '',
     ...options.env,
   };
-  delete env.NODE_ENV;
   // Its own process group, so that the CPU time of the group is the server's and a kill reaches all of it.
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server-main.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   started.add(child);
