@@ -1,159 +1,74 @@
 /**
- * What the checkout benchmarks share: a server started with `npm start` on its own data directory
- * (and stopped, or killed), the free stays the engine offers, and a checkout body for one of them.
- * Stays come from the engine (availability search), never from a calendar date.
+ * What the checkout benchmarks share: the built server (server/built-server-support.ts, the one
+ * module that starts it, finds free stays and posts checkouts, shared with the kill -9 tests) on a
+ * data directory of its own, each checkout from its own client address, and a pay-later checkout
+ * with the site's captcha solved as the ALTCHA widget does. Stays come from the engine
+ * (availability search), never from a calendar date.
+ *
+ * Each checkout comes from its own address of the documentation ranges (X-Forwarded-For, believed
+ * from the loopback proxy: TRUST_PROXY=loopback), exempt from the rate limits (RATE_LIMIT_EXEMPT):
+ * a benchmark measures checkouts, not the per-client limits, and pay-later holds are capped per
+ * client (order.pay_later.max_holds_per_client, 3), which one address for every guest would meet.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import type { Price } from '../src/domain/pricing/types.ts';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { CAPTCHA_RESPONSE_FIELD } from '../src/domain/lead-forms.ts';
+import { checkoutBody, ensureBuild, guest, startServer as startBuilt, type BuiltServer, type Offer } from '../server/built-server-support.ts';
 
-export const root = path.resolve(import.meta.dirname, '..');
+export { freeStays, guest, postCheckout, root, tag, todayIso, type BuiltServer as RunningServer, type CheckoutAnswer } from '../server/built-server-support.ts';
 
-export interface RunningServer {
-  url: string;
-  child: ChildProcess;
-  /** SIGTERM (a clean stop) or SIGKILL (kill -9) to the server's process group; resolves when it is gone. */
-  stop(signal: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+/** The documentation ranges the benchmarks' clients come from (RFC 5737), 254 addresses each. */
+const CLIENT_RANGES = ['203.0.113', '198.51.100'] as const;
+/** The n-th checkout's client address (the 508 addresses in turn). */
+export const clientAddress = (n: number): string => `${CLIENT_RANGES[Math.floor(n / 254) % CLIENT_RANGES.length]}.${(n % 254) + 1}`;
+
+/** The server's settings of every checkout benchmark: X-Forwarded-For believed from loopback, the clients' ranges exempt from the rate limits. */
+export const BENCH_SERVER_ENV = { LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback', RATE_LIMIT_EXEMPT: `127.0.0.1,${CLIENT_RANGES.map((range) => `${range}.0/24`).join(',')}` };
+
+let built = false;
+/** The built server (brought up to date once per run, as `npm start` does) on `port` and `dataDir`. */
+export function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<BuiltServer> {
+  if (!built) ensureBuild();
+  built = true;
+  return startBuilt(dataDir, { port, env: { ...BENCH_SERVER_ENV, ...env } });
 }
 
-/** Starts `npm start` on `dataDir` and waits until /healthz answers (the first start seeds the demo content). */
-export async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawn('npm', ['start', '--silent'], {
-    cwd: root,
-    // Every checkout of a benchmark comes from one address: exempt from the per-client limits (server/security/rate-limits.ts).
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_EXEMPT: '127.0.0.1', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
-    if (performance.now() - started > 240_000) throw new Error(`no server after 240 s: ${stderr}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    child,
-    async stop(signal) {
-      try {
-        process.kill(-(child.pid as number), signal);
-      } catch {
-        // already gone
-      }
-      await exited;
-      // npm may exit before the server it started: wait until no process of the group is left.
-      for (let i = 0; i < 300; i++) {
-        try {
-          process.kill(-(child.pid as number), 0);
-        } catch {
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
-  };
+/** What the ALTCHA widget does in the browser: asks for a challenge (from the guest's address), solves it, sends base64 of { challenge, solution }. */
+export async function solvedCaptcha(origin: string, from: string): Promise<string> {
+  const response = await fetch(`${origin}/captcha/challenge`, { headers: { 'x-forwarded-for': from } });
+  if (!response.ok) throw new Error(`captcha challenge ${response.status}: ${await response.text()}`);
+  const challenge = (await response.json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('no captcha solution');
+  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
 }
 
-/** Today on the server's clock, as the engine counts days. */
-export const todayIso = (): string => new Date().toISOString().slice(0, 10);
-export const addDays = (iso: string, days: number): string => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+export interface BenchCheckout {
+  body: Record<string, unknown>;
+  /** X-Forwarded-For: the guest's own client address. */
+  headers: Record<string, string>;
+}
 
 /**
- * Standard offers the engine has for every unit: one stay of `nights` nights per unit and window,
- * the first arrival the engine offers in each of `windows` windows of `flex` + 1 days, spaced so
- * that no two stays of a unit overlap (one flexible search per window).
+ * The n-th bench guest's checkout of one stay from its own client address, with trip insurance
+ * every other guest and damage protection: pay later (the captcha solved for it, from that
+ * address) or the test card.
  */
-export async function freeStays(url: string, options: { fromDay: number; windows: number; nights: number; flex: number }): Promise<Price[]> {
-  const stays: Price[] = [];
-  const spacing = options.flex + options.nights + 1;
-  for (let i = 0; i < options.windows; i++) {
-    const begin = addDays(todayIso(), options.fromDay + i * spacing);
-    const last = addDays(begin, options.flex);
-    const query = new URLSearchParams({ 'rcav[begin]': begin, 'rcav[nights]': String(options.nights), 'rcav[adult]': '2', 'rcav[flex]': String(options.flex) });
-    const response = await fetch(`${url}/rcapi/item/avail/search?${query}`);
-    if (!response.ok) throw new Error(`avail search ${response.status}: ${await response.text()}`);
-    const items = (await response.json()) as { eid: number; prices: Price[] }[];
-    for (const item of items) {
-      const offer = item.prices.find((p) => p.og === 'standard' && p.b >= begin && p.b <= last);
-      if (offer) stays.push(offer);
-    }
-  }
-  return stays;
+export async function benchCheckout(origin: string, stay: Offer, payment: 'later' | 'cc', n: number): Promise<BenchCheckout> {
+  const from = clientAddress(n);
+  const paying: Record<string, string> =
+    payment === 'later'
+      ? { 'payment[payment_option]': 'later', [CAPTCHA_RESPONSE_FIELD]: await solvedCaptcha(origin, from) }
+      : { 'payment[payment_option]': 'cc', 'payment[token]': 'tok_test_success' };
+  return { body: checkoutBody(stay, guest(n), { ti: n % 2 === 0 ? '1' : '-1', dp: '1', payment: paying }), headers: { 'x-forwarded-for': from } };
 }
 
-/** The checkout form's guest fields of the n-th bench guest, who lives in Florida (the insurance state too). */
-export function benchGuest(n: number): Record<string, string> {
-  return {
-    first_name: `Guest${n}`,
-    last_name: 'Bench',
-    email: `guest${n}@example.com`,
-    phone: '+1 555 0100',
-    address: '1 Bench Road',
-    city: 'Coral Haven',
-    postal_code: '32459',
-    country: 'US',
-    state: 'FL',
-    terms: '1',
-    province: 'FL',
-  };
-}
-
-/** A complete checkout of one stay: the guest, protection answers, and pay later or a test card. */
-export function checkoutBody(stay: Price, payment: 'later' | 'cc', n: number): Record<string, unknown> {
-  return {
-    order: { lict: 1, lis: { 'ind-0': stay }, litot: stay.p },
-    ...benchGuest(n),
-    ti: n % 2 === 0 ? '1' : '-1',
-    dp: '1',
-    'payment[payment_option]': payment,
-    ...(payment === 'cc' ? { 'payment[token]': 'tok_test_success' } : {}),
-    idempotency_key: `bench-${crypto.randomBytes(12).toString('hex')}`,
-  };
-}
-
-export interface CheckoutAnswer {
-  status: number;
-  code?: string;
-  /** The answer of an earlier request with the same idempotency key. */
-  replayed?: boolean;
-  ms: number;
-  /** The request failed without an answer (the server died). */
-  error?: string;
-}
-
-export async function postCheckout(url: string, body: Record<string, unknown>, timeoutMs = 30_000): Promise<CheckoutAnswer> {
-  const started = performance.now();
-  try {
-    const response = await fetch(`${url}/rescms/order/checkout`, {
-      method: 'POST',
-      // As the site's own calls: a request without Fetch Metadata or Origin needs it (server/security/cross-site.ts).
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const json = (await response.json()) as { code?: string };
-    return {
-      status: response.status,
-      ...(json.code ? { code: json.code } : {}),
-      ...(response.headers.get('idempotent-replayed') === 'true' ? { replayed: true } : {}),
-      ms: performance.now() - started,
-    };
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    return { status: 0, ms: performance.now() - started, error: cause?.code ?? (error as Error).message };
-  }
+/** The same checkout with a newly solved captcha (the page shows the captcha again when a token was refused); the same idempotency key. */
+export async function withNewCaptcha(origin: string, checkout: BenchCheckout): Promise<BenchCheckout> {
+  const from = checkout.headers['x-forwarded-for'] as string;
+  return { ...checkout, body: { ...checkout.body, [CAPTCHA_RESPONSE_FIELD]: await solvedCaptcha(origin, from) } };
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -162,8 +77,9 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /**
- * CPU time (user + system, ms) used so far by the processes of a process group (the server that
- * npm started), from /proc: a figure that other load on the machine does not inflate.
+ * CPU time (user + system, ms) used so far by the processes of a process group (the server, which
+ * startServer starts in a group of its own), from /proc: a figure that other load on the machine
+ * does not inflate.
  */
 export function groupCpuMs(pgid: number): number {
   let ticks = 0;

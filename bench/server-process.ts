@@ -2,26 +2,18 @@
  * The production server as `npm start` runs it, started by a benchmark on a port and data
  * directory of its choice, with its process id (for CPU time and memory from /proc).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ContentSource } from '../src/domain/content.ts';
 import { buildServer, type ServerDependencies } from '../server/app.ts';
+import { ensureBuild, startServer as startBuilt } from '../server/built-server-support.ts';
 import type { PageRenderer } from '../server/renderer.ts';
 
-export const root = path.resolve(import.meta.dirname, '..');
-
-/**
- * The command `npm start` runs after its prestart build (the build is brought up to date first),
- * run in `checkout` (this one unless another is given, e.g. a build to compare with).
- */
-export function serverCommand(checkout = root): { command: string; args: string[] } {
-  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: checkout, stdio: 'inherit' });
-  return { command: process.execPath, args: ['dist/server-main.mjs'] };
-}
+// One module starts the built server, for the benchmarks and the kill -9 tests alike.
+export { root, serverCommand } from '../server/built-server-support.ts';
 
 export interface RunningServer {
   child: ChildProcess;
@@ -30,38 +22,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The built server (server/built-server-support.ts, brought up to date first) on a port and data directory, stopped with SIGTERM. */
 export async function startServer(options: { port: number; dataDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<RunningServer> {
-  const { command, args } = serverCommand();
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: options.dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...options.env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  ensureBuild();
+  const server = await startBuilt(options.dataDir, {
+    port: options.port,
+    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...options.env },
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   });
-  const origin = `http://127.0.0.1:${options.port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = performance.now() + (options.timeoutMs ?? 180_000);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (performance.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('the server did not start');
-    }
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    child,
-    pid: child.pid!,
-    origin,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { child: server.child, pid: server.pid, origin: server.origin, stop: () => server.stop('SIGTERM') };
 }
 
 /** Resident memory of a process in MiB (Linux /proc). */

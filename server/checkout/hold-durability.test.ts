@@ -17,7 +17,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../demo/dates.ts';
-import { builtServers, freeStays, guestCheckout, ownerLogin, tag, type Offer } from '../built-server-support.ts';
+import { freeStays, guestCheckout, killAll, ownerLogin, startServer as startBuilt, tag, type Offer } from '../built-server-support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'hold-durability-password';
@@ -25,8 +25,10 @@ const today = new Date().toISOString().slice(0, 10);
 /** Past the default hold time (order.pay_later.hold_minutes, 30). */
 const PAST_HOLD_MS = 31 * 60_000;
 const HOLDS = 8;
-const servers = builtServers(['--import', './server/checkout/moved-clock.test.mjs']);
-const startServer = servers.start;
+/** The built server with the test-only clock loaded first. */
+const startServer = (dataDir: string, env: Record<string, string>) => startBuilt(dataDir, { env, nodeArgs: ['--import', './server/checkout/moved-clock.test.mjs'] });
+/** One free stay of 2 nights per unit in each of a few windows, from the engine. */
+const STAYS = { fromDay: 20, windows: 3, nights: 2, flex: 6 };
 const login = (origin: string) => ownerLogin(origin, PASSWORD);
 
 /** Whether the engine offers this very stay (its listing, arrival and nights) now. */
@@ -66,13 +68,13 @@ describe('pay-later holds lapsing and kill -9 (the built server)', () => {
   }, 240_000);
 
   afterAll(() => {
-    servers.killAll();
+    killAll();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("kill -9 during a hold's lapse loses no acknowledged booking and leaves no night blocked by a lapsed hold", async () => {
     const first = await startServer(dataDir, { ...env, MOVED_CLOCK_STEP_MS: String(PAST_HOLD_MS) });
-    const stays = await freeStays(first.origin);
+    const stays = await freeStays(first.origin, STAYS);
     expect(stays.length).toBeGreaterThan(HOLDS + 12);
     // Distinct stays: the holds', the paid ones' before the lapse, and those left for the paid stream after it.
     const held = stays.slice(0, HOLDS);
