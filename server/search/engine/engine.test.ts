@@ -223,6 +223,13 @@ describe('embedded engine: facets', () => {
     expect(r.facet_counts!.facet_queries).toEqual({ 'fs_price:[* TO 100]': 1, cheap: 3, pricey: 2 });
   });
 
+  it('leaves out a facet query counted under facet.mincount, as SolrCloud does, and keeps it at 0 by default', async () => {
+    const queries = { 'facet.query': ['fs_price:[* TO 100]', '{!key=none}fs_price:[* TO 1]'] };
+    expect((await select({ ...facet, ...queries })).facet_counts!.facet_queries).toEqual({ 'fs_price:[* TO 100]': 1 });
+    expect((await select({ ...facet, ...queries, 'facet.mincount': '2' })).facet_counts!.facet_queries).toEqual({});
+    expect((await select({ ...facet, ...queries, 'facet.mincount': '0' })).facet_counts!.facet_queries).toEqual({ 'fs_price:[* TO 100]': 1, none: 0 });
+  });
+
   it('counts numeric ranges with gap, other and include', async () => {
     const r = await select({ ...facet, 'facet.mincount': '0', 'facet.range': 'fs_price', 'facet.range.start': '0', 'facet.range.end': '500', 'facet.range.gap': '100', 'facet.range.other': 'all' });
     expect(r.facet_counts!.facet_ranges.fs_price).toEqual({

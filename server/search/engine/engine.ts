@@ -15,7 +15,8 @@
  *  - facet=true with facet.field (repeatable, `{!ex=a,b key=name}` and per-facet facet.* local
  *    params), facet.limit (100; -1 = all), facet.mincount (0), facet.missing, facet.sort
  *    (count | index), facet.offset, facet.prefix, facet.contains(.ignoreCase), per-field
- *    `f.{key or field}.facet.*`; facet.query (repeatable, `{!ex key}`); facet.range with
+ *    `f.{key or field}.facet.*`; facet.query (repeatable, `{!ex key}`; one counted under the
+ *    top-level facet.mincount is left out, as SolrCloud does); facet.range with
  *    facet.range.start/end/gap (numbers, or dates with gaps like `+1DAY`), .hardend, .other
  *    (before/after/between/all/none), .include (lower/upper/edge/outer/all), per-field too;
  *    facet_dates is always `{}` (facet.date was removed in Solr 7);

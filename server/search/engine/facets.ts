@@ -28,12 +28,16 @@ export function domainFor(req: RequestState, ex: readonly string[]): Bits {
 
 export function facetCounts(req: RequestState): NonNullable<SolrResponse['facet_counts']> {
   const out: NonNullable<SolrResponse['facet_counts']> = { facet_queries: {}, facet_fields: {}, facet_ranges: {}, facet_dates: {} };
+  // SolrCloud leaves out a facet query counted under the request's facet.mincount (its
+  // FacetComponent.removeQueryFacetsUnderLimits; only the top-level parameter counts there).
+  const queryMincount = parseIntParam('facet.mincount', req.p.get('facet.mincount'), 0, 0, 2_147_483_647);
   for (const raw of req.p.all('facet.query')) {
     if (raw.trim() === '') continue;
     const parsed = parseQuery(raw, { defaultOperator: req.qop, schema: req.schema });
     const domain = domainFor(req, parsed.localParams?.ex ?? []);
     const hits = evaluate(req, parsed.ast, req.contextFor(parsed, false, req.defaultFields, 0));
-    out.facet_queries[parsed.localParams?.key ?? raw] = countAnd(domain, hits.bits);
+    const count = countAnd(domain, hits.bits);
+    if (count >= queryMincount) out.facet_queries[parsed.localParams?.key ?? raw] = count;
   }
   for (const raw of req.p.all('facet.field')) {
     if (raw.trim() === '') continue;
