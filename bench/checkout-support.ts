@@ -12,12 +12,10 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { CAPTCHA_RESPONSE_FIELD } from '../src/domain/lead-forms.ts';
-import { checkoutBody, ensureBuild, guest, startServer as startBuilt, type BuiltServer, type Offer } from '../server/built-server-support.ts';
+import { checkoutBody, ensureBuild, guest, solvedCaptcha, startServer as startBuilt, type BuiltServer, type Offer } from '../server/built-server-support.ts';
 
-export { freeStays, guest, postCheckout, root, tag, todayIso, type BuiltServer as RunningServer, type CheckoutAnswer } from '../server/built-server-support.ts';
+export { freeStays, guest, postCheckout, root, solvedCaptcha, tag, todayIso, type BuiltServer as RunningServer, type CheckoutAnswer } from '../server/built-server-support.ts';
 
 /** The documentation ranges the benchmarks' clients come from (RFC 5737), 254 addresses each. */
 const CLIENT_RANGES = ['203.0.113', '198.51.100'] as const;
@@ -33,16 +31,6 @@ export function startServer(dataDir: string, port: number, env: Record<string, s
   if (!built) ensureBuild();
   built = true;
   return startBuilt(dataDir, { port, env: { ...BENCH_SERVER_ENV, ...env } });
-}
-
-/** What the ALTCHA widget does in the browser: asks for a challenge (from the guest's address), solves it, sends base64 of { challenge, solution }. */
-export async function solvedCaptcha(origin: string, from: string): Promise<string> {
-  const response = await fetch(`${origin}/captcha/challenge`, { headers: { 'x-forwarded-for': from } });
-  if (!response.ok) throw new Error(`captcha challenge ${response.status}: ${await response.text()}`);
-  const challenge = (await response.json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('no captcha solution');
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
 }
 
 export interface BenchCheckout {

@@ -8,8 +8,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
+import type { Challenge } from 'altcha-lib';
 import type { Price } from '../src/domain/pricing/types.ts';
 import { addDays } from './demo/dates.ts';
+import { solvedAltcha } from './test-support.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 /** What the site's own pages send with a request that changes state. */
@@ -165,6 +167,13 @@ export async function ownerLogin(origin: string, password: string): Promise<stri
   });
   if (response.status !== 303) throw new Error(`the owner's login answered ${response.status}, not 303: ${(await response.text()).slice(0, 300)}`);
   return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+/** What the ALTCHA widget does in the browser: asks the server for a challenge (from the guest's address, X-Forwarded-For) and solves it; the token to send. */
+export async function solvedCaptcha(origin: string, from: string): Promise<string> {
+  const response = await fetch(`${origin}/captcha/challenge`, { headers: { 'x-forwarded-for': from } });
+  if (!response.ok) throw new Error(`captcha challenge ${response.status}: ${await response.text()}`);
+  return solvedAltcha((await response.json()) as Challenge);
 }
 
 /** Today on the server's clock, as the engine counts days. */

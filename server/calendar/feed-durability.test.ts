@@ -11,13 +11,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeStays, guestCheckout, killAll, ownerLogin, SITE, startServer as startBuilt, tag, type Offer } from '../built-server-support.ts';
+import { freeStays, guestCheckout, killAll, ownerLogin, SITE, startServer as startBuilt, tag, todayIso, type Offer } from '../built-server-support.ts';
 import { addDays } from '../demo/dates.ts';
 import { startFeedFixtureServer, serveCalendar, type FeedFixtureServer } from './feed-fixture-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'feed-durability-password';
-const today = new Date().toISOString().slice(0, 10);
 const compact = (iso: string) => iso.replace(/-/g, '');
 /**
  * The hostile feed's refusal: its first rule meets 29 February only tens of thousands of years on,
@@ -34,7 +33,7 @@ const book = (origin: string, stay: Offer, n: number) => guestCheckout(origin, s
 
 /** A feed whose first rule ical.js seeks for ever (every four years from a day outside February, on 29 February), then the issue's own. */
 function hostileFeed(): string {
-  let begin = addDays(today, 1);
+  let begin = addDays(todayIso(), 1);
   while (['02', '03'].includes(begin.slice(5, 7))) begin = addDays(begin, 1);
   const event = (uid: string, rule: string) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20200101T000000Z', `DTSTART;VALUE=DATE:${compact(begin)}`, `DTEND;VALUE=DATE:${compact(addDays(begin, 1))}`, `RRULE:${rule}`, 'END:VEVENT'];
   return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Hostile//EN', ...event('leap@x', 'FREQ=DAILY;INTERVAL=1461;BYMONTH=2;BYMONTHDAY=29'), ...event('feb30@x', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30'), 'END:VCALENDAR', ''].join('\r\n');
@@ -115,7 +114,7 @@ describe('a hostile feed and kill -9 (the built server)', () => {
     expect(Math.max(...probes)).toBeLessThan(1000);
 
     // Every acknowledged booking is there.
-    const csv = await (await fetch(`${second.origin}/admin/bookings.csv?from=${addDays(today, 1)}&to=${addDays(today, 60)}`, { headers: { cookie: await login(second.origin) } })).text();
+    const csv = await (await fetch(`${second.origin}/admin/bookings.csv?from=${addDays(todayIso(), 1)}&to=${addDays(todayIso(), 60)}`, { headers: { cookie: await login(second.origin) } })).text();
     for (const n of acknowledged) expect(csv).toContain(`Durable${tag(n)}`);
     second.child.kill('SIGTERM');
   }, 300_000);

@@ -13,15 +13,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../demo/dates.ts';
-import { freeStays, guestCheckout, killAll, ownerLogin, startServer as startBuilt, tag, type Offer } from '../built-server-support.ts';
+import { freeStays, guestCheckout, killAll, ownerLogin, solvedCaptcha, startServer as startBuilt, tag, todayIso, type Offer } from '../built-server-support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'hold-durability-password';
-const today = new Date().toISOString().slice(0, 10);
 /** Past the default hold time (order.pay_later.hold_minutes, 30). */
 const PAST_HOLD_MS = 31 * 60_000;
 const HOLDS = 8;
@@ -38,16 +35,6 @@ async function offered(origin: string, stay: Offer): Promise<boolean> {
   expect(response.status).toBe(200);
   const items = (await response.json()) as Array<{ prices: Offer[] }>;
   return items.some((item) => item.prices.some((price) => price.eid === stay.eid && price.b === stay.b && price.e === stay.e));
-}
-
-/** What the ALTCHA widget does in the browser: asks for a challenge, solves it, sends base64 of { challenge, solution }. */
-async function solvedCaptcha(origin: string, from: string): Promise<string> {
-  const response = await fetch(`${origin}/captcha/challenge`, { headers: { 'x-forwarded-for': from } });
-  expect(response.status).toBe(200);
-  const challenge = (await response.json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('no solution');
-  return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString('base64');
 }
 
 /** A checkout of one stay from its own client address: pay later (with the solved captcha) or paid with the test card. */
@@ -117,7 +104,7 @@ describe('pay-later holds lapsing and kill -9 (the built server)', () => {
 
     // Started again on the same data directory, its clock as moved.
     const second = await startServer(dataDir, { ...env, MOVED_CLOCK_OFFSET_MS: String(PAST_HOLD_MS) });
-    const csv = await (await fetch(`${second.origin}/admin/bookings.csv?from=${addDays(today, 1)}&to=${addDays(today, 80)}`, { headers: { cookie: await login(second.origin) } })).text();
+    const csv = await (await fetch(`${second.origin}/admin/bookings.csv?from=${addDays(todayIso(), 1)}&to=${addDays(todayIso(), 80)}`, { headers: { cookie: await login(second.origin) } })).text();
     // Every acknowledged booking is there.
     for (const name of acknowledged) expect(csv).toContain(name);
     // A lapsed hold's stay is offered again unless an acknowledged (or cut-off, maybe committed) paid checkout took it.
