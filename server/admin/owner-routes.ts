@@ -103,15 +103,20 @@ export function registerOwnerRoutes(scope: FastifyInstance, options: OwnerRouteO
   scope.post<{ Params: { code: string } }>(`${BOOKINGS_PATH}/:code/accept`, write, async (request, reply) => {
     if (!isLoggedIn(request)) return sendProblem(request, reply, 401, `Please log in at ${LOGIN_PATH} first.`);
     const code = request.params.code.slice(0, 100);
-    const result = await confirmHold(db, code, { owner: true }, context.now());
+    const mail = options.mail;
+    // The guest's email is queued in the transaction that accepts the hold.
+    const tellGuest = mail
+      ? async (tx: typeof db) => {
+          const [trip] = await tx.select({ email: tripBookings.email }).from(tripBookings).where(eq(tripBookings.code, code)).limit(1);
+          if (!trip) return;
+          const email = holdConfirmedEmail({ name: siteName, phone: options.sitePhone ?? '' }, code, `${options.publicOrigin ?? ''}${confirmationPath(code)}`);
+          await mail.enqueue(tx, { kind: 'booking-accepted', reference: code, to: trip.email, subject: email.subject, text: email.text, html: email.html });
+        }
+      : undefined;
+    const result = await confirmHold(db, code, { owner: true }, context.now(), tellGuest);
     request.log.info({ status: result.status }, 'site owner accepted a pay-later hold');
     if (result.status === 'confirmed' || result.status === 'confirmed-late') {
-      const [trip] = await db.select({ email: tripBookings.email }).from(tripBookings).where(eq(tripBookings.code, code)).limit(1);
-      if (trip && options.mail) {
-        const email = holdConfirmedEmail({ name: siteName, phone: options.sitePhone ?? '' }, code, `${options.publicOrigin ?? ''}${confirmationPath(code)}`);
-        await options.mail.enqueue(db, { kind: 'booking-accepted', reference: code, to: trip.email, subject: email.subject, text: email.text, html: email.html });
-        options.mail.kick();
-      }
+      mail?.kick();
       options.changed?.();
     }
     const notice = result.status === 'confirmed' || result.status === 'confirmed-late' ? 'accepted' : result.status === 'taken' ? 'taken' : result.status === 'unknown' ? 'unknown' : 'not_held';

@@ -230,6 +230,7 @@ export async function openBookingWorld({
   clock,
   captcha,
   payLater,
+  ownerPassword,
 }: {
   now?: Date;
   months?: number;
@@ -238,6 +239,8 @@ export async function openBookingWorld({
   captcha?: CaptchaVerifier;
   /** Pay later's settings; without them its caps are lifted (see below). */
   payLater?: Partial<PayLaterSettings>;
+  /** The owner's pages (/admin/bookings: Accept and Cancel) with this password. */
+  ownerPassword?: string;
 } = {}): Promise<BookingWorld> {
   const loaded = loadSiteSettings(path.resolve('config/site.json'));
   // Pay later's caps per email and client are tested on their own (holds.test.ts): here thousands
@@ -292,6 +295,9 @@ export async function openBookingWorld({
     checkout,
     // One client books thousands of times; the checkout's rate limit is tested with the others (server/security).
     security: { rateLimitExempt: ['127.0.0.1'] },
+    ...(ownerPassword
+      ? { admin: { password: ownerPassword, db, now: time, owner: { db, mail, changed: () => pricing.invalidate(), publicOrigin: 'https://www.coralhaven.example', sitePhone: settings.site.phone } } }
+      : {}),
   });
   const unitList = calendar.units.map((u) => ({ eid: u.eid, name: u.name, sleeps: u.sleeps }));
 

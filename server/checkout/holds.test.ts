@@ -19,6 +19,7 @@ import { TEST_TOKENS } from './payment.ts';
 import { holdRefusal, releaseLapsedHolds } from './holds.ts';
 import { ownerBookings } from '../admin/owner-bookings.ts';
 import { statusText } from '../admin/owner-pages.ts';
+import { ADMIN_COOKIE } from '../admin/admin-session.ts';
 
 /** A captcha whose tokens 'solved-…' pass once each, as the real one's do. */
 function onceCaptcha(): CaptchaVerifier & { issue(): string } {
@@ -40,9 +41,10 @@ let world: BookingWorld;
 let clock = Date.now();
 const captcha = onceCaptcha();
 const HOLD_MINUTES = 30;
+const OWNER_PASSWORD = 'holds-test-owner-password';
 
 beforeAll(async () => {
-  world = await openBookingWorld({ clock: () => new Date(clock), captcha, payLater: {} });
+  world = await openBookingWorld({ clock: () => new Date(clock), captcha, payLater: {}, ownerPassword: OWNER_PASSWORD });
 }, 120_000);
 afterAll(async () => world?.close());
 // Each test is one client of its own: the checkout's rate limit (30 a minute per address) is not what is tested here.
@@ -390,6 +392,54 @@ describe("the pay-later email: the site's words, the guest's name only where exp
 });
 
 describe("the owner's bookings", () => {
+  /** The owner's session cookie, as the login form gets it. */
+  async function ownerCookie(): Promise<string> {
+    const login = await world.app.inject({
+      method: 'POST',
+      url: '/admin/analytics/login',
+      remoteAddress: client,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...sameSiteHeaders },
+      payload: new URLSearchParams({ password: OWNER_PASSWORD }).toString(),
+    });
+    const cookie = login.cookies.find((c) => c.name === ADMIN_COOKIE);
+    if (!cookie) throw new Error(`no owner session: ${login.statusCode} ${login.body.slice(0, 200)}`);
+    return `${ADMIN_COOKIE}=${cookie.value}`;
+  }
+  const accept = async (code: string, cookie: string | null) =>
+    world.app.inject({ method: 'POST', url: `/admin/bookings/${code}/accept`, remoteAddress: client, headers: { ...sameSiteHeaders, ...(cookie ? { cookie } : {}) } });
+  const mailsTo = async (email: string) =>
+    (world.database.db.execute(sql`select kind, text_body from mail_queue where recipient = ${email} order by id`) as Promise<unknown>).then((r) => (r as { rows: { kind: string; text_body: string }[] }).rows);
+
+  it('Accept confirms a held booking for good and emails the guest in the same step; a lapsed one is accepted while its nights are free, refused once they are taken', async () => {
+    const [a, b, c] = await freeStays(3, 200);
+    const held = await checkout(await world.orderOf([a as StayToBook]));
+    expect(held.statusCode, held.body).toBe(201);
+    expect((await accept(held.json().code, null)).statusCode).toBe(401);
+    const cookie = await ownerCookie();
+    const accepted = await accept(held.json().code, cookie);
+    expect(accepted.statusCode).toBe(303);
+    expect(accepted.headers.location).toBe('/admin/bookings?done=accepted');
+    expect((await world.checkout.confirmation(held.json().code))?.hold?.state).toBe('confirmed');
+    const told = (await mailsTo('ada@example.com')).filter((m) => m.kind === 'booking-accepted');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text_body).toContain(`your booking ${held.json().code} is confirmed and its nights are yours`);
+    passMinutes(HOLD_MINUTES * 3);
+    expect(await offered(a as StayToBook)).toBe(false);
+    // Accepted twice: nothing more happens, and the guest gets no second email.
+    expect((await accept(held.json().code, cookie)).headers.location).toBe('/admin/bookings?done=not_held');
+    expect((await mailsTo('ada@example.com')).filter((m) => m.kind === 'booking-accepted')).toHaveLength(1);
+
+    const late = await checkout(await world.orderOf([b as StayToBook]), { email: 'grace@example.com' });
+    const lost = await checkout(await world.orderOf([c as StayToBook]), { email: 'hedy@example.com' });
+    passMinutes(HOLD_MINUTES + 1);
+    expect(await offered(b as StayToBook)).toBe(true);
+    expect((await accept(late.json().code, cookie)).headers.location).toBe('/admin/bookings?done=accepted');
+    expect(await offered(b as StayToBook)).toBe(false);
+    expect((await checkout(await world.orderOf([c as StayToBook]), { later: false, token: null, email: 'katherine@example.com' })).statusCode).toBe(201);
+    expect((await accept(lost.json().code, cookie)).headers.location).toBe('/admin/bookings?done=taken');
+    expect((await mailsTo('hedy@example.com')).map((m) => m.kind)).not.toContain('booking-accepted');
+  });
+
   it('say a hold is held until when, then confirmed or lapsed, in the page and its CSV columns', async () => {
     const [a, b] = await freeStays(2, 180);
     const held = await checkout(await world.orderOf([a as StayToBook]));

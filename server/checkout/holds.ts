@@ -135,12 +135,15 @@ class NightsTaken extends Error {}
  * nights are simply kept. After it lapsed the guest gets the booking all the same when its nights
  * are still free (they meant to book and nobody else wanted them): they are taken again, under
  * the same exclusion constraint as any booking; 'taken' when someone else booked one of them.
+ * `confirmed` runs in the same transaction once the hold is confirmed (the email that tells the
+ * guest is queued there: never a confirmation without its email, nor an email without it).
  */
 export async function confirmHold(
   db: Database,
   code: string,
   by: { guest: string } | { owner: true },
   now: Date,
+  confirmed?: (tx: Database) => Promise<void>,
 ): Promise<HoldConfirmResult> {
   const at = now.toISOString();
   try {
@@ -163,6 +166,7 @@ export async function confirmHold(
       if (open) {
         await tx.execute(sql`update bookings set held_until = null where reservation_id in (select id from reservations where trip_booking_id = ${id})`);
         await tx.execute(sql`update trip_bookings set hold_state = 'confirmed', confirmed_by = ${confirmedBy}, confirmed_at = ${at}::timestamptz where id = ${id}`);
+        await confirmed?.(tx as unknown as Database);
         return { status: 'confirmed' as const, code, unitEids: units };
       }
       // Lapsed: its own rows (if the sweeper left them) and every other lapsed hold's go, then its nights are taken again if free.
@@ -175,6 +179,7 @@ export async function confirmHold(
         throw new NightsTaken((error as Error).message, { cause: error });
       }
       await tx.execute(sql`update trip_bookings set hold_state = 'confirmed', confirmed_by = ${confirmedBy}, confirmed_at = ${at}::timestamptz where id = ${id}`);
+      await confirmed?.(tx as unknown as Database);
       return { status: 'confirmed-late' as const, code, unitEids: units };
     });
   } catch (error) {
