@@ -96,7 +96,7 @@ beforeAll(async () => {
   pricing = createPricingService({ db: database.db, settings, now: () => NOW });
   const store = createOrderStore(database.db, { secret: 'text-input-secret' });
   mail = createMailQueue({ db: database.db, transport: createMailTransport({ outboxDir: outbox }), from: { name: settings.site.name, address: settings.site.email } });
-  const checkout = createCheckoutService({ db: database.db, settings, pricing: orderPricing(pricing), markBooked: (stays) => pricing.markBooked(stays), store, payments: createTestPaymentProvider(), mail, publicOrigin: 'https://www.coral.test', secret: 'text-input-secret' });
+  const checkout = createCheckoutService({ db: database.db, settings, pricing: orderPricing(pricing), markBooked: (stays) => pricing.markBooked(stays), store, payments: createTestPaymentProvider(), mail, publicOrigin: 'https://www.coral.test', secret: 'text-input-secret', now: () => NOW });
   app = await buildServer({
     settings,
     content: createContentService(database.db, settings, { now: () => NOW, pricing, checkout }),
