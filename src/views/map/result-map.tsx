@@ -1,21 +1,33 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type * as Leaflet from 'leaflet';
 import { useLeafletMapLoad, type LeafletMapDrawing } from '@/bindings/location-map-hooks';
+import { useChosenDatesPricing, useMoneyDisplay } from '@/bindings/pricing-hooks';
+import { useSettings } from '@/bindings/site-context';
+import { mapTileLayer } from '@/domain/map-tiles';
 import type { ListingSummary } from '@/domain/content';
+import { pricingKey } from '@/domain/pricing/derived';
+import { lowestOffer } from '@/domain/pricing/texts';
 import { listingPopup, markerLabel, markerPin, type StayPrice } from './listing-marker';
 
-/** One result on the map: the card's data, its [lat, lng] and, once dates are chosen, its lowest offer. */
+/** One result on the map: the card's data and its [lat, lng]. */
 export interface MapPlace {
   listing: ListingSummary;
   position: [number, number];
-  stay?: StayPrice | null;
 }
 
-export interface TileLayerSettings {
-  url: string;
-  attribution: string;
-  /** The built-in demo tiles only reach zoom 18 and show a made-up coast. */
-  demo: boolean;
+/** A place with, once dates are chosen, its lowest offer (what its card shows first), in the site's display. */
+interface PricedPlace extends MapPlace {
+  stay: StayPrice | null;
+}
+
+/** Each place with its stay's price; here in the map's own code, which the page's first script does without. */
+function usePricedPlaces(places: MapPlace[]): PricedPlace[] {
+  const pricing = useChosenDatesPricing();
+  const display = useMoneyDisplay();
+  return places.map((place) => {
+    const low = lowestOffer(pricing?.[pricingKey(place.listing.eid)]);
+    return { ...place, stay: low ? { offer: low, display } : null };
+  });
 }
 
 interface LiveMap {
@@ -40,19 +52,20 @@ const isShown = (element: HTMLElement): boolean => element.offsetWidth > 0 && el
  * spec §2 Search results pages), when the places change, and when it is shown after being hidden.
  */
 export function ResultMap({
-  places,
-  tiles,
+  places: given,
   active,
   highlighted = null,
   label,
 }: {
   places: MapPlace[];
-  tiles: TileLayerSettings;
   active: boolean;
   /** The eid of the listing whose card is hovered or focused: its pin stands out. */
   highlighted?: number | null;
   label: string;
 }) {
+  const places = usePricedPlaces(given);
+  // The site's tiles, read here: the page's first script does without them.
+  const tiles = mapTileLayer(useSettings().site);
   const containerRef = useRef<HTMLDivElement>(null);
   const liveRef = useRef<LiveMap | null>(null);
   const placesRef = useRef(places);
@@ -149,7 +162,7 @@ export function ResultMap({
     live.markers.clear();
     for (const place of placesRef.current) {
       const { listing } = place;
-      const stay = place.stay ?? null;
+      const stay = place.stay;
       const icon = live.L.divIcon({ className: 'map-pin', html: markerPin(listing, stay), iconSize: [0, 0] });
       const marker = live.L.marker(place.position, { icon, keyboard: true, riseOnHover: true });
       marker.bindPopup(() => listingPopup(listing, stay), { minWidth: 200, maxWidth: 240, closeOnEscapeKey: true, autoPanPadding: [20, 20] });

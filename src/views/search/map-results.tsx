@@ -1,11 +1,6 @@
 import { useId, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useVisibleDocuments } from '@/bindings/search-context';
-import { useSettings } from '@/bindings/site-context';
-import { useChosenDatesPricing, useMoneyDisplay } from '@/bindings/pricing-hooks';
 import { listingFromDocument, listingPosition } from '@/domain/listing-document';
-import { pricingKey, type ItemPricing } from '@/domain/pricing/derived';
-import { mapTileLayer } from '@/domain/map-tiles';
-import { lowestOffer, type MoneyDisplay } from '@/domain/pricing/texts';
 import { deferred } from '@/bindings/deferred';
 import { useDeferred } from '@/bindings/use-deferred';
 import type { MapPlace } from '@/views/map/result-map';
@@ -17,22 +12,13 @@ import type { MapPlace } from '@/views/map/result-map';
 const resultMap = deferred(() => import('@/views/map/result-map'));
 const MAP_LABEL = 'Map of the results';
 
-/** The lowest offer of an item's prices for the chosen dates (what its card shows first), or null; the pin formats it. */
-function stayOf(item: ItemPricing | undefined, display: MoneyDisplay): MapPlace['stay'] {
-  const low = lowestOffer(item);
-  return low ? { offer: low, display } : null;
-}
-
-/** The shown results that have a position, as map places, each with its stay's total once dates are chosen. */
+/** The shown results that have a position, as map places (the map's own code adds their prices). */
 function useResultPlaces(): MapPlace[] {
   const { documents } = useVisibleDocuments();
-  const pricing = useChosenDatesPricing();
-  const display = useMoneyDisplay();
   return documents.flatMap((doc) => {
     const listing = listingFromDocument(doc);
     const position = listingPosition(doc);
-    const stay = listing ? stayOf(pricing?.[pricingKey(listing.eid)], display) : null;
-    return listing && position ? [{ listing, position, stay }] : [];
+    return listing && position ? [{ listing, position }] : [];
   });
 }
 
@@ -59,7 +45,6 @@ type Section = (typeof SECTIONS)[number]['key'];
  * would add 37 kB gzip to the page's first script (bench/bundle-size.ts), over its budget.
  */
 export function MapResults({ list }: { list: ReactNode }) {
-  const settings = useSettings();
   const places = useResultPlaces();
   const loaded = useDeferred(resultMap, true);
   const id = useId();
@@ -115,7 +100,7 @@ export function MapResults({ list }: { list: ReactNode }) {
       </div>
       <div className="map-results__panel map-results__panel--map" {...panelProps('map')}>
         {loaded ? (
-          <loaded.ResultMap places={places} tiles={mapTileLayer(settings.site)} active={section === 'map'} highlighted={highlighted} label={MAP_LABEL} />
+          <loaded.ResultMap places={places} active={section === 'map'} highlighted={highlighted} label={MAP_LABEL} />
         ) : (
           <div className="result-map" data-count={places.length}>
             <div className="result-map__canvas" role="region" aria-label={MAP_LABEL} />
