@@ -129,7 +129,10 @@ export function useFavouritesDropdown(): {
     return 'loading';
   });
   const documents = useSelector(dropdown, (s) => shownFavourites(s.context), sameDocuments);
-  const ready = useSelector(dropdown, ({ context }) => context.items.length > 0 && isLookedUp(context));
+  const lookedUp = useSelector(dropdown, ({ context }) => context.items.length > 0 && isLookedUp(context));
+  // Kept documents may arrive before the header hydrates: React keeps the server's attributes on
+  // a mismatch there, so the first client render says what the server did and the next one the truth.
+  const ready = useIsClient() && lookedUp;
   return {
     shown: phase !== 'hidden',
     phase,
