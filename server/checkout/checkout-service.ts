@@ -53,7 +53,7 @@ import { confirmationEmail } from './emails.ts';
 import { CAPTCHA_RESPONSE_FIELD } from '../../src/domain/lead-forms.ts';
 import { CAPTCHA_REFUSED, type CaptchaVerifier } from '../captcha/verifier.ts';
 import { clientKey } from '../security/rate-limits.ts';
-import { CONFIRM_TOKEN, confirmHold, confirmTokenHash, holdConfirmPath, holdCounts, holdLock, holdRefusal, newConfirmToken, releaseLapsedHolds, type HoldConfirmResult } from './holds.ts';
+import { CONFIRM_TOKEN, confirmHold, confirmTokenHash, holdConfirmPath, holdCounts, holdLock, holdRefusal, holdStateAt, newConfirmToken, releaseLapsedHolds, type HoldConfirmResult } from './holds.ts';
 import type { PaymentProvider } from './payment.ts';
 import { checkoutQuote, insuranceFor, readProvince } from './quote.ts';
 
@@ -232,14 +232,13 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
     const option = booking.paymentOption as PaymentOption;
     const status = booking.paymentStatus as keyof typeof STATUS_LABELS;
     const balance = booking.totalCents - booking.paidCents;
-    // A hold whose time passed is lapsed as it is read, whether or not the sweeper has marked it.
-    const holdState = booking.holdState === 'held' && booking.heldUntil && booking.heldUntil.getTime() <= now().getTime() ? 'lapsed' : booking.holdState;
+    const holdState = holdStateAt(booking.holdState, booking.heldUntil, now());
     return {
       code: booking.code,
       status: booking.status === 'cancelled' ? 'cancelled' : 'confirmed',
       hold:
         holdState && booking.heldUntil
-          ? { state: holdState as 'held' | 'confirmed' | 'lapsed', until: booking.heldUntil.toISOString(), confirmBy: booking.confirmTokenHash ? 'guest' : 'owner' }
+          ? { state: holdState, until: booking.heldUntil.toISOString(), confirmBy: booking.confirmTokenHash ? 'guest' : 'owner' }
           : null,
       createdAt: booking.createdAt.toISOString(),
       guest: {

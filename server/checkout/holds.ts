@@ -124,6 +124,19 @@ export async function releaseLapsedHolds(db: Pick<Database, 'execute'>, now: Dat
   return { holds: Number(row?.holds ?? 0), rows: Number(row?.rows ?? 0) };
 }
 
+export type HoldState = 'held' | 'confirmed' | 'lapsed';
+
+/**
+ * A hold's state at `now`: one still marked 'held' whose time has passed is lapsed, whether or
+ * not the sweeper has marked it yet (reads never wait for the sweeper). null for a paid booking.
+ *
+ * @example holdStateAt('held', new Date(0), new Date()) // 'lapsed'
+ */
+export function holdStateAt(state: string | null, heldUntil: string | Date | null, now: Date): HoldState | null {
+  if (state === 'held' && new Date(heldUntil ?? 0).getTime() <= now.getTime()) return 'lapsed';
+  return state === 'held' || state === 'confirmed' || state === 'lapsed' ? state : null;
+}
+
 export type HoldConfirmResult =
   | { status: 'confirmed' | 'confirmed-late' | 'already'; code: string; unitEids: number[] }
   | { status: 'taken' | 'cancelled' | 'unknown'; code: string; unitEids: number[] };
@@ -161,7 +174,7 @@ export async function confirmHold(
       if (trip.hold_state === null || trip.hold_state === 'confirmed') return { status: 'already' as const, code, unitEids: [] };
       const confirmedBy = 'guest' in by ? 'guest' : 'owner';
       const id = Number(trip.id);
-      const open = trip.hold_state === 'held' && new Date(trip.held_until ?? 0).getTime() > now.getTime();
+      const open = holdStateAt(trip.hold_state, trip.held_until, now) === 'held';
       const units = rowsOf<{ unit_eid: number }>(await tx.execute(sql`select distinct unit_eid from reservations where trip_booking_id = ${id} and unit_eid is not null`)).map((r) => Number(r.unit_eid));
       if (open) {
         await tx.execute(sql`update bookings set held_until = null where reservation_id in (select id from reservations where trip_booking_id = ${id})`);
