@@ -1,8 +1,8 @@
 /**
- * Wrong admin passwords slow the guesser down without locking the owner out (issue 23 item 6),
- * as OWASP's "device cookies" scheme does: failures are counted per key, in the database (so every
- * instance behind a load balancer counts the same), and a key that has failed too often waits
- * before its next try, longer each time.
+ * Wrong admin passwords slow the guesser down without locking the owner out, as OWASP's "device
+ * cookies" scheme does: failures are counted per key, in the database (so every instance behind a
+ * load balancer counts the same), and a key that has failed too often waits before its next try,
+ * longer each time.
  *
  * - A browser that logged in before (its signed device cookie, server/admin/admin-session.ts) is
  *   its own key: wrong passwords typed by others, even from the same address (an office, a café,
@@ -15,11 +15,12 @@
  * the password being looked at, so a guesser gets no answer either way. The shared key never
  * refuses on its own (OWASP: a lock-out anyone can trigger is a denial of service): while it
  * waits, a browser without the device cookie is asked to solve the site's captcha, and with a
- * solved challenge its password is looked at (server/admin/routes.ts). With the defaults an address gets 5 tries; the 5th
- * wrong one makes it wait 30 s, the next 1 min, 2 min … up to 15 min between tries: about a
- * hundred guesses a day, and all addresses together (100 tries, then the same waits) about as many
- * again, against a password of at least 12 characters. A right password clears its own key (not
- * the shared one); a key's count starts again a day after its first failure.
+ * solved challenge its password is looked at (server/admin/routes.ts). With the defaults an
+ * address gets 5 tries; the 5th wrong one makes it wait 30 s, the next 1 min, 2 min … up to 15 min
+ * between tries: about a hundred guesses a day from one address, against a password of at least
+ * 12 characters. Once all addresses together have given 100 wrong passwords, each further try
+ * without the device cookie costs a solved captcha as well. A right password clears its own key
+ * (not the shared one); a key's count starts again a day after its first failure.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
