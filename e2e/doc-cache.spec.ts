@@ -74,11 +74,10 @@ async function keptInIndexedDb(page: Page): Promise<string[]> {
 const dropdownSeen = (page: Page) => page.evaluate(() => (window as unknown as { dropdownSeen: Array<{ items: number; loading: boolean }> }).dropdownSeen);
 
 test.describe('documents kept across pages', () => {
-  // At 1280 px the next page's idle read of the kept documents sometimes has not arrived when the
-  // wait for it ends (seen alone as well, cause not found yet; the phone width has not shown it).
-  // Kept documents are also dropped, as they should be, when another spec changes the content
-  // between two pages. A retry starts again; a dropdown that never opens full still fails.
-  test.describe.configure({ retries: 2 });
+  // Kept documents are dropped, as they should be, when another spec changes the content between
+  // two pages (a review approved, a listing edited): a retry starts again; a dropdown that never
+  // opens full still fails.
+  test.describe.configure({ retries: 1 });
   test('the favourites dropdown opens with its items at once on the next page, without asking for them again', async ({ page, header, flags, consoleErrors }, testInfo) => {
     const names = await flagTwoFromSearch(page, header, flags);
     const dropdown = page.locator('#favourites-dropdown');
