@@ -18,10 +18,6 @@ const segmentTexts = async (page: Page, scope: string) =>
   (await page.locator(scope).getByRole('group', { name: 'Arrival and departure' }).getByRole('spinbutton').allInnerTexts()).map((text) => text.trim());
 
 test.describe('digits typed into a date field land where they were typed', () => {
-  // A first key is still lost now and then in the booking box at 15 ms a key once the page is idle
-  // (once in a whole run of both widths, none alone): until that cause is found, a retry keeps
-  // the verdict on the rest; a case that loses keys every time still fails.
-  test.describe.configure({ retries: 2 });
   for (const moment of MOMENTS) {
     for (const delay of DELAYS) {
       test(`the listing's booking box, ${delay} ms a key, ${moment}`, async ({ page, stays }) => {

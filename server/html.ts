@@ -70,7 +70,10 @@ const PRE_PAINT_SCRIPT =
  * as keydown, a paste as a paste event with its text. Keys typed while an island's kept keys are
  * being played are kept behind them (played where focus is then), not given to the live field: it
  * would take them first, and the older keys, played after, would land in the segment focus had
- * moved back to (05192027 became 1/9/2027). Only the visitor's own (trusted) events are kept.
+ * moved back to (05192027 became 1/9/2027). So are keys typed between the island's waking and its
+ * missed click, even when none came before: the click, played after them, would focus the segment
+ * again and drop the digit it held (12/30/2026 became 2/28/202). Only the visitor's own (trusted)
+ * events are kept.
  */
 const EARLY_INPUT_SCRIPT =
   '(function(d,w){var q=[],h=function(e){var t=e.target;if(!(t instanceof Element))return;' +
@@ -83,7 +86,7 @@ const EARLY_INPUT_SCRIPT =
   'if(!x){D.splice(D.indexOf(g),1);return}t=x.t;if(t.isConnected){if(!x.f&&t!==p){t.focus();p=t}a=d.activeElement;t=c.contains(a)?a:t;' +
   'if(x.v){v=new DataTransfer;v.setData("text/plain",x.k);t.dispatchEvent(new ClipboardEvent("paste",{clipboardData:v,bubbles:true,cancelable:true}))}' +
   'else t.dispatchEvent(x.k[1]?new KeyboardEvent("keydown",{key:x.k,bubbles:true,cancelable:true}):new InputEvent("beforeinput",{inputType:"insertText",data:x.k,bubbles:true,cancelable:true}))}' +
-  'setTimeout(n,0,i+1)};K=K.filter(function(x){return r.indexOf(x)<0});if(r[0]){D.push(g);setTimeout(function(){setTimeout(n,0,0)},0)}},' +
+  'setTimeout(n,0,i+1)};K=K.filter(function(x){return r.indexOf(x)<0});D.push(g);setTimeout(function(){setTimeout(n,0,0)},0)},' +
   'play=function(r){var o=d.querySelectorAll(":hover");o=o[o.length-1];' +
   'if(o){o.dispatchEvent(new PointerEvent("pointerover",{bubbles:true,pointerType:"mouse",isPrimary:true}));o.dispatchEvent(new MouseEvent("mouseover",{bubbles:true}))}' +
   'var f=d.activeElement;if(f&&f!==d.body)f.dispatchEvent(new FocusEvent("focusin",{bubbles:true}));' +
