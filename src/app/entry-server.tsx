@@ -24,6 +24,8 @@ const loadSanitizer = () =>
   ));
 // The browser loads pages, dialogs and pickers as they are used; the server renders them in full.
 const modulesReady = loadAllPageModules().then(loadAllDeferred).then(openAllIslands);
+/** Settles once every page module is loaded (started when this module is imported). */
+export const pageModulesLoaded = (): Promise<void> => modulesReady;
 
 // The routes and their static handler are the same for every request of a process (one settings object).
 const handlers = new WeakMap<SiteSettings, ReturnType<typeof createStaticHandler>>();
