@@ -12,6 +12,7 @@ import { bookings, reservations, tripBookings } from '../db/schema.ts';
 import type { MailQueue } from '../mail/mail-queue.ts';
 import { escapeHtml } from '../html.ts';
 import type { CalendarService } from '../calendar/calendar-service.ts';
+import { holdStateAt, type HoldState } from '../checkout/holds.ts';
 
 export interface OwnerBooking {
   /** The trip booking's code (null for a stay another channel blocks). */
@@ -26,7 +27,7 @@ export interface OwnerBooking {
   paymentOption: string;
   status: 'confirmed' | 'cancelled' | 'imported';
   /** A pay-later hold's state (a 'held' one whose time passed reads 'lapsed'); null for a paid booking. */
-  hold: 'held' | 'confirmed' | 'lapsed' | null;
+  hold: HoldState | null;
   /** ISO time the hold ends (ended), or null. */
   heldUntil: string | null;
   channel: string;
@@ -64,7 +65,6 @@ export function parseBookingFilter(query: Record<string, unknown>): { ok: true; 
 
 /** Bookings made here and stays imported from other channels, the day's arrivals and departures first, then by arrival. */
 export async function ownerBookings(db: Pick<Database, 'execute'>, filter: BookingFilter, today: string, now: Date = new Date()): Promise<OwnerBooking[]> {
-  const at = now.toISOString();
   const unit = filter.unitEid;
   const from = filter.from;
   const to = filter.to;
@@ -80,7 +80,7 @@ export async function ownerBookings(db: Pick<Database, 'execute'>, filter: Booki
     currency: string;
     payment_option: string;
     status: OwnerBooking['status'];
-    hold: OwnerBooking['hold'];
+    hold_state: string | null;
     held_until: string | Date | null;
     channel: string;
   }>(
@@ -88,7 +88,7 @@ export async function ownerBookings(db: Pick<Database, 'execute'>, filter: Booki
         select tb.code, concat_ws(' ', tb.first_name, tb.last_name) as guest, r.unit_eid, r.name as listing,
           r.begin_date::text as begin_date, r.end_date::text as end_date, (r.price_cents + r.ti_cents + r.dp_cents) as amount_cents,
           tb.currency, tb.payment_option, tb.status,
-          case when tb.hold_state = 'held' and tb.held_until <= ${at}::timestamptz then 'lapsed' else tb.hold_state end as hold, tb.held_until,
+          tb.hold_state, tb.held_until,
           'This site' as channel
         from trip_bookings tb join reservations r on r.trip_booking_id = tb.id
         union all
@@ -113,7 +113,7 @@ export async function ownerBookings(db: Pick<Database, 'execute'>, filter: Booki
     currency: row.currency,
     paymentOption: row.payment_option,
     status: row.status,
-    hold: row.hold,
+    hold: holdStateAt(row.hold_state, row.held_until, now),
     heldUntil: row.held_until === null ? null : new Date(row.held_until).toISOString(),
     channel: row.channel,
   }));

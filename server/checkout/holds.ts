@@ -18,6 +18,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
+import type { HoldOfBooking } from '../../src/domain/checkout/hold.ts';
 
 export type PayLaterSettings = SiteSettings['order']['pay_later'];
 
@@ -124,7 +125,7 @@ export async function releaseLapsedHolds(db: Pick<Database, 'execute'>, now: Dat
   return { holds: Number(row?.holds ?? 0), rows: Number(row?.rows ?? 0) };
 }
 
-export type HoldState = 'held' | 'confirmed' | 'lapsed';
+export type HoldState = HoldOfBooking['state'];
 
 /**
  * A hold's state at `now`: one still marked 'held' whose time has passed is lapsed, whether or
