@@ -111,7 +111,7 @@ export interface CheckoutServiceOptions {
   secret: string;
   /** The site's captcha: a pay-later checkout needs a solved one (a paid checkout does not). */
   captcha?: CaptchaVerifier;
-  /** The clock of holds (tests move it): the pricing engine's, so a hold lapses on the same clock that says which nights are free. */
+  /** The clock of holds (the real one by default): a caller with a moved engine clock gives the same one, so a hold lapses on the clock that says which nights are free. */
   now?: () => Date;
   /** Told when holds lapsed or were confirmed late, so the pricing model reloads. */
   holdsChanged?: () => void;
