@@ -8,8 +8,10 @@ import type { BookingConfirmation } from '../../src/domain/content.ts';
 import { formatHoldTime } from '../../src/domain/checkout/hold.ts';
 import { formatStayDate } from '../../src/domain/pricing/dates.ts';
 import { escapeHtml } from '../html.ts';
+import { ADMIN_CSP } from '../admin/pages.ts';
 
-export const HOLD_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+/** The owner's pages' policy: no script, styles inline, forms to this site only. */
+export const HOLD_PAGE_CSP = ADMIN_CSP;
 
 const STYLE =
   'body{margin:0;font:1rem/1.5 system-ui,sans-serif;color:#0f172a;background:#f8fafc}main{max-width:40rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px}' +
