@@ -53,6 +53,19 @@ const changed: number[] = [];
 let moved = 0;
 const now = () => new Date(Date.now() + moved);
 
+/** The service as the tests make it: the fixture's feeds on loopback, `overrides` on top (its settings merged). */
+function serviceOf(overrides: Partial<Omit<Parameters<typeof createCalendarService>[0], 'settings'>> & { settings?: Partial<Parameters<typeof createCalendarService>[0]['settings']> } = {}) {
+  const { settings: given, ...rest } = overrides;
+  return createCalendarService({
+    db: database.db,
+    settings: { pollMinutes: 15, timeoutMs: 2000, maxBytes: 256 * 1024, parseBudgetMs: 5000, parseMemoryMb: 128, testLoopback: [fixture.hostPort], ...given },
+    siteName: 'Coral Haven',
+    publicOrigin: 'https://www.coralhaven.example',
+    ownerEmail: 'owner@example.com',
+    ...rest,
+  });
+}
+
 beforeAll(async () => {
   const settings = loadSiteSettings(path.resolve('config/site.json'));
   const units = demoUnits(DEFAULT_SEED);
@@ -70,12 +83,8 @@ beforeAll(async () => {
   fixture.routes.set('/airbnb.ics', serveCalendar(() => feedBody, () => `"${crypto.createHash('sha1').update(feedBody).digest('hex')}"`));
   pricing = createPricingService({ db, settings, now });
   mail = createMailQueue({ db, transport: createMailTransport({ outboxDir: path.join(os.tmpdir(), `calendar-test-${crypto.randomBytes(4).toString('hex')}`) }), from: { name: 'Test', address: 'owner@example.com' } });
-  calendar = createCalendarService({
-    db,
-    settings: { pollMinutes: 15, timeoutMs: 2000, maxBytes: 256 * 1024, parseBudgetMs: 3000, parseMemoryMb: 128, testLoopback: [fixture.hostPort] },
-    siteName: 'Coral Haven',
-    publicOrigin: 'https://www.coralhaven.example',
-    ownerEmail: 'owner@example.com',
+  calendar = serviceOf({
+    settings: { parseBudgetMs: 3000 },
     mail,
     now,
     changed: (eid) => {
@@ -306,12 +315,7 @@ describe('import', () => {
 
   it('gathers conflict emails into one digest per feed an hour, however often the feed changes', async () => {
     let clock = Date.now();
-    const timed = createCalendarService({
-      db: database.db,
-      settings: { pollMinutes: 15, timeoutMs: 2000, maxBytes: 256 * 1024, parseBudgetMs: 5000, parseMemoryMb: 128, testLoopback: [fixture.hostPort] },
-      siteName: 'Coral Haven',
-      publicOrigin: 'https://www.coralhaven.example',
-      ownerEmail: 'owner@example.com',
+    const timed = serviceOf({
       mail,
       now: () => new Date(clock),
     });
@@ -353,12 +357,7 @@ describe('import', () => {
     const local = await localBooking(unitA, begin, addDays(begin, 2));
     feedBody = ics([{ uid: 'before@airbnb.com', begin, end: addDays(begin, 3) }]);
     // A conflict as the digests before notified_at left it: recorded, notified_at never set.
-    const unmailed = createCalendarService({
-      db: database.db,
-      settings: { pollMinutes: 15, timeoutMs: 2000, maxBytes: 256 * 1024, parseBudgetMs: 5000, parseMemoryMb: 128, testLoopback: [fixture.hostPort] },
-      siteName: 'Coral Haven',
-      publicOrigin: 'https://www.coralhaven.example',
-      ownerEmail: 'owner@example.com',
+    const unmailed = serviceOf({
       now,
     });
     const feed = await unmailed.addFeed(unitA, 'Airbnb', `${fixture.origin}/airbnb.ics`);
@@ -522,13 +521,7 @@ describe('a big feed does not hold the server', () => {
     expect(big.length).toBeGreaterThan(2_000_000);
     let body = big;
     fixture.routes.set('/big.ics', serveCalendar(() => body));
-    const wide = createCalendarService({
-      db: database.db,
-      settings: { pollMinutes: 15, timeoutMs: 30_000, maxBytes: 4096 * 1024, parseBudgetMs: 30_000, parseMemoryMb: 128, testLoopback: [fixture.hostPort] },
-      siteName: 'Coral Haven',
-      publicOrigin: 'https://www.coralhaven.example',
-      ownerEmail: 'owner@example.com',
-    });
+    const wide = serviceOf({ settings: { timeoutMs: 30_000, maxBytes: 4096 * 1024, parseBudgetMs: 30_000 } });
     const health = Fastify();
     health.get('/healthz', async () => ({ ok: true }));
     await health.listen({ port: 0, host: '127.0.0.1' });
