@@ -103,7 +103,7 @@ class Gate {
     private readonly waitingAtMost: number,
   ) {}
 
-  async enter(signal: AbortSignal): Promise<() => void> {
+  async enter(signal: AbortSignal, abandoned: () => PhotoError): Promise<() => void> {
     if (this.active >= this.atOnce) {
       if (this.waiting.length >= this.waitingAtMost) throw new PhotoError('busy', 'Other photos are being processed. Please try again in a moment.');
       await new Promise<void>((resolve, reject) => {
@@ -114,7 +114,7 @@ class Gate {
         const abandon = () => {
           const index = this.waiting.indexOf(go);
           if (index >= 0) this.waiting.splice(index, 1);
-          reject(timedOut());
+          reject(abandoned());
         };
         if (signal.aborted) return abandon();
         signal.addEventListener('abort', abandon, { once: true });
@@ -143,8 +143,8 @@ function configureSharp(): void {
   sharp.cache(false);
 }
 
-function timedOut(): PhotoError {
-  return new PhotoError('timeout', `Processing this photo took longer than ${PHOTO_TIME_BUDGET_MS / 1000} s. Please try again, or upload a smaller photo.`);
+function timedOut(budgetMs: number): PhotoError {
+  return new PhotoError('timeout', `Processing this photo took longer than ${budgetMs / 1000} s. Please try again, or upload a smaller photo.`);
 }
 
 const megapixels = (width: number, height: number) => `${Math.round((width * height) / 100_000) / 10} megapixels`;
@@ -157,11 +157,11 @@ function tooManyPixels(width: number, height: number): PhotoError {
 }
 
 /** A sharp failure in the owner's words: an image it cannot read, or one over the pixel limit. */
-function fromSharp(error: unknown, signal: AbortSignal): PhotoError {
+function fromSharp(error: unknown, signal: AbortSignal, budgetMs: number): PhotoError {
   if (error instanceof PhotoError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message)) return new PhotoError('too-large-pixels', `This photo has more than ${MAX_PHOTO_PIXELS / 1_000_000} megapixels. Please upload a smaller copy.`);
-  if (/timeout/i.test(message) || signal.aborted) return timedOut();
+  if (/timeout/i.test(message) || signal.aborted) return timedOut(budgetMs);
   return new PhotoError('unreadable', 'This image could not be read: the file may be damaged or cut short. Please export it again as JPEG and upload that.');
 }
 
@@ -208,25 +208,25 @@ export async function processPhoto(bytes: Buffer, options: { mediaDir: string; s
   const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(budgetMs)]) : AbortSignal.timeout(budgetMs);
   const started = performance.now();
   const check = () => {
-    if (signal.aborted) throw timedOut();
+    if (signal.aborted) throw timedOut(budgetMs);
   };
   /** libvips stops an operation at its own timeout: whole seconds, at least one. */
   const seconds = () => Math.max(1, Math.ceil((budgetMs - (performance.now() - started)) / 1000));
   const open = (input: Buffer) => sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', sequentialRead: true });
 
-  const leave = await gate.enter(signal);
+  const leave = await gate.enter(signal, () => timedOut(budgetMs));
   try {
     check();
-    // The header alone: a bomb is refused here, before a pixel is decoded.
-    const meta = await open(bytes)
+    // The header alone (no pixel limit yet: nothing is decoded), so a bomb is refused with its size in the message.
+    const meta = await sharp(bytes, { limitInputPixels: false, failOn: 'error' })
       .metadata()
       .catch((error: unknown) => {
-        throw fromSharp(error, signal);
+        throw fromSharp(error, signal, budgetMs);
       });
-    if (FORMAT_OF_SHARP[meta.format] !== type) throw fromSharp(new Error(`sniffed ${type}, sharp read ${meta.format}`), signal);
+    if (FORMAT_OF_SHARP[meta.format] !== type) throw fromSharp(new Error(`sniffed ${type}, sharp read ${meta.format}`), signal, budgetMs);
     const storedWidth = meta.width;
     const storedHeight = meta.height;
-    if (!storedWidth || !storedHeight) throw fromSharp(new Error('no size'), signal);
+    if (!storedWidth || !storedHeight) throw fromSharp(new Error('no size'), signal, budgetMs);
     if (storedWidth * storedHeight > MAX_PHOTO_PIXELS) throw tooManyPixels(storedWidth, storedHeight);
     // EXIF orientations 5–8 turn the photo a quarter: its upright width is the stored height.
     const turned = (meta.orientation ?? 1) >= 5;
@@ -250,7 +250,7 @@ export async function processPhoto(bytes: Buffer, options: { mediaDir: string; s
       .raw()
       .toBuffer({ resolveWithObject: true })
       .catch((error: unknown) => {
-        throw fromSharp(error, signal);
+        throw fromSharp(error, signal, budgetMs);
       });
     check();
     const { data, info } = decoded;
@@ -261,7 +261,7 @@ export async function processPhoto(bytes: Buffer, options: { mediaDir: string; s
       let image = sharp(data, { raw }).resize({ width: Number(w) }).timeout({ seconds: seconds() });
       image = extension === 'webp' ? image.webp(WEBP) : image.flatten({ background: '#ffffff' }).jpeg(JPEG);
       const content = await image.toBuffer().catch((error: unknown) => {
-        throw fromSharp(error, signal);
+        throw fromSharp(error, signal, budgetMs);
       });
       check();
       outputs.push({ name, content });
