@@ -3,6 +3,7 @@
  * under `{mediaDir}/uploads/{key}/{width}.{webp,jpg}`, served at /media/. Kept apart from the
  * pipeline so the content service names the files without loading the image library.
  */
+import { PHOTO_SIZES } from '../../src/domain/photo-sizes.ts';
 
 /** The widths the pages ask for, from a phone's card to a wide screen's full-width slider on a 2× display. */
 export const PHOTO_WIDTHS = [320, 640, 960, 1280, 1920] as const;
@@ -31,12 +32,12 @@ export function uploadedPhotoUrl(key: string, width: number, extension: 'jpg' | 
 
 /**
  * The sources of an uploaded photo for an `<img>` (JPEG `src` and `srcset`, which every browser
- * reads) and a `<picture>` (`sources`: the WebP sizes); null for any other media path (the demo's
+ * reads, and the `sizes` of a result card) and a `<picture>` (`sources`: the WebP sizes); null for any other media path (the demo's
  * SVG drawings have one file that fits every width).
  *
  * @example uploadedPhotoSources('uploads/0123456789abcdef01234567/1280.jpg', 1280)?.src // '/media/uploads/0123456789abcdef01234567/1280.jpg'
  */
-export function uploadedPhotoSources(mediaPath: string, width: number): { src: string; srcset: string; sources: { type: string; srcset: string }[] } | null {
+export function uploadedPhotoSources(mediaPath: string, width: number): { src: string; srcset: string; sizes: string; sources: { type: string; srcset: string }[] } | null {
   const key = UPLOADED.exec(mediaPath)?.[1];
   if (!key || !Number.isFinite(width) || width < 1) return null;
   const widths = photoWidths(width);
@@ -44,6 +45,8 @@ export function uploadedPhotoSources(mediaPath: string, width: number): { src: s
   return {
     src: uploadedPhotoUrl(key, widths[widths.length - 1] as number, 'jpg'),
     srcset: srcset('jpg'),
+    // A result card's, the layout most photos are shown in; the slider and the gallery say their own.
+    sizes: PHOTO_SIZES.card,
     sources: [{ type: 'image/webp', srcset: srcset('webp') }],
   };
 }
