@@ -230,8 +230,9 @@ describe('processPhoto', () => {
     } finally {
       clearInterval(timer);
     }
-    // Hashing the 12-megapixel original is the longest synchronous step (milliseconds); decoding and encoding run in libuv's pool.
-    expect(longest).toBeLessThan(250);
+    // Hashing the original is the longest synchronous step (milliseconds); decoding and encoding (about a second
+    // of CPU here) run in libuv's pool. The bound leaves room for a busy machine.
+    expect(longest).toBeLessThan(400);
   });
 
   it('names its temporary files so the cleanup at start removes what a killed upload left', () => {
