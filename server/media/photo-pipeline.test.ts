@@ -58,7 +58,7 @@ describe('processPhoto', () => {
   it('writes every width up to its own in WebP and JPEG, readable and of the right size', async () => {
     const original = await picture(1500, 1000);
     const photo = await processPhoto(original, { mediaDir });
-    expect(photo).toEqual({ key: photoKey(original), width: 1500, height: 1000, format: 'jpeg', bytes: original.length, widths: [320, 640, 960, 1280], warnings: [] });
+    expect(photo).toEqual({ key: await photoKey(original), width: 1500, height: 1000, format: 'jpeg', bytes: original.length, widths: [320, 640, 960, 1280], warnings: [] });
     expect(photo.key).toMatch(/^[0-9a-f]{24}$/);
     const folder = path.join(mediaDir, 'uploads', photo.key);
     expect(filesUnder(folder)).toEqual(['1280.jpg', '1280.webp', '320.jpg', '320.webp', '640.jpg', '640.webp', '960.jpg', '960.webp']);
@@ -170,6 +170,11 @@ describe('processPhoto', () => {
     expect(sharp.format.heif.input.fileSuffix).toEqual(['.avif']);
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(64)]);
     expect(sniffImageType(heic)).toBe('heic');
+    // A generic major brand is told apart by the compatible brands.
+    const box = (brands: string) => Buffer.concat([Buffer.from([0, 0, 0, 8 + brands.length]), Buffer.from(`ftyp${brands}`, 'latin1'), Buffer.alloc(16)]);
+    expect(sniffImageType(box('mif1\0\0\0\0mif1avif'))).toBe('avif');
+    expect(sniffImageType(box('mif1\0\0\0\0mif1heic'))).toBe('heic');
+    expect(sniffImageType(box('isom\0\0\0\0isommp41'))).toBeNull();
     const error = await expectPhotoError(processPhoto(heic, { mediaDir }), 'unreadable');
     expect(error.message).toMatch(/^HEIC photos cannot be read here\. Please export the photo as JPEG/);
   });
@@ -230,8 +235,7 @@ describe('processPhoto', () => {
     } finally {
       clearInterval(timer);
     }
-    // Hashing the original is the longest synchronous step (milliseconds); decoding and encoding (about a second
-    // of CPU here) run in libuv's pool. The bound leaves room for a busy machine.
+    // Hashing, decoding and encoding (about a second of CPU here) run in libuv's pool. The bound leaves room for a busy machine.
     expect(longest).toBeLessThan(400);
   });
 

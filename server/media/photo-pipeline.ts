@@ -82,9 +82,13 @@ export function sniffImageType(bytes: Uint8Array): Format | null {
   if (bytes.length >= 8 && ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
   if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
   if (bytes.length >= 12 && ascii(4, 8) === 'ftyp') {
-    const brand = ascii(8, 12);
-    if (brand === 'avif' || brand === 'avis') return 'avif';
-    if (['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1'].includes(brand)) return 'heic';
+    // HEIF files: the major brand, then the compatible ones up to the end of the ftyp box (a
+    // generic `mif1` major brand may be AVIF or HEIC, as its compatible brands say).
+    const end = Math.min(bytes.length, Math.max(16, Buffer.from(bytes.subarray(0, 4)).readUInt32BE(0)), 256);
+    const brands = [ascii(8, 12)];
+    for (let at = 16; at + 4 <= end; at += 4) brands.push(ascii(at, at + 4));
+    if (brands.some((brand) => brand === 'avif' || brand === 'avis')) return 'avif';
+    if (brands.some((brand) => ['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1'].includes(brand))) return 'heic';
   }
   return null;
 }
@@ -177,9 +181,13 @@ export function photoWarnings(width: number, height: number): string[] {
   return warnings;
 }
 
-/** The first 24 hex characters of the SHA-256 of the bytes. */
-export function photoKey(bytes: Uint8Array): string {
-  return crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+/**
+ * The first 24 hex characters of the SHA-256 of the bytes. Web Crypto hashes in libuv's pool:
+ * 20 MiB would hold the event loop for tens of milliseconds.
+ */
+export async function photoKey(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.webcrypto.subtle.digest('SHA-256', bytes);
+  return Buffer.from(digest).toString('hex').slice(0, 24);
 }
 
 function fileNames(widths: readonly number[]): string[] {
@@ -233,7 +241,7 @@ export async function processPhoto(bytes: Buffer, options: { mediaDir: string; s
     const width = turned ? storedHeight : storedWidth;
     const height = turned ? storedWidth : storedHeight;
     const widths = photoWidths(width);
-    const key = photoKey(bytes);
+    const key = await photoKey(bytes);
     const result: ProcessedPhoto = { key, width, height, format: type, bytes: bytes.length, widths, warnings: photoWarnings(width, height) };
 
     const folder = resolveMediaPath(options.mediaDir, `${UPLOADS_FOLDER}/${key}`);
