@@ -39,6 +39,7 @@ import { loadMandatoryFees, seasonRatesOfUnit, unitFromPrice } from '../pricing/
 import type { CheckoutService } from '../checkout/checkout-service.ts';
 import { createPricingService, type PricingService } from '../pricing/pricing-service.ts';
 import { PricingInputError } from '../pricing/validate.ts';
+import { uploadedPhotoSources } from '../media/photo-sources.ts';
 import {
   activities,
   amenities,
@@ -107,7 +108,9 @@ interface PhotoColumns {
 
 function toPhoto(p: PhotoColumns, fallbackCaption: string): Photo {
   if (!p.path) return { ...PLACEHOLDER, caption: fallbackCaption };
-  return { src: mediaUrl(p.path), caption: p.caption ?? fallbackCaption, width: p.width ?? 1200, height: p.height ?? 800 };
+  const width = p.width ?? 1200;
+  // An uploaded photo has a file per width (server/media/); its src is the largest JPEG.
+  return { src: mediaUrl(p.path), caption: p.caption ?? fallbackCaption, width, height: p.height ?? 800, ...uploadedPhotoSources(p.path, width) };
 }
 
 function isoDay(date: Date): string {

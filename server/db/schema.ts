@@ -20,3 +20,6 @@ export * from './security-schema.ts';
 
 /** Calendar sync with other channels: export tokens, feeds, imported stays, conflicts. */
 export * from './calendar-schema.ts';
+
+/** Photos the site owner uploaded: the originals' keys and sizes (the files are in the media directory). */
+export * from './media-schema.ts';

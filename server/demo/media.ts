@@ -75,9 +75,10 @@ function needsWriting(file: string): boolean {
 
 /**
  * Writes a file under a temporary name in its folder, flushes it to the disk, then renames it
- * into place (atomic on one file system); a failed write leaves no temporary file.
+ * into place (atomic on one file system); a failed write leaves no temporary file. Uploaded
+ * photos (server/media/) are written with it too, so the cleanup at start knows their temporaries.
  */
-async function writeAtomically(file: string, content: string): Promise<void> {
+export async function writeAtomically(file: string, content: string | Uint8Array): Promise<void> {
   const temporary = temporaryName(file);
   try {
     const handle = await fs.promises.open(temporary, 'wx', 0o644);
@@ -95,7 +96,7 @@ async function writeAtomically(file: string, content: string): Promise<void> {
 }
 
 /** Flushes a folder's entries (the renames) to the disk; a file system that cannot (Windows) is left to itself. */
-async function syncFolder(dir: string): Promise<void> {
+export async function syncFolder(dir: string): Promise<void> {
   let handle: fs.promises.FileHandle | undefined;
   try {
     handle = await fs.promises.open(dir, 'r');

@@ -12,6 +12,12 @@ export interface Photo {
   description?: string;
   width: number;
   height: number;
+  /** An uploaded photo's JPEG sizes (`url 640w, …`); the demo's drawings have one file for every width. */
+  srcset?: string;
+  /** How wide the page shows it (the `sizes` attribute for `srcset`): a result card's width unless a view says otherwise. */
+  sizes?: string;
+  /** The same sizes in other formats, for a `<picture>` (WebP). */
+  sources?: { type: string; srcset: string }[];
 }
 
 export interface AmenityCategory {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Photo } from '@/domain/content';
+import { PHOTO_SIZES } from '@/domain/photo-sizes';
 import { LazyImage } from '@/views/ui/lazy-image';
 
 /**
@@ -14,7 +15,7 @@ export function PhotoGallery({ photos }: { photos: Photo[] }) {
   return (
     <div className="photo-gallery" role="group" aria-label="Photo gallery">
       <figure className="photo-gallery__main">
-        <img src={main.src} alt={main.caption} width={main.width} height={main.height} loading="lazy" decoding="async" />
+        <img src={main.src} srcSet={main.srcset} sizes={main.srcset && PHOTO_SIZES.page} alt={main.caption} width={main.width} height={main.height} loading="lazy" decoding="async" />
         <figcaption aria-live="polite">{main.caption}</figcaption>
       </figure>
       <ul className="photo-gallery__thumbs">
@@ -29,7 +30,7 @@ export function PhotoGallery({ photos }: { photos: Photo[] }) {
               onFocus={() => setCurrent(index)}
               onClick={() => setCurrent(index)}
             >
-              <LazyImage photo={photo} alt="" />
+              <LazyImage photo={{ ...photo, sizes: PHOTO_SIZES.thumb }} alt="" />
             </button>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { useSlider } from '@/bindings/slider-hooks';
 import { useSettings } from '@/bindings/site-context';
 import type { Photo } from '@/domain/content';
+import { PHOTO_SIZES } from '@/domain/photo-sizes';
 import { listingSliderLook } from '@/domain/slider';
 import { Carousel } from '@/views/ui/carousel';
 import { LazyImage } from '@/views/ui/lazy-image';
@@ -32,14 +33,7 @@ export function PhotoSlider({ photos, name }: { photos: Photo[]; name: string })
         return (
           <figure className="slider__frame">
             {loaded ? (
-              <img
-                src={photo.src}
-                alt={photo.caption}
-                width={photo.width}
-                height={photo.height}
-                decoding={index === 0 ? undefined : 'async'}
-                fetchPriority={index === 0 ? 'high' : undefined}
-              />
+              <SlideImage photo={photo} first={index === 0} />
             ) : (
               <noscript>
                 <img src={photo.src} alt={photo.caption} width={photo.width} height={photo.height} loading="lazy" />
@@ -62,12 +56,40 @@ export function PhotoSlider({ photos, name }: { photos: Photo[]; name: string })
                 data-main-slide={index === slider.index || undefined}
                 onClick={() => slider.select(index)}
               >
-                <LazyImage photo={photo} alt="" />
+                <LazyImage photo={{ ...photo, sizes: PHOTO_SIZES.thumb }} alt="" />
               </button>
             </li>
           ))}
         </ul>
       )}
     </Carousel>
+  );
+}
+
+/**
+ * A slide's photo: an uploaded one in a `<picture>` with its WebP sizes (the browsers that take
+ * WebP get smaller files), else the JPEG of its srcset; the demo's drawings are one file.
+ */
+function SlideImage({ photo, first }: { photo: Photo; first: boolean }) {
+  const image = (
+    <img
+      src={photo.src}
+      srcSet={photo.srcset}
+      sizes={photo.srcset && PHOTO_SIZES.page}
+      alt={photo.caption}
+      width={photo.width}
+      height={photo.height}
+      decoding={first ? undefined : 'async'}
+      fetchPriority={first ? 'high' : undefined}
+    />
+  );
+  if (!photo.sources) return image;
+  return (
+    <picture>
+      {photo.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={PHOTO_SIZES.page} />
+      ))}
+      {image}
+    </picture>
   );
 }

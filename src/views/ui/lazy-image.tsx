@@ -22,6 +22,19 @@ export function LazyImage({
 }) {
   const [ref, visible] = useFirstVisible<HTMLSpanElement>();
   const shown = eager || priority || visible;
+  // One element for both cases: without JavaScript the noscript copy is the image (decoding is a hint it ignores).
+  const image = (
+    <img
+      src={photo.src}
+      srcSet={photo.srcset}
+      sizes={photo.sizes}
+      alt={alt ?? photo.caption}
+      width={photo.width}
+      height={photo.height}
+      decoding="async"
+      fetchPriority={priority ? 'high' : undefined}
+    />
+  );
   return (
     <span
       ref={ref}
@@ -29,20 +42,7 @@ export function LazyImage({
       data-loaded={shown || undefined}
       style={{ aspectRatio: `${photo.width} / ${photo.height}` }}
     >
-      {shown ? (
-        <img
-          src={photo.src}
-          alt={alt ?? photo.caption}
-          width={photo.width}
-          height={photo.height}
-          decoding="async"
-          fetchPriority={priority ? 'high' : undefined}
-        />
-      ) : (
-        <noscript>
-          <img src={photo.src} alt={alt ?? photo.caption} width={photo.width} height={photo.height} />
-        </noscript>
-      )}
+      {shown ? image : <noscript>{image}</noscript>}
     </span>
   );
 }
