@@ -1,0 +1,1 @@
+ALTER TABLE "units" ADD COLUMN "rate_plan" jsonb;
