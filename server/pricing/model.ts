@@ -177,6 +177,7 @@ export interface UnitInfo {
   specials: SpecialInfo[];
 }
 
+/** A fee of the site-wide fees table as the checkout protection reads it (the old mandatory fees are in each rate plan now). */
 export interface FeeInfo {
   code: string;
   name: string;
@@ -239,24 +240,11 @@ export interface PricingData {
   offerBy: string;
 }
 
-const TAX = /tax/i;
-
 function feeKind(kind: string): FeeInfo['kind'] | null {
   return kind === 'flat' || kind === 'per_night' || kind === 'percent' ? kind : null;
 }
 
 const feesInOrder = (rows: PricingRows['fees']) => [...rows].sort((a, b) => a.position - b.position || (a.code < b.code ? -1 : 1));
-
-/** The fees every stay pays (not optional, of a known kind), in their order; taxes marked by their code or name. */
-export function mandatoryFees(rows: PricingRows['fees']): FeeInfo[] {
-  const fees: FeeInfo[] = [];
-  for (const fee of feesInOrder(rows)) {
-    const kind = feeKind(fee.kind);
-    if (fee.optional || !kind) continue;
-    fees.push({ code: fee.code, name: fee.name, kind, amount: fee.amount, description: fee.description, tax: TAX.test(fee.code) || TAX.test(fee.name) });
-  }
-  return fees;
-}
 
 const CLEANING = /clean/i;
 

@@ -1,7 +1,8 @@
 /**
- * The pricing engine over the database: loads seasons, rates, the booked calendar, fees,
- * activities, packages and specials into the in-memory model (model.ts) and answers searches,
- * quotes and the buy page from it.
+ * The pricing engine over the database: loads each unit's rate plan (`units.rate_plan`; the old
+ * seasons and unit_rates rows only for a unit without one), the booked calendar, the checkout's
+ * protection fees, activities, packages and specials into the in-memory model (model.ts) and
+ * answers searches, quotes and the buy page from it.
  *
  * Caching: the model is loaded once and reused. Rates and seasons change rarely and bookings
  * only at checkout, while a search must answer in milliseconds for hundreds of units; reading
