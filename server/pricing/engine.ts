@@ -180,31 +180,33 @@ export interface StayPrice {
   pkg: PackageInfo | null;
   activity: ActivityInfo | null;
   /** The plan's optional fees for this stay: extras a guest may ask for, not in the total. */
-  extras?: QuoteLine[];
+  extras?: readonly QuoteLine[];
 }
 
 /** One fee of a plan for a stay: its line (amount 0 lines are kept: a fee of the plan is shown). */
 export function feeLine(fee: UnitFee, nights: number, guests: number, rentAfterDiscountsCents: number): QuoteLine {
-  const line: QuoteLine = { kind: fee.kind, label: fee.name, amountCents: 0 };
-  if (fee.description) line.description = fee.description;
+  let line: QuoteLine;
   switch (fee.scope) {
     case 'night':
-      Object.assign(line, { amountCents: fee.amount * nights, count: nights, unitCents: fee.amount, per: 'night' });
+      line = { kind: fee.kind, label: fee.name, amountCents: fee.amount * nights, count: nights, unitCents: fee.amount, per: 'night' };
       break;
     case 'guest':
-      Object.assign(line, { amountCents: fee.amount * guests, count: guests, unitCents: fee.amount, per: 'guest' });
+      line = { kind: fee.kind, label: fee.name, amountCents: fee.amount * guests, count: guests, unitCents: fee.amount, per: 'guest' };
       break;
     case 'guest_night':
-      Object.assign(line, { amountCents: fee.amount * guests * nights, count: guests * nights, unitCents: fee.amount, per: 'guest_night', guests });
+      line = { kind: fee.kind, label: fee.name, amountCents: fee.amount * guests * nights, count: guests * nights, unitCents: fee.amount, per: 'guest_night', guests };
       break;
     case 'rent_percent':
-      Object.assign(line, { amountCents: shareOfCents(rentAfterDiscountsCents, fee.amount), basisPoints: fee.amount });
+      line = { kind: fee.kind, label: fee.name, amountCents: shareOfCents(rentAfterDiscountsCents, fee.amount), basisPoints: fee.amount };
       break;
     default:
-      line.amountCents = fee.amount;
+      line = { kind: fee.kind, label: fee.name, amountCents: fee.amount };
   }
+  if (fee.description) line.description = fee.description;
   return line;
 }
+
+const NO_LINES: readonly QuoteLine[] = Object.freeze([]);
 
 /** Whether a tax's criteria take in a stay of `nights` (e.g. only stays under 30 nights). */
 export const taxApplies = (tax: ListingTax, nights: number): boolean => tax.staysUnderNights === null || nights < tax.staysUnderNights;
@@ -235,7 +237,8 @@ export function mandatoryFeeLines(unit: Pick<UnitInfo, 'fees' | 'taxes'>, nights
 }
 
 /** The optional fees of a plan for a stay (listed in the detailed quote as extras on request, never in the total). */
-export function optionalFeeLines(unit: Pick<UnitInfo, 'extras'>, nights: number, guests: number, rentAfterDiscountsCents: number): QuoteLine[] {
+export function optionalFeeLines(unit: Pick<UnitInfo, 'extras'>, nights: number, guests: number, rentAfterDiscountsCents: number): readonly QuoteLine[] {
+  if (unit.extras.length === 0) return NO_LINES;
   return unit.extras.map((fee) => {
     const line = feeLine(fee, nights, guests, rentAfterDiscountsCents);
     // Per pet: the amount of one pet.
