@@ -10,7 +10,7 @@ import { fillMissingRatePlans } from './fill-rate-plans.ts';
 import { ratePlanFromLegacy } from './legacy-rate-plan.ts';
 import { dayOf, isoOfDay } from './model.ts';
 import { createPricingService } from './pricing-service.ts';
-import { fixtureRows, fixtureSettings, insertFixture, NOW } from './test-fixture.ts';
+import { fixtureRows, fixtureSettings, insertFixture, NOW, TODAY } from './test-fixture.ts';
 
 const settings = fixtureSettings(loadSiteSettings(path.resolve('config/site.json')));
 let database: OpenDatabase;
@@ -28,7 +28,8 @@ afterAll(async () => {
 describe('fillMissingRatePlans (the data migration of units.rate_plan)', () => {
   it('writes each unit the plan of its old rows, prices as before, and writes nothing the second time', async () => {
     // Arrivals at and just before each of the fixture's season changes (the pinned fixture's own days).
-    const arrivals = fixtureRows.seasons.flatMap((s) => [isoOfDay((dayOf(s.beginDate) as number) + 2), isoOfDay((dayOf(s.endDate) as number) - 2)]);
+    const today = dayOf(TODAY) as number;
+    const arrivals = fixtureRows.seasons.flatMap((s) => [(dayOf(s.beginDate) as number) + 2, (dayOf(s.endDate) as number) - 2]).filter((day) => day >= today).map(isoOfDay);
     const searches = arrivals.flatMap((begin) => [2, 3, 5, 8].map((nights) => toQueryString({ rcav: { begin, nights, adult: 2, child: 1, flex: 3 } })));
     const answers = async () => {
       const pricing = createPricingService({ db: database.db, settings, now: () => NOW });
@@ -43,6 +44,7 @@ describe('fillMissingRatePlans (the data migration of units.rate_plan)', () => {
     }
     // 1003 has no summer rate: its summer nights are closed by date entries, as they had no rate.
     expect(rows.find((r) => r.eid === 1003)?.ratePlan?.dates.length).toBe(92);
+    expect(before.flatMap((answer) => answer.items.flatMap((item) => item.prices)).length).toBeGreaterThan(20);
     expect(await answers()).toEqual(before);
     expect(await fillMissingRatePlans(database.db)).toBe(0);
   });
