@@ -57,10 +57,10 @@ import { CONFIRM_TOKEN, confirmHold, confirmTokenHash, holdConfirmPath, holdCoun
 import type { PaymentProvider } from './payment.ts';
 import { checkoutQuote, insuranceFor, readProvince } from './quote.ts';
 
-/** The confirmation page of a booking. */
-
 /** Reasons a stay is refused by the rules of its rate plan (engine.ts StayProblem). */
 const PLAN_RULES = new Set(['no-rate', 'min-stay', 'arrival-day', 'departure-day']);
+
+/** The confirmation page of a booking. */
 export const confirmationPath = (code: string): string => `/rescms/order/confirmation/${code}`;
 /** A confirmation code: 18 random bytes (144 bits), base64url. */
 export const BOOKING_CODE = /^[A-Za-z0-9_-]{24}$/;
