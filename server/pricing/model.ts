@@ -342,6 +342,32 @@ export function layOutPlan(plan: RatePlan, start: number, days: number, open: { 
   return { nightly, season, minStay, rules };
 }
 
+const list = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
+const wholeOr = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+
+/**
+ * A stored plan the engine can lay out whatever the row holds (a plan is validated when it is
+ * published, but one bad row must not stop every listing's prices): missing lists are empty, a
+ * missing base rate closes the nights it would price.
+ */
+function readablePlan(plan: RatePlan): RatePlan {
+  const p = (plan ?? {}) as Partial<RatePlan>;
+  return {
+    baseNightlyCents: wholeOr(p.baseNightlyCents, 0),
+    weekendNights: list(p.weekendNights),
+    weekendNightlyCents: typeof p.weekendNightlyCents === 'number' ? p.weekendNightlyCents : null,
+    minStay: wholeOr(p.minStay, 1),
+    weeklyFactor: typeof p.weeklyFactor === 'number' ? p.weeklyFactor : null,
+    monthlyFactor: typeof p.monthlyFactor === 'number' ? p.monthlyFactor : null,
+    guestsIncluded: wholeOr(p.guestsIncluded, 1),
+    extraGuestNightlyCents: wholeOr(p.extraGuestNightlyCents, 0),
+    seasons: list(p.seasons).map((s) => ({ ...s, arrivalDays: list(s.arrivalDays), departureDays: list(s.departureDays) })),
+    dates: list(p.dates),
+    fees: list(p.fees),
+    taxes: list(p.taxes),
+  };
+}
+
 /** Builds the model. Rows that refer to unknown units are ignored. */
 export function buildPricingData(rows: PricingRows, options: PricingOptions): PricingData {
   const legacyRates = new Map<number, { seasonId: number; nightlyCents: number }[]>();
@@ -352,7 +378,7 @@ export function buildPricingData(rows: PricingRows, options: PricingOptions): Pr
   }
   const unitRows = [...rows.units]
     .sort((a, b) => a.eid - b.eid)
-    .map((row) => ({ row, plan: row.ratePlan ?? ratePlanFromLegacy(rows.seasons ?? [], legacyRates.get(row.eid) ?? [], row.cleaningFeeCents ?? 0, rows.fees) }));
+    .map((row) => ({ row, plan: readablePlan(row.ratePlan ?? ratePlanFromLegacy(rows.seasons ?? [], legacyRates.get(row.eid) ?? [], row.cleaningFeeCents ?? 0, rows.fees)) }));
   let first = options.calendar?.first ?? Number.POSITIVE_INFINITY;
   let last = options.calendar?.last ?? Number.NEGATIVE_INFINITY;
   for (const { plan } of unitRows) {

@@ -152,3 +152,14 @@ describe('a stay’s price', () => {
     expect(quote.total).toBe(quote.lines.reduce((sum, line) => sum + line.amount, 0));
   });
 });
+
+describe('a stored plan that cannot be read', () => {
+  it('closes that listing’s nights and leaves the others’ prices alone', () => {
+    const both = buildPricingData(
+      { units: [{ eid: 7, name: 'Seven', sleeps: 6, ratePlan: plan }, { eid: 8, name: 'Broken', sleeps: 6, ratePlan: { seasons: 'none' } as never }], bookings: [], fees: [], activities: [], packages: [], specials: [] },
+      { calendar: siteCalendar(today), currency: 'USD', offerBy: 'Test', coupons: [] },
+    );
+    expect(stayProblem(both, both.units.get(8)!, monday + 14, 3, 1, today)).toBe('no-rate');
+    expect(priceUnitStay(both, both.units.get(7)!, monday + 14, 3, adults(2), { id: 'standard' }).totalCents).toBe(priceUnitStay(data, unit, monday + 14, 3, adults(2), { id: 'standard' }).totalCents);
+  });
+});
