@@ -110,7 +110,7 @@ function scaledRows(base: PricingRows, count: number): PricingRows {
     for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
     return map;
   };
-  const ratesOf = groupBy(base.unitRates, (r) => r.unitEid);
+  const ratesOf = groupBy(base.unitRates ?? [], (r) => r.unitEid);
   const bookingsOf = groupBy(base.bookings, (b) => b.unitEid);
   const specialUnits = base.specials.map((s) => new Set(s.units));
   const specials = base.specials.map((s) => ({ ...s, units: [] as string[] }));
@@ -169,7 +169,7 @@ await database.close();
 const generated = generateDemoContent(DEFAULT_SEED, today);
 const generatedRows: PricingRows = {
   seasons: generated.seasons,
-  units: generated.units.map((u) => ({ eid: u.eid, name: u.name, sleeps: u.sleeps, cleaningFeeCents: u.cleaningFeeCents ?? 0 })),
+  units: generated.units.map((u) => ({ eid: u.eid, name: u.name, sleeps: u.sleeps, cleaningFeeCents: u.cleaningFeeCents ?? 0, ratePlan: u.ratePlan ?? null })),
   unitRates: generated.unitRates,
   bookings: generated.bookings,
   fees: generated.fees.map((f) => ({ ...f, optional: f.optional ?? false, description: f.description ?? '', position: f.position ?? 0 })),

@@ -196,7 +196,7 @@ export interface BookingWorld {
   orderOf(stays: readonly StayToBook[], adult?: number): Promise<Order>;
   /** Frees every night booked so far (the next batch of stays finds them free). */
   clearBookings(): Promise<void>;
-  /** Sets every season's minimum stay (the demo's are 2–7 nights; 1 offers every length). */
+  /** Sets every season's and rate plan's minimum stay (the demo's are 2–7 nights; 1 offers every length). */
   setMinimumStay(nights: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -364,6 +364,10 @@ export async function openBookingWorld({
     },
     async setMinimumStay(nights) {
       await db.update(schema.seasons).set({ minStay: nights });
+      // The engine prices from each unit's rate plan: its seasons' and its own minimum stay.
+      await db.execute(sql`update units set rate_plan = jsonb_set(rate_plan, '{seasons}',
+        (select coalesce(jsonb_agg(jsonb_set(s.value, '{minStay}', to_jsonb(${nights}::int)) order by s.ordinality), '[]'::jsonb) from jsonb_array_elements(rate_plan -> 'seasons') with ordinality as s(value, ordinality)))
+        || jsonb_build_object('minStay', ${nights}::int) where rate_plan is not null`);
       pricing.invalidate();
     },
     async close() {

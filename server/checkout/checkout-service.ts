@@ -57,6 +57,9 @@ import { CONFIRM_TOKEN, confirmHold, confirmTokenHash, holdConfirmPath, holdCoun
 import type { PaymentProvider } from './payment.ts';
 import { checkoutQuote, insuranceFor, readProvince } from './quote.ts';
 
+/** Reasons a stay is refused by the rules of its rate plan (engine.ts StayProblem). */
+const PLAN_RULES = new Set(['no-rate', 'min-stay', 'arrival-day', 'departure-day']);
+
 /** The confirmation page of a booking. */
 export const confirmationPath = (code: string): string => `/rescms/order/confirmation/${code}`;
 /** A confirmation code: 18 random bytes (144 bits), base64url. */
@@ -357,7 +360,8 @@ export function createCheckoutService(options: CheckoutServiceOptions): Checkout
         return unavailable(change.key, { name: item?.n ?? `Item ${item?.eid ?? ''}`.trim(), begin: item?.b ?? '', end: item?.e ?? '' });
       }
       // The guest reads it: the stay named with its dates, and why in plain words (no parameter names).
-      if (reason && reason !== 'no-rate' && reason !== 'min-stay') errors.order = `${change.n} can no longer be booked. ${change.problem ?? ''}`.trim();
+      // A rule of the rate plan (rates, minimum stay, arrival or departure day) that changed is a changed order, as a price is.
+      if (reason && !PLAN_RULES.has(reason)) errors.order = `${change.n} can no longer be booked. ${change.problem ?? ''}`.trim();
     }
     if (errors.order) return { status: 400, body: { message: errors.order, errors } };
     const quote = checkoutQuote(verified.order, verified.stays, currency, insurance);

@@ -5,7 +5,8 @@
  * Part of the one schema: server/db/schema.ts re-exports every table.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import type { RatePlan } from '../../src/domain/owner/listing-content.ts';
 
 /** Towns of the destination. */
 export const areas = pgTable('areas', {
@@ -64,6 +65,12 @@ export const units = pgTable(
     virtualTourUrl: text('virtual_tour_url'),
     videoUrl: text('video_url'),
     cleaningFeeCents: integer('cleaning_fee_cents').notNull().default(0),
+    /**
+     * The listing's rates, fees and taxes (RatePlan): what the pricing engine prices it from. Null
+     * only in a database made before rate plans, until the start-up fill (server/pricing/fill-rate-plans.ts)
+     * writes the plan of its old rows; `cleaning_fee_cents` and the seasons' rates are those old rows.
+     */
+    ratePlan: jsonb('rate_plan').$type<RatePlan>(),
   },
   (t) => [
     index('units_area_idx').on(t.areaId),

@@ -11,9 +11,10 @@ import { DEMO_PAGES } from './pages.ts';
 import { CA_PROVINCES, US_STATES } from './provinces.ts';
 import { Random } from './random.ts';
 import { PHOTO_HEIGHT, PHOTO_WIDTH } from './svg.ts';
-import { DEFAULT_SEED, ACTIVITY_EID_BASE, PACKAGE_EID_BASE, CALENDAR_MONTHS, COMMUNITY_CAPTION, type AmenityCategoryRow, type AmenityRow, type UnitAmenityRow, type PhotoRow, type ActivityRow, type PackageRow, type EventRow, type DemoContent, round6 } from './generate-common.ts';
+import { DEFAULT_SEED, ACTIVITY_EID_BASE, PACKAGE_EID_BASE, CALENDAR_MONTHS, COMMUNITY_CAPTION, type AmenityCategoryRow, type AmenityRow, type UnitAmenityRow, type PhotoRow, type ActivityRow, type PackageRow, type EventRow, type DemoContent, type FeeRow, type UnitRateRow, round6 } from './generate-common.ts';
 import { type UnitDraft, photoPlan, makeUnits, makeReviews } from './generate-units.ts';
 import { makeSeasons, makeRates, makeBookings, areaBySlug, makeEvents, makeSpecials } from './generate-calendar.ts';
+import { ratePlanFromLegacy } from '../pricing/legacy-rate-plan.ts';
 
 export { DEFAULT_SEED, UNIT_COUNT, UNIT_EID_BASE, ACTIVITY_EID_BASE, PACKAGE_EID_BASE, CALENDAR_MONTHS, REVIEW_ANCHOR, COMMUNITY_CAPTION, slugify, type AreaRow, type AmenityCategoryRow, type AmenityRow, type UnitRow, type UnitAmenityRow, type PhotoRow, type ReviewRow, type SeasonRow, type UnitRateRow, type BookingRow, type FeeRow, type ActivityRow, type PackageRow, type EventRow, type SpecialRow, type ProvinceRow, type ContentPageRow, type MetaRow, type DemoContent } from './generate-common.ts';
 export { calendarWindow, seasonOfDay } from './generate-calendar.ts';
@@ -104,6 +105,11 @@ export function demoUnits(seed: string = DEFAULT_SEED): DemoUnits {
   return { seed, drafts: makeUnits(seed) };
 }
 
+/** The site's fees: the mandatory ones are in each rental's rate plan too; the optional ones are the checkout's protection. */
+export function demoFees(): FeeRow[] {
+  return FEES.map((f, i) => ({ ...f, position: i }));
+}
+
 /** The calendar-bound part of the demo content: what the pricing engine needs besides fees, activities and packages. */
 export type DemoCalendar = Pick<DemoContent, 'today' | 'units' | 'seasons' | 'unitRates' | 'bookings' | 'specials'>;
 
@@ -116,11 +122,16 @@ export type DemoCalendar = Pick<DemoContent, 'today' | 'units' | 'seasons' | 'un
 export function generateDemoCalendar(units: DemoUnits, today: string, eids?: readonly number[], { months = CALENDAR_MONTHS }: { months?: number } = {}): DemoCalendar {
   const drafts = eids ? units.drafts.filter((d) => eids.includes(d.row.eid)) : units.drafts;
   const { seasons, factors, byDay } = makeSeasons(today, months);
+  const unitRates = makeRates(units.seed, drafts, seasons, factors);
+  const ratesOf = new Map<number, UnitRateRow[]>();
+  for (const rate of unitRates) ratesOf.set(rate.unitEid, [...(ratesOf.get(rate.unitEid) ?? []), rate]);
+  const siteFees = demoFees();
   return {
     today,
-    units: drafts.map((d) => d.row),
+    // Each rental's rate plan prices it as the site-wide seasons, its rates, its cleaning fee and the site's fees do.
+    units: drafts.map((d) => ({ ...d.row, ratePlan: ratePlanFromLegacy(seasons, ratesOf.get(d.row.eid) ?? [], d.row.cleaningFeeCents ?? 0, siteFees) })),
     seasons,
-    unitRates: makeRates(units.seed, drafts, seasons, factors),
+    unitRates,
     bookings: makeBookings(units.seed, today, drafts, byDay),
     specials: makeSpecials(today, units.drafts),
   };
@@ -167,7 +178,7 @@ export function generateDemoContent(seed: string = DEFAULT_SEED, today: Date | s
     seasons: calendar.seasons,
     unitRates: calendar.unitRates,
     bookings: calendar.bookings,
-    fees: FEES.map((f, i) => ({ ...f, position: i })),
+    fees: demoFees(),
     activities,
     packages,
     events,

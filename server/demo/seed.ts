@@ -14,6 +14,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { recordEvents } from '../analytics/aggregates.ts';
 import type { Database } from '../db/client.ts';
 import * as s from '../db/schema.ts';
+import { fillMissingRatePlans } from '../pricing/fill-rate-plans.ts';
 import { generateAnalyticsHistory, type HistoryBooking } from './analytics-history.ts';
 import { fixtureCalendar } from './fixture-stays.ts';
 import { DEFAULT_SEED, generateDemoContent, type DemoContent } from './generate.ts';
@@ -184,6 +185,8 @@ export async function ensureDemoContent(db: Database, mediaDir: string, options:
       return true;
     });
   }
+  // A database made before rate plans gets each unit's plan from its old pricing rows (a data migration).
+  await fillMissingRatePlans(db);
   const mediaFilesWritten = await ensureDemoMedia(db, mediaDir);
   const counts = await countContent(db);
   return { created, counts: { ...counts, mediaFilesWritten } };

@@ -10,18 +10,22 @@ import { searchAvailability, stayProblem, type AvailQuery, type SearchContext, t
 import { buildPricingData, isoOfDay, type PricingData, type PricingRows, type UnitInfo } from './model.ts';
 import { parseSearchQuery, PricingInputError } from './validate.ts';
 
-/** The definition of spec §7 night by night: a season and a rate for every night, none occupied; then the minimum stay. */
-function referenceProblem(data: PricingData, unit: UnitInfo, begin: number, nights: number, guests: number, today: number): StayProblem | null {
+/**
+ * The definition of spec §7 night by night, read from the rows (not the model's arrays): a season
+ * and a rate of the unit for every night, none occupied; then the arrival season's minimum stay.
+ */
+function referenceProblem(rows: PricingRows, data: PricingData, unit: UnitInfo, begin: number, nights: number, guests: number, today: number): StayProblem | null {
   if (guests > unit.sleeps) return 'sleeps';
   if (begin < today) return 'past';
   const from = begin - data.start;
   if (from < 0 || nights < 1 || from + nights > data.days) return 'no-rate';
+  const seasonOf = (day: number) => rows.seasons?.find((s) => isoOfDay(day) >= s.beginDate && isoOfDay(day) <= s.endDate);
+  const rateOf = (day: number) => rows.unitRates?.find((r) => r.unitEid === unit.eid && r.seasonId === seasonOf(day)?.id)?.nightlyCents ?? 0;
   for (let i = from; i < from + nights; i++) {
-    const season = data.seasonOfDay[i] as number;
-    if (season < 0 || unit.rates[season] === 0) return 'no-rate';
+    if (rateOf(data.start + i) === 0) return 'no-rate';
     if (unit.occupied[i] === 1) return 'booked';
   }
-  const arrival = data.seasons[data.seasonOfDay[from] as number];
+  const arrival = seasonOf(begin);
   return arrival && nights < arrival.minStay ? 'min-stay' : null;
 }
 
@@ -97,7 +101,7 @@ describe('the precomputed occupancy', () => {
           const data = buildPricingData(rows, options);
           const today = FIRST_DAY + todayOffset;
           for (const unit of data.unitList) {
-            expect(stayProblem(data, unit, FIRST_DAY + offset, nights, guests, today)).toBe(referenceProblem(data, unit, FIRST_DAY + offset, nights, guests, today));
+            expect(stayProblem(data, unit, FIRST_DAY + offset, nights, guests, today)).toBe(referenceProblem(rows, data, unit, FIRST_DAY + offset, nights, guests, today));
           }
         },
       ),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toCents } from '../../src/domain/money.ts';
 import { toQueryString, type QueryValue } from '../../src/domain/pricing/query.ts';
 import type { AvailItem, Price } from '../../src/domain/pricing/types.ts';
+import type { RatePlan } from '../../src/domain/owner/listing-content.ts';
 import { fromPrice, priceActivity, priceUnitStay, protectionOf, rentOf, searchAvailability, stayProblem, unitOffers, type SearchContext } from './engine.ts';
 import { buildPricingData, dayOf } from './model.ts';
 import { quoteStay } from './quote.ts';
@@ -345,38 +346,63 @@ describe("a refused query in a guest's words (issue 22)", () => {
 });
 
 describe("the 'from' price (fromPrice)", () => {
-  const FEES = [
-    { code: 'lodging-tax', name: 'Lodging tax', kind: 'percent' as const, amount: 1150, description: '', tax: true },
-    { code: 'reservation-fee', name: 'Reservation fee', kind: 'flat' as const, amount: 4900, description: '', tax: false },
-    { code: 'towels', name: 'Towels', kind: 'per_night' as const, amount: 500, description: '', tax: false },
+  const FEES: RatePlan['fees'] = [
+    { code: 'cleaning', name: 'Cleaning fee', scope: 'stay', amount: 15_000, mandatory: true, description: '' },
+    { code: 'reservation-fee', name: 'Reservation fee', scope: 'stay', amount: 4900, mandatory: true, description: '' },
+    { code: 'towels', name: 'Towels', scope: 'night', amount: 500, mandatory: true, description: '' },
+    { code: 'pets', name: 'Pet fee', scope: 'pet', amount: 2500, mandatory: true, description: '' },
   ];
+  const TAXES: RatePlan['taxes'] = [{ code: 'lodging-tax', name: 'Lodging tax', basisPoints: 1150, base: 'rent', staysUnderNights: null }];
+  const plan = (extra: Partial<RatePlan>): RatePlan => ({
+    baseNightlyCents: 20_000,
+    weekendNights: [5, 6],
+    weekendNightlyCents: null,
+    minStay: 3,
+    weeklyFactor: null,
+    monthlyFactor: null,
+    guestsIncluded: 2,
+    extraGuestNightlyCents: 0,
+    seasons: [],
+    dates: [],
+    fees: FEES,
+    taxes: TAXES,
+    ...extra,
+  });
+  const model = (p: RatePlan) => {
+    const built = buildPricingData({ units: [{ eid: 1, name: 'One', sleeps: 4, ratePlan: p }], bookings: [], fees: [], activities: [], packages: [], specials: [] }, { ...fixtureOptions, calendar: { first: today, last: today + 60 } });
+    return { built, unit: built.units.get(1) as NonNullable<ReturnType<typeof built.units.get>> };
+  };
 
   it('spreads the cleaning fee and every mandatory fee and tax over the minimum stay, rounded up to whole dollars', () => {
-    // 3 × $200 + $150 cleaning + $49 + 3 × $5 + 11.5% of $600 = $883 → $294.33 a night → $295.
-    expect(fromPrice(FEES, 15_000, [{ nightlyCents: 20_000, minStay: 3 }])).toEqual({ perNightCents: 29_500, nights: 3, maxPerNightCents: 29_500 });
+    // 3 × $200 + $150 cleaning + $49 + 3 × $5 + 11.5% of $600 = $883 → $294.33 a night → $295 (the pet fee is an extra).
+    const { built, unit: one } = model(plan({}));
+    expect(fromPrice(built, one, today)).toEqual({ perNightCents: 29_500, nights: 3, maxPerNightCents: 29_500 });
   });
 
-  it('takes the lowest season, the shorter stay on a tie, and nothing without a rate', () => {
-    const rates = [
-      { nightlyCents: 30_000, minStay: 7 },
-      { nightlyCents: 18_000, minStay: 2 },
-      { nightlyCents: 0, minStay: 1 },
-    ];
-    const from = fromPrice(FEES, 10_000, rates);
-    expect(from?.nights).toBe(2);
-    expect(from?.perNightCents).toBe(Math.ceil((36_000 + 10_000 + 4_900 + 1_000 + 4_140) / 2 / 100) * 100);
-    expect(from?.maxPerNightCents).toBe(Math.ceil((210_000 + 10_000 + 4_900 + 3_500 + 24_150) / 7 / 100) * 100);
-    expect(fromPrice(FEES, 10_000, [{ nightlyCents: 0, minStay: 2 }])).toBeNull();
+  it('takes the weekday stays for the lowest and the weekend ones for the highest', () => {
+    const { built, unit: one } = model(plan({ minStay: 1, weekendNightlyCents: 40_000 }));
+    const perNight = (rent: number) => Math.ceil((rent + 15_000 + 4_900 + 500 + Math.round(rent * 0.115)) / 100) * 100;
+    expect(fromPrice(built, one, today)).toEqual({ perNightCents: perNight(20_000), nights: 1, maxPerNightCents: perNight(40_000) });
   });
 
-  it('is never less a night than the engine charges for a stay of that season, whatever the fees', () => {
+  it('is nothing when no stay can be had', () => {
+    const { built, unit: one } = model(plan({ minStay: 90 }));
+    expect(fromPrice(built, one, today)).toBeNull();
+  });
+
+  it('is the lowest a night of the shortest stays the engine prices, whatever the plan', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 200_000 }), fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 50_000 }), (nightly, minStay, cleaning) => {
-        const from = fromPrice(FEES, cleaning, [{ nightlyCents: nightly, minStay }]);
-        const rent = { lines: [{ kind: 'rent' as const, label: 'Season', amountCents: nightly * minStay, count: minStay, unitCents: nightly }], rentCents: nightly * minStay };
-        const stay = priceUnitStay({ ...data, fees: FEES }, { ...unit(1002), cleaningFeeCents: cleaning }, day('2027-02-01'), minStay, { adult: 1, child: 0, senior: 0 }, { id: 'standard' }, rent);
-        expect(from?.perNightCents).toBe(Math.ceil(stay.totalCents / minStay / 100) * 100);
+      fc.property(fc.integer({ min: 1, max: 200_000 }), fc.integer({ min: 1, max: 30 }), fc.option(fc.integer({ min: 1, max: 200_000 })), (nightly, minStay, weekend) => {
+        const { built, unit: one } = model(plan({ baseNightlyCents: nightly, minStay, weekendNightlyCents: weekend }));
+        const from = fromPrice(built, one, today);
+        let lowest = Number.POSITIVE_INFINITY;
+        for (let begin = today; begin + minStay <= today + 61; begin++) {
+          const stay = priceUnitStay(built, one, begin, minStay, { adult: 1, child: 0, senior: 0 }, { id: 'standard' });
+          lowest = Math.min(lowest, Math.ceil(stay.totalCents / minStay / 100) * 100);
+        }
+        expect(from?.perNightCents).toBe(lowest);
       }),
+      { numRuns: 60 },
     );
   });
 });

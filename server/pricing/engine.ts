@@ -10,7 +10,8 @@ import { fromCents, shareOfCents } from '../../src/domain/money.ts';
 import { specialApplies } from '../../src/domain/pricing/specials.ts';
 import { reducePrices, type ReductionMode } from '../../src/domain/pricing/reductions.ts';
 import type { AvailItem, OfferGroupInfo, Price, PriceQueryParams, Rcav } from '../../src/domain/pricing/types.ts';
-import { isoOfDay, secondsOfDay, type ActivityInfo, type Coupon, type FeeInfo, type PackageInfo, type PricingData, type ProtectionInfo, type SpecialInfo, type UnitInfo } from './model.ts';
+import type { ListingTax } from '../../src/domain/owner/listing-content.ts';
+import { isoOfDay, NO_ARRIVAL, secondsOfDay, weekdayOfDay, type ActivityInfo, type Coupon, type PackageInfo, type PricingData, type ProtectionInfo, type SpecialInfo, type UnitFee, type UnitInfo } from './model.ts';
 
 /** Offer groups (spec §3 Offer group); a price's `og` names its group. */
 export type OfferId = 'standard' | 'special' | 'nonrefundable' | 'package' | 'activity';
@@ -44,30 +45,39 @@ export interface Guests {
 export const guestCount = (guests: Guests): number => guests.adult + guests.child + guests.senior;
 
 /** Why a unit cannot be had for a stay. */
-export type StayProblem = 'sleeps' | 'not-in-package' | 'past' | 'no-rate' | 'booked' | 'min-stay';
+export type StayProblem = 'sleeps' | 'not-in-package' | 'past' | 'no-rate' | 'booked' | 'min-stay' | 'arrival-day' | 'departure-day';
 
 /**
  * Whether a unit can be had for `nights` from the day `begin`: not too many guests, not in the
- * past, a rate for every night, no night booked or blocked (the departure day of a booking may
- * be the next arrival), at least the minimum stay of the arrival day's season.
+ * past, every night in the calendar and open, no night booked or blocked (the departure day of a
+ * booking may be the next arrival), at least the minimum stay of the arrival day, an arrival
+ * weekday and a departure weekday the arrival day's season allows.
  */
 export function stayProblem(data: PricingData, unit: UnitInfo, begin: number, nights: number, guests: number, today: number): StayProblem | null {
   if (guests > unit.sleeps) return 'sleeps';
   if (begin < today) return 'past';
+  return planProblem(data, unit, begin, nights, true);
+}
+
+/**
+ * The plan's and the calendar's answer for a stay (stayProblem without guests and the clock);
+ * `booked: false` reads closed nights only, not bookings (the owner's preview of a plan).
+ */
+export function planProblem(data: PricingData, unit: UnitInfo, begin: number, nights: number, booked = true): StayProblem | null {
   const from = begin - data.start;
   if (from < 0 || nights < 1 || from + nights > data.days) return 'no-rate';
-  const { seasonOfDay } = data;
-  const { rates, occupied, blocked } = unit;
+  const { nightly, occupied, blocked } = unit;
   // Every night free (the precomputed occupancy, one subtraction); otherwise find the first problem.
   if (blocked[from + nights] !== blocked[from]) {
     for (let i = from; i < from + nights; i++) {
-      const season = seasonOfDay[i] as number;
-      if (season < 0 || rates[season] === 0) return 'no-rate';
-      if (occupied[i] === 1) return 'booked';
+      if (nightly[i] === 0) return 'no-rate';
+      if (booked && occupied[i] === 1) return 'booked';
     }
   }
-  const arrivalSeason = data.seasons[seasonOfDay[from] as number];
-  if (arrivalSeason && nights < arrivalSeason.minStay) return 'min-stay';
+  if (nights < (unit.minStay[from] as number)) return 'min-stay';
+  const rules = unit.rules[from] as number;
+  if (rules & NO_ARRIVAL) return 'arrival-day';
+  if (((rules >> weekdayOfDay(begin + nights)) & 1) === 0) return 'departure-day';
   return null;
 }
 
@@ -79,41 +89,70 @@ export interface QuoteLine {
   /** Season, fee, special, coupon or activity name. */
   label: string;
   amountCents: number;
-  /** Rent: nights at `unitCents`; activity: persons at `unitCents`. */
+  /** Rent: nights at `unitCents`; activity: persons at `unitCents`; per-guest fees: guests (× nights) at `unitCents`. */
   count?: number;
   unitCents?: number;
-  /** Discounts: percent of the rent; percent fees: basis points of the rent after discounts. */
+  /** Discounts: percent of the rent; percent fees and taxes: basis points of their base. */
   percent?: number;
   basisPoints?: number;
   /** Fees and discounts: a sentence about it. */
   description?: string;
+  /** How a fee is counted when not per stay ('night', 'guest', 'guest_night'); extra guests: 'guest_night'. */
+  per?: 'night' | 'guest' | 'guest_night';
+  /** Guests of a per-guest-per-night line (count = guests × nights). */
+  guests?: number;
+  /** A tax on the rent and the fees (else on the rent). */
+  ofFees?: boolean;
 }
 
 export interface Rent {
   lines: QuoteLine[];
+  /** The nights' rates and the extra guests' charge. */
   rentCents: number;
 }
 
-/** Nightly rates summed by season (consecutive nights of one season and rate make one line). */
-export function rentOf(data: PricingData, unit: UnitInfo, begin: number, nights: number): Rent {
+/** Guests beyond those the rent includes. */
+export const extraGuestsOf = (unit: UnitInfo, guests: number): number => Math.max(0, guests - unit.guestsIncluded);
+
+/**
+ * Nightly rates summed by season (consecutive nights of one season and rate make one line;
+ * 'Nights' outside seasons), then the extra guests' line (each guest beyond those included, a
+ * night): the rent of the stay, which discounts, percent fees and taxes are counted on.
+ */
+export function rentOf(data: PricingData, unit: UnitInfo, begin: number, nights: number, guests = 0): Rent {
   const lines: QuoteLine[] = [];
   let rentCents = 0;
   let current: QuoteLine | null = null;
   let currentSeason = -2;
+  const seasons = unit.plan.seasons;
   for (let day = begin; day < begin + nights; day++) {
-    const season = data.seasonOfDay[day - data.start] ?? -1;
-    const rate = season >= 0 ? (unit.rates[season] ?? 0) : 0;
+    const i = day - data.start;
+    const season = unit.season[i] ?? -1;
+    const rate = unit.nightly[i] ?? 0;
     rentCents += rate;
     if (current && season === currentSeason && current.unitCents === rate) {
       current.count = (current.count ?? 0) + 1;
       current.amountCents += rate;
     } else {
-      current = { kind: 'rent', label: data.seasons[season]?.name ?? 'Nights', amountCents: rate, count: 1, unitCents: rate };
+      current = { kind: 'rent', label: seasons[season]?.name ?? 'Nights', amountCents: rate, count: 1, unitCents: rate };
       currentSeason = season;
       lines.push(current);
     }
   }
+  const extra = extraGuestsOf(unit, guests);
+  if (extra > 0 && unit.extraGuestNightlyCents > 0) {
+    const amountCents = extra * nights * unit.extraGuestNightlyCents;
+    lines.push({ kind: 'rent', label: 'Extra guests', amountCents, count: extra * nights, unitCents: unit.extraGuestNightlyCents, per: 'guest_night', guests: extra });
+    rentCents += amountCents;
+  }
   return { lines, rentCents };
+}
+
+/** The length-of-stay discount of a stay: basis points off the rent (monthly from 28 nights, weekly from 7), with its label. */
+export function lengthOfStayDiscount(unit: UnitInfo, nights: number): { label: string; basisPoints: number } | null {
+  if (nights >= 28 && unit.monthlyBasisPoints > 0) return { label: 'Monthly discount', basisPoints: unit.monthlyBasisPoints };
+  if (nights >= 7 && unit.weeklyBasisPoints > 0) return { label: 'Weekly discount', basisPoints: unit.weeklyBasisPoints };
+  return null;
 }
 
 export interface OfferChoice {
@@ -140,59 +179,103 @@ export interface StayPrice {
   coupon: Coupon | null;
   pkg: PackageInfo | null;
   activity: ActivityInfo | null;
+  /** The plan's optional fees for this stay: extras a guest may ask for, not in the total. */
+  extras?: readonly QuoteLine[];
 }
 
+/** One fee of a plan for a stay: its line (amount 0 lines are kept: a fee of the plan is shown). */
+export function feeLine(fee: UnitFee, nights: number, guests: number, rentAfterDiscountsCents: number): QuoteLine {
+  let line: QuoteLine;
+  switch (fee.scope) {
+    case 'night':
+      line = { kind: fee.kind, label: fee.name, amountCents: fee.amount * nights, count: nights, unitCents: fee.amount, per: 'night' };
+      break;
+    case 'guest':
+      line = { kind: fee.kind, label: fee.name, amountCents: fee.amount * guests, count: guests, unitCents: fee.amount, per: 'guest' };
+      break;
+    case 'guest_night':
+      line = { kind: fee.kind, label: fee.name, amountCents: fee.amount * guests * nights, count: guests * nights, unitCents: fee.amount, per: 'guest_night', guests };
+      break;
+    case 'rent_percent':
+      line = { kind: fee.kind, label: fee.name, amountCents: shareOfCents(rentAfterDiscountsCents, fee.amount), basisPoints: fee.amount };
+      break;
+    default:
+      line = { kind: fee.kind, label: fee.name, amountCents: fee.amount };
+  }
+  if (fee.description) line.description = fee.description;
+  return line;
+}
+
+const NO_LINES: readonly QuoteLine[] = Object.freeze([]);
+
+/** Whether a tax's criteria take in a stay of `nights` (e.g. only stays under 30 nights). */
+export const taxApplies = (tax: ListingTax, nights: number): boolean => tax.staysUnderNights === null || nights < tax.staysUnderNights;
+
 /**
- * The lines every stay pays besides its rent: the unit's cleaning fee, then the site's
- * non-optional fees and taxes in their order (flat per stay, per night, or basis points of
- * `rentAfterDiscountsCents`). The one place fees are worked out: offers, quotes, checkout and the
- * 'from' price of the search documents all add these lines.
+ * The lines every stay pays besides its rent: the plan's mandatory fees in their order (per stay,
+ * per night, per guest, per guest per night, or basis points of `rentAfterDiscountsCents`), then
+ * its taxes whose criteria take the stay in, each a share of the rent after discounts, or of that
+ * and the fees above. The one place fees and taxes are worked out: offers, quotes, checkout, the
+ * owner's preview and the 'from' price all add these lines.
  */
-export function mandatoryFeeLines(fees: readonly FeeInfo[], cleaningFeeCents: number, nights: number, rentAfterDiscountsCents: number): QuoteLine[] {
+export function mandatoryFeeLines(unit: Pick<UnitInfo, 'fees' | 'taxes'>, nights: number, guests: number, rentAfterDiscountsCents: number): QuoteLine[] {
   const lines: QuoteLine[] = [];
-  if (cleaningFeeCents > 0) lines.push({ kind: 'cleaning', label: 'Cleaning fee', amountCents: cleaningFeeCents });
-  for (const fee of fees) {
-    const amountCents = fee.kind === 'flat' ? fee.amount : fee.kind === 'per_night' ? fee.amount * nights : shareOfCents(rentAfterDiscountsCents, fee.amount);
-    const line: QuoteLine = { kind: fee.tax ? 'tax' : 'fee', label: fee.name, amountCents, description: fee.description };
-    if (fee.kind === 'per_night') {
-      line.count = nights;
-      line.unitCents = fee.amount;
-    }
-    if (fee.kind === 'percent') line.basisPoints = fee.amount;
+  let feesCents = 0;
+  for (const fee of unit.fees) {
+    const line = feeLine(fee, nights, guests, rentAfterDiscountsCents);
+    feesCents += line.amountCents;
+    lines.push(line);
+  }
+  for (const tax of unit.taxes) {
+    if (!taxApplies(tax, nights)) continue;
+    const ofFees = tax.base === 'rent_and_fees';
+    const line: QuoteLine = { kind: 'tax', label: tax.name, amountCents: shareOfCents(rentAfterDiscountsCents + (ofFees ? feesCents : 0), tax.basisPoints), basisPoints: tax.basisPoints };
+    if (ofFees) line.ofFees = true;
     lines.push(line);
   }
   return lines;
 }
 
-/** One season's nightly rate of a unit and the season's minimum stay, for the 'from' price. */
-export interface SeasonRate {
-  nightlyCents: number;
-  minStay: number;
+/** The optional fees of a plan for a stay (listed in the detailed quote as extras on request, never in the total). */
+export function optionalFeeLines(unit: Pick<UnitInfo, 'extras'>, nights: number, guests: number, rentAfterDiscountsCents: number): readonly QuoteLine[] {
+  if (unit.extras.length === 0) return NO_LINES;
+  return unit.extras.map((fee) => {
+    const line = feeLine(fee, nights, guests, rentAfterDiscountsCents);
+    // Per pet: the amount of one pet.
+    if (fee.scope === 'pet') Object.assign(line, { amountCents: fee.amount, count: 1, unitCents: fee.amount });
+    return line;
+  });
 }
 
 /**
- * The 'from' price of a unit without dates: for each season it has a rate in, the standard rate's
- * whole price (rent, cleaning fee, every mandatory fee and tax: mandatoryFeeLines) of the shortest
- * stay that season allows (its minimum stay, at least one night), per night, rounded up to whole
- * dollars so it is never less than a stay costs; the lowest of them, the nights it is spread over
- * and the highest. Null without a rate.
- *
- * @example fromPrice(fees, 15_000, [{ nightlyCents: 20_000, minStay: 3 }]) // { perNightCents: 29_000, nights: 3, maxPerNightCents: 29_000 } (with $49 and 11.5% of the rent)
+ * The 'from' price of a unit without dates: of every arrival from `today` to the end of the
+ * calendar, the shortest stay the plan allows (its minimum stay, or the first departure day the
+ * rules allow after it), priced as the standard rate for one guest (rent with its weekend nights
+ * and length-of-stay discount, every mandatory fee and tax: priceUnitStay) per night, rounded up to
+ * whole dollars so it is never less than a stay costs; the lowest of them, the nights it is spread
+ * over and the highest. Booked nights do not count (the price is of the plan). Null when no stay
+ * can be booked.
  */
-export function fromPrice(fees: readonly FeeInfo[], cleaningFeeCents: number, rates: readonly SeasonRate[]): { perNightCents: number; nights: number; maxPerNightCents: number } | null {
+export function fromPrice(data: PricingData, unit: UnitInfo, today: number): { perNightCents: number; nights: number; maxPerNightCents: number } | null {
   let low = Number.POSITIVE_INFINITY;
   let lowNights = 0;
   let high = 0;
-  for (const rate of rates) {
-    if (!(rate.nightlyCents > 0)) continue;
-    const nights = Math.max(1, Math.round(rate.minStay) || 1);
-    const rentCents = rate.nightlyCents * nights;
-    let totalCents = rentCents;
-    for (const line of mandatoryFeeLines(fees, cleaningFeeCents, nights, rentCents)) totalCents += line.amountCents;
-    const perNightCents = Math.ceil(totalCents / nights / 100) * 100;
-    if (perNightCents < low || (perNightCents === low && nights < lowNights)) {
+  const end = data.start + data.days;
+  const guests = { adult: 1, child: 0, senior: 0 };
+  for (let begin = Math.max(today, data.start); begin < end; begin++) {
+    const nights = unit.minStay[begin - data.start] as number;
+    let stay = 0;
+    for (let n = nights; n < nights + 7 && begin + n <= end; n++) {
+      const problem = planProblem(data, unit, begin, n, false);
+      if (problem === null) stay = n;
+      if (problem !== 'departure-day') break;
+    }
+    if (stay === 0) continue;
+    const price = priceUnitStay(data, unit, begin, stay, guests, { id: 'standard' });
+    const perNightCents = Math.ceil(price.totalCents / stay / 100) * 100;
+    if (perNightCents < low || (perNightCents === low && stay < lowNights)) {
       low = perNightCents;
-      lowNights = nights;
+      lowNights = stay;
     }
     high = Math.max(high, perNightCents);
   }
@@ -205,13 +288,31 @@ export function fromPrice(fees: readonly FeeInfo[], cleaningFeeCents: number, ra
  * the package's activities per person, the cleaning fee, then the fees and taxes in their order
  * (flat per stay, per night, or basis points of the rent after discounts).
  */
-export function priceUnitStay(data: PricingData, unit: UnitInfo, begin: number, nights: number, guests: Guests, choice: OfferChoice, rent: Rent = rentOf(data, unit, begin, nights)): StayPrice {
+export function priceUnitStay(
+  data: PricingData,
+  unit: UnitInfo,
+  begin: number,
+  nights: number,
+  guests: Guests,
+  choice: OfferChoice,
+  rent: Rent = rentOf(data, unit, begin, nights, guestCount(guests)),
+): StayPrice {
   // Rent lines are never changed once made, so offers of one stay share them.
   const lines: QuoteLine[] = rent.lines.slice();
   const { rentCents } = rent;
   let discountCents = 0;
+  // The length-of-stay discount first; the percentages of specials, the non-refundable rate and coupons are of the rent after it.
+  const los = lengthOfStayDiscount(unit, nights);
+  if (los) {
+    const amount = Math.min(shareOfCents(rentCents, los.basisPoints), rentCents);
+    if (amount > 0) {
+      discountCents += amount;
+      lines.push({ kind: 'discount', label: los.label, amountCents: -amount, percent: los.basisPoints / 100, description: `${los.basisPoints / 100}% off stays of ${nights >= 28 ? 28 : 7} nights or more.` });
+    }
+  }
+  const afterLos = rentCents - discountCents;
   const discount = (label: string, percent: number, description: string) => {
-    const amount = Math.min(shareOfCents(rentCents, percent * 100), rentCents - discountCents);
+    const amount = Math.min(shareOfCents(afterLos, percent * 100), rentCents - discountCents);
     if (amount <= 0) return;
     discountCents += amount;
     lines.push({ kind: 'discount', label, amountCents: -amount, percent, description });
@@ -226,9 +327,10 @@ export function priceUnitStay(data: PricingData, unit: UnitInfo, begin: number, 
   for (const activity of pkg?.activities ?? []) {
     lines.push({ kind: 'activity', label: activity.name, amountCents: activity.pricePerPersonCents * persons, count: persons, unitCents: activity.pricePerPersonCents });
   }
-  for (const line of mandatoryFeeLines(data.fees, unit.cleaningFeeCents, nights, rentCents - discountCents)) lines.push(line);
+  for (const line of mandatoryFeeLines(unit, nights, persons, rentCents - discountCents)) lines.push(line);
   let totalCents = 0;
   for (const line of lines) totalCents += line.amountCents;
+  const extras = optionalFeeLines(unit, nights, persons, rentCents - discountCents);
   return {
     eid: unit.eid,
     name: unit.name,
@@ -244,6 +346,7 @@ export function priceUnitStay(data: PricingData, unit: UnitInfo, begin: number, 
     coupon: discountCents > 0 ? coupon : null,
     pkg,
     activity: null,
+    extras,
   };
 }
 
@@ -409,7 +512,7 @@ export function specialFor(unit: UnitInfo, begin: number, nights: number, guests
 
 /** The offers of an available unit stay: standard, the special when one applies, non-refundable; or the package. */
 export function unitOffers(data: PricingData, unit: UnitInfo, begin: number, nights: number, guests: Guests, coupon: Coupon | null, pkg: PackageInfo | null, context: SearchContext): StayPrice[] {
-  const rent = rentOf(data, unit, begin, nights);
+  const rent = rentOf(data, unit, begin, nights, guestCount(guests));
   if (pkg) return [priceUnitStay(data, unit, begin, nights, guests, { id: 'package', pkg, coupon }, rent)];
   const offers = [priceUnitStay(data, unit, begin, nights, guests, { id: 'standard', coupon }, rent)];
   const special = specialFor(unit, begin, nights, guests, context);

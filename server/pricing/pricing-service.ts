@@ -1,7 +1,8 @@
 /**
- * The pricing engine over the database: loads seasons, rates, the booked calendar, fees,
- * activities, packages and specials into the in-memory model (model.ts) and answers searches,
- * quotes and the buy page from it.
+ * The pricing engine over the database: loads each unit's rate plan (`units.rate_plan`; the old
+ * seasons and unit_rates rows only for a unit without one), the booked calendar, the checkout's
+ * protection fees, activities, packages and specials into the in-memory model (model.ts) and
+ * answers searches, quotes and the buy page from it.
  *
  * Caching: the model is loaded once and reused. Rates and seasons change rarely and bookings
  * only at checkout, while a search must answer in milliseconds for hundreds of units; reading
@@ -30,7 +31,7 @@ import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
 import { activities, bookings, fees, packages, seasons, specials, unitRates, units } from '../db/schema.ts';
 import { searchAvailability, unitsOfQuery, type SearchContext } from './engine.ts';
-import { buildPricingData, dayOf, markOccupied, type PricingData, type PricingRows } from './model.ts';
+import { buildPricingData, dayOf, markOccupied, siteCalendar, type PricingData, type PricingRows } from './model.ts';
 import { quoteStay, type QuoteResult } from './quote.ts';
 import { parseQuoteQuery, parseSearchQuery, type ParseContext, type QuoteInput } from './validate.ts';
 
@@ -60,7 +61,11 @@ export interface PricingService {
    * (special type '2' is not given, spec §5); `detailedQuote: false` for the buy page and the order.
    */
   quote(rawQuery: string, options?: { detailedQuote?: boolean }): Promise<{ input: QuoteInput; result: QuoteResult }>;
-  /** Drops the cached model: the next request loads it again. */
+  /**
+   * Drops the cached model: the next request loads it again. A writer of this process (the owner's
+   * publish of a rate plan) calls it so the new prices are live at once; other servers see the
+   * change at their next fingerprint check (within `freshMs`, 2 s).
+   */
   invalidate(): void;
   /**
    * Marks the nights of new bookings (a checkout that committed) as taken in the cached model at
@@ -80,10 +85,8 @@ export interface BookedStay {
 
 /** Reads the rows the model is built from, in parallel. */
 export async function loadPricingRows(db: Database, now: Date = new Date()): Promise<PricingRows & { nextLapse: number }> {
-  const [seasonRows, unitRows, rateRows, bookingRows, feeRows, activityRows, packageRows, specialRows] = await Promise.all([
-    db.select({ id: seasons.id, name: seasons.name, kind: seasons.kind, beginDate: seasons.beginDate, endDate: seasons.endDate, minStay: seasons.minStay }).from(seasons),
-    db.select({ eid: units.eid, name: units.name, sleeps: units.sleeps, cleaningFeeCents: units.cleaningFeeCents }).from(units).orderBy(asc(units.eid)),
-    db.select({ unitEid: unitRates.unitEid, seasonId: unitRates.seasonId, nightlyCents: unitRates.nightlyCents }).from(unitRates),
+  const [unitRows, bookingRows, feeRows, activityRows, packageRows, specialRows] = await Promise.all([
+    db.select({ eid: units.eid, name: units.name, sleeps: units.sleeps, cleaningFeeCents: units.cleaningFeeCents, ratePlan: units.ratePlan }).from(units).orderBy(asc(units.eid)),
     // A lapsed hold's nights are free, whether or not the sweeper has deleted them yet.
     db
       .select({ unitEid: bookings.unitEid, beginDate: bookings.beginDate, endDate: bookings.endDate, heldUntil: bookings.heldUntil })
@@ -94,10 +97,16 @@ export async function loadPricingRows(db: Database, now: Date = new Date()): Pro
     db.select({ eid: packages.eid, name: packages.name, nights: packages.nights, unitEids: packages.unitEids, activityEids: packages.activityEids }).from(packages),
     db.select().from(specials),
   ]);
+  // The old rows are read only for a unit without a plan (a database made before rate plans, until its start-up fill).
+  const legacy = unitRows.some((unit) => unit.ratePlan === null)
+    ? await Promise.all([
+        db.select({ id: seasons.id, name: seasons.name, beginDate: seasons.beginDate, endDate: seasons.endDate, minStay: seasons.minStay }).from(seasons),
+        db.select({ unitEid: unitRates.unitEid, seasonId: unitRates.seasonId, nightlyCents: unitRates.nightlyCents }).from(unitRates),
+      ])
+    : null;
   return {
-    seasons: seasonRows,
     units: unitRows,
-    unitRates: rateRows,
+    ...(legacy ? { seasons: legacy[0], unitRates: legacy[1] } : {}),
     bookings: bookingRows,
     nextLapse: nextLapseOf(bookingRows),
     fees: feeRows,
@@ -121,8 +130,8 @@ function rowsOf<T>(result: unknown): T[] {
 /**
  * A cheap summary of everything the model is built from (counts, largest ids, sums), in one
  * query: a few milliseconds where loading the model takes a few hundred on the embedded
- * database. New, removed or re-dated bookings and changed rates, seasons, fees, specials, units,
- * activities and packages change it (an edit that keeps every count and sum is not seen until
+ * database. New, removed or re-dated bookings and changed rates, seasons, fees, specials, units
+ * (a unit's rate plan is hashed whole: any change to it is seen), activities and packages change it (an edit that keeps every count and sum is not seen until
  * invalidate() or a restart). The nights of checkout reservations (bookings rows with a
  * reservation_id) are summed apart, as `reserved`: new ones are read and added to the cached model
  * (a checkout must not cost every server a reload); any other change reloads it.
@@ -134,7 +143,7 @@ export async function pricingState(db: Pick<Database, 'execute'>): Promise<{ fin
     (select concat_ws(':', count(*), sum(${seasons.minStay}), sum(${seasons.endDate} - ${seasons.beginDate}), max(${seasons.endDate})) from ${seasons}),
     (select md5(string_agg(concat_ws(',', ${fees.code}, ${fees.name}, ${fees.kind}, ${fees.amount}, ${fees.optional}, ${fees.optionKind}, ${fees.choice}, ${fees.position}, ${fees.description}), ';' order by ${fees.code})) from ${fees}),
     (select concat_ws(':', count(*), sum(${specials.discountPercent}), sum(${specials.bookEnd} - ${specials.bookBegin}), sum(${specials.stayEnd} - ${specials.stayBegin}), sum(cardinality(${specials.units})), sum(${specials.minNights} + ${specials.maxNights} + ${specials.minGuests} + ${specials.maxGuests})) from ${specials}),
-    (select concat_ws(':', count(*), sum(${units.cleaningFeeCents}), sum(${units.sleeps})) from ${units}),
+    (select concat_ws(':', count(*), sum(${units.cleaningFeeCents}), sum(${units.sleeps}), md5(string_agg(concat_ws(',', ${units.eid}, ${units.name}, md5(${units.ratePlan}::text)), ';' order by ${units.eid}))) from ${units}),
     (select concat_ws(':', count(*), sum(${activities.pricePerPersonCents})) from ${activities}),
     (select concat_ws(':', count(*), sum(${packages.nights}), sum(cardinality(${packages.unitEids}) + cardinality(${packages.activityEids}))) from ${packages})
   ) as fingerprint,
@@ -155,7 +164,7 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
   const now = options.now ?? (() => new Date());
   const freshMs = options.freshMs ?? 2_000;
   const staleMs = options.staleMs ?? 60_000;
-  let cached: { data: PricingData; checkedAt: number; fingerprint: string; reserved: { count: number; last: number }; nextLapse: number } | null = null;
+  let cached: { data: PricingData; checkedAt: number; fingerprint: string; reserved: { count: number; last: number }; nextLapse: number; day: number } | null = null;
   let revalidating: Promise<PricingData> | null = null;
   let generation = 0;
   // Nights booked in this process (markBooked), kept until a load that started after them: a model
@@ -188,15 +197,16 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
     const fromSeq = markSeq;
     const promise: Promise<PricingData> = (async () => {
       const started = Date.now();
-      // A model whose first hold's time has passed is loaded again though nothing in the tables changed.
-      const lapsed = cached !== null && cached.nextLapse <= now().getTime();
+      // A model whose first hold's time has passed, or made on another day (its calendar runs a year from its day), is loaded again though nothing in the tables changed.
+      const lapsed = cached !== null && (cached.nextLapse <= now().getTime() || cached.day !== clock().today);
       const state = await pricingState(db);
       if (cached && !lapsed && cached.fingerprint === state.fingerprint && mine === generation && (await addReservations(state.reserved)) && mine === generation) {
         cached.checkedAt = started;
         return cached.data;
       }
       const rows = await loadPricingRows(db, now());
-      const model = buildPricingData(rows, { currency: settings.order.currency, offerBy: settings.site.name, coupons: settings.pricing.coupons ?? [] });
+      const day = clock().today;
+      const model = buildPricingData(rows, { calendar: siteCalendar(day), currency: settings.order.currency, offerBy: settings.site.name, coupons: settings.pricing.coupons ?? [] });
       let nextLapse = rows.nextLapse;
       const at = now().getTime();
       for (const mark of marks) {
@@ -206,7 +216,7 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
         nextLapse = Math.min(nextLapse, nextLapseOf(live));
       }
       // A model loaded before an invalidate() serves its own requests but is not kept.
-      if (mine === generation) cached = { data: model, checkedAt: started, fingerprint: state.fingerprint, reserved: state.reserved, nextLapse };
+      if (mine === generation) cached = { data: model, checkedAt: started, fingerprint: state.fingerprint, reserved: state.reserved, nextLapse, day };
       return model;
     })().finally(() => {
       marks = marks.filter((mark) => mark.seq > fromSeq);
@@ -219,7 +229,7 @@ export function createPricingService(options: PricingServiceOptions): PricingSer
   const data = async (opts: { fresh?: boolean } = {}): Promise<PricingData> => {
     // A hold of the model has reached its time: its nights may be free now (or confirmed), so the
     // model is loaded again; until then searches are answered from this one.
-    const lapsed = cached !== null && cached.nextLapse <= now().getTime();
+    const lapsed = cached !== null && (cached.nextLapse <= now().getTime() || cached.day !== clock().today);
     const age = cached ? Date.now() - cached.checkedAt : Number.POSITIVE_INFINITY;
     if (cached && !lapsed && age <= freshMs) return cached.data;
     if (cached && !opts.fresh && age <= staleMs) {

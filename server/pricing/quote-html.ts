@@ -49,6 +49,13 @@ export function quoteHtml(quote: StayQuote, buyText: string): string {
   const payments = quote.payments
     .map((p) => `<li><span>${e(p.label)}${p.due ? `, due ${e(formatStayDate(p.due))}` : ''}</span>: <strong>${money(p.amount)}</strong></li>`)
     .join('');
+  // Optional fees of the listing: listed, never added to the total.
+  const extras =
+    quote.extras && quote.extras.length > 0
+      ? `<h4>Optional extras</h4><p class="rc-quote__note">On request, not included in the total.</p><ul class="rc-quote__extras">${quote.extras
+          .map((line) => `<li><span>${e(line.label)}</span> (${e(line.detail)}): <strong>${money(line.amount)}</strong></li>`)
+          .join('')}</ul>`
+      : '';
   const notes = quote.notes.map((note) => `<p class="rc-quote__note">${e(note)}</p>`).join('');
   return (
     `<div class="rc-quote" data-eid="${quote.eid}">` +
@@ -61,6 +68,7 @@ export function quoteHtml(quote: StayQuote, buyText: string): string {
     `<tbody>${rows.join('')}</tbody>` +
     `<tfoot><tr class="rc-quote__total"><th scope="row" colspan="2">Total</th><td class="rc-quote__amount">${money(quote.total)}</td></tr>${savings}</tfoot>` +
     `</table>` +
+    extras +
     `<h4>Payment schedule</h4><ul class="rc-quote__payments">${payments}</ul>` +
     `<h4>Cancellation policy</h4><p class="rc-quote__cancellation">${e(quote.cancellation)}</p>` +
     `<p class="rc-quote__actions"><a class="button button--primary rc-quote__buy" href="${e(buyUrl(quote.eid, quote.qp))}">${e(buyText)}</a></p>` +

@@ -20,7 +20,7 @@ import {
   type StayPrice,
   type StayProblem,
 } from './engine.ts';
-import { isoOfDay, secondsOfDay, type PricingData, type UnitInfo } from './model.ts';
+import { isoOfDay, secondsOfDay, weekdayOfDay, type PricingData, type UnitInfo } from './model.ts';
 import type { QuoteInput } from './validate.ts';
 
 /** Share of the total paid at booking, unless the stay is paid in full. */
@@ -43,30 +43,58 @@ function problemText(problem: StayProblem, unit: UnitInfo, data: PricingData, be
       return `${unit.name} has no rates for these dates yet.`;
     case 'booked':
       return `${unit.name} is already booked for some of these nights.`;
-    case 'min-stay': {
-      const season = data.seasons[data.seasonOfDay[begin - data.start] ?? -1];
-      return `Arrivals on ${formatStayDate(isoOfDay(begin))} need a stay of at least ${season?.minStay ?? nights + 1} nights.`;
-    }
+    case 'min-stay':
+      return `Arrivals on ${formatStayDate(isoOfDay(begin))} need a stay of at least ${unit.minStay[begin - data.start] ?? nights + 1} nights.`;
+    case 'arrival-day':
+      return `${unit.name} takes no arrivals on ${weekdayName(begin)}s at this time of year${allowedDays(unit, data, begin, 'arrival')}.`;
+    case 'departure-day':
+      return `Stays arriving on ${formatStayDate(isoOfDay(begin))} cannot end on a ${weekdayName(begin + nights)}${allowedDays(unit, data, begin, 'departure')}.`;
     default:
       return `${unit.name} is not available for this stay.`;
   }
 }
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** 'Saturday' of a day number. */
+export const weekdayName = (day: number): string => WEEKDAYS[weekdayOfDay(day)] as string;
+
+/** '; arrivals on Saturday or Sunday' from the arrival day's season, or '' when any day goes. */
+function allowedDays(unit: UnitInfo, data: PricingData, begin: number, which: 'arrival' | 'departure'): string {
+  const season = unit.plan.seasons[unit.season[begin - data.start] ?? -1];
+  const days = which === 'arrival' ? season?.arrivalDays : season?.departureDays;
+  if (!days || days.length === 0) return '';
+  const names = [...days].sort((a, b) => a - b).map((d) => WEEKDAYS[d]);
+  return `; ${which === 'arrival' ? 'arrivals' : 'departures'} on ${names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]}`;
+}
+
+/** The detail of a fee's or tax's line: how it is counted. */
+function chargeDetail(line: QuoteLine, money: (cents: number) => string, discounted: boolean): string {
+  const after = discounted ? ' after discounts' : '';
+  if (line.basisPoints !== undefined) return `${line.basisPoints / 100}% of the rent${line.ofFees ? ' and fees' : ''}${after}`;
+  if (line.per === 'guest') return `${plural(line.count ?? 0, 'guest', 'guests')} × ${money(line.unitCents ?? 0)}`;
+  if (line.per === 'guest_night') {
+    const guests = line.guests ?? 1;
+    return `${plural(guests, 'guest', 'guests')} × ${nightsText(Math.round((line.count ?? 0) / Math.max(1, guests)))} × ${money(line.unitCents ?? 0)}`;
+  }
+  if (line.unitCents !== undefined) return `${nightsText(line.count ?? 0)} × ${money(line.unitCents)}`;
+  return 'Per stay';
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 function lineDetail(line: QuoteLine, currency: string, discounted: boolean): string {
   const money = (cents: number) => formatCents(cents, currency, 2);
   switch (line.kind) {
     case 'rent':
+      if (line.per === 'guest_night') return chargeDetail(line, money, false);
       return `${nightsText(line.count ?? 0)} × ${money(line.unitCents ?? 0)}`;
     case 'discount':
       return `${line.percent ?? 0}% off the rent`;
     case 'activity':
       return `${line.count ?? 0} × ${money(line.unitCents ?? 0)} per person`;
-    case 'cleaning':
-      return 'Per stay';
     default:
-      if (line.basisPoints !== undefined) return `${line.basisPoints / 100}% of the rent${discounted ? ' after discounts' : ''}`;
-      if (line.unitCents !== undefined) return `${nightsText(line.count ?? 0)} × ${money(line.unitCents)}`;
-      return 'Per stay';
+      return chargeDetail(line, money, discounted);
   }
 }
 
@@ -98,7 +126,7 @@ export function toStayQuote(data: PricingData, price: StayPrice, today: number, 
     detail: lineDetail(line, data.currency, discounted),
     amount: line.amountCents,
   }));
-  return {
+  const quote: StayQuote = {
     eid: price.eid,
     name: price.name,
     offer: price.offer,
@@ -118,6 +146,16 @@ export function toStayQuote(data: PricingData, price: StayPrice, today: number, 
     notes,
     qp: queryParamsOf(price),
   };
+  // The plan's optional fees: extras the guest may ask the owner for, not in the total.
+  if (price.extras && price.extras.length > 0) {
+    quote.extras = price.extras.map((line) => ({ kind: line.kind, label: line.label, detail: line.description ? `${extraDetail(line, data.currency)} · ${line.description}` : extraDetail(line, data.currency), amount: line.amountCents }));
+  }
+  return quote;
+}
+
+function extraDetail(line: QuoteLine, currency: string): string {
+  const money = (cents: number) => formatCents(cents, currency, 2);
+  return line.count === 1 && line.per === undefined && line.unitCents !== undefined ? `Per pet, ${money(line.unitCents)}` : chargeDetail(line, money, false);
 }
 
 /**

@@ -11,7 +11,7 @@ export const TODAY = '2027-01-10';
 export const NOW = new Date('2027-01-10T12:00:00Z');
 const seconds = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
 
-export const fixtureRows: PricingRows = {
+export const fixtureRows = {
   seasons: [
     { id: 1, name: 'Winter 2027', kind: 'low', beginDate: '2027-01-01', endDate: '2027-02-28', minStay: 2 },
     { id: 2, name: 'Spring 2027', kind: 'shoulder', beginDate: '2027-03-01', endDate: '2027-05-31', minStay: 3 },
@@ -99,7 +99,7 @@ export const fixtureRows: PricingRows = {
       discountPercent: 50,
     },
   ],
-};
+} satisfies PricingRows;
 
 export const fixtureOptions: PricingOptions = {
   currency: 'USD',

@@ -15,7 +15,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
 import { amenities, amenityCategories, areas, photos, unitAmenities, units } from '../db/schema.ts';
-import { loadMandatoryFees, seasonRatesOfUnit, unitFromPrice } from '../pricing/from-price.ts';
+import { planFromPrice, seasonRatesOfUnit } from '../pricing/from-price.ts';
 import { contentUrls, mediaUrl, reviewStats } from '../content/content-service.ts';
 import type { SearchDocument } from './types.ts';
 
@@ -46,7 +46,7 @@ export async function buildSearchDocuments(
 ): Promise<SearchDocument[]> {
   if (options.eids && options.eids.length === 0) return [];
   const stats = reviewStats(db);
-  // The 'from' price per night with every mandatory fee (server/pricing/from-price.ts), not the bare rent.
+  // The 'from' price per night of the rate plan with every mandatory fee and tax (server/pricing/from-price.ts), not the bare rent.
   const rates = seasonRatesOfUnit(db, options.today ?? new Date().toISOString().slice(0, 10));
   const amenityNames = db
     .select({
@@ -67,9 +67,7 @@ export async function buildSearchDocuments(
     .limit(1)
     .as('cover');
 
-  // The fees and the listings are two reads that do not depend on each other: asked together.
-  const feesRead = loadMandatoryFees(db);
-  const listingsRead = db
+  const rows = await db
     .select({
       eid: units.eid,
       slug: units.slug,
@@ -87,7 +85,6 @@ export async function buildSearchDocuments(
       virtualTourUrl: units.virtualTourUrl,
       rating: stats.rating,
       reviewCount: stats.reviewCount,
-      cleaningFeeCents: units.cleaningFeeCents,
       seasonRates: rates.rates,
       amenities: amenityNames.names,
       photoPath: cover.path,
@@ -101,7 +98,6 @@ export async function buildSearchDocuments(
     .leftJoinLateral(cover, sql`true`)
     .where(options.eids ? inArray(units.eid, [...options.eids]) : undefined)
     .orderBy(asc(units.eid));
-  const [feeList, rows] = await Promise.all([feesRead, listingsRead]);
 
   return rows.map((r) => {
     const doc: SearchDocument = {
@@ -129,7 +125,7 @@ export async function buildSearchDocuments(
     };
     // Absent values are left out rather than null: Solr and the engine treat both as "no value".
     if (r.rating !== null && r.rating !== undefined) doc.fs_rating = Math.round(Number(r.rating) * 10) / 10;
-    const from = unitFromPrice(feeList, r.cleaningFeeCents, r.seasonRates);
+    const from = planFromPrice(r.seasonRates);
     if (from) {
       doc.is_price_min = from.perNightCents;
       doc.is_price_max = from.maxPerNightCents;

@@ -198,6 +198,8 @@ export interface StayQuote {
   notes: string[];
   /** The query params that re-price this quote (the buy URL's). */
   qp: PriceQueryParams;
+  /** The listing's optional fees for this stay: extras a guest may ask for, not in the total. */
+  extras?: StayQuoteLine[];
 }
 
 /** /rescms/item/{eid}/buy?{qp}: the item and its stay re-priced, or why there is none. */

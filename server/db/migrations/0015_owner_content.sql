@@ -6,3 +6,5 @@ CREATE TABLE "uploaded_photos" (
 	"format" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+ALTER TABLE "units" ADD COLUMN "rate_plan" jsonb;
