@@ -20,3 +20,6 @@ export * from './security-schema.ts';
 
 /** Calendar sync with other channels: export tokens, feeds, imported stays, conflicts. */
 export * from './calendar-schema.ts';
+
+/** The owner's listing content: drafts, published versions, old slugs. */
+export * from './listing-schema.ts';
