@@ -67,6 +67,7 @@ export const units = pgTable(
     // The owner's content (server/owner-content): what a published version wrote, read by the
     // guest pages, the search index and the sitemap. `status` keeps a listing off them
     // (unpublished, archived); `version` is the published version's number (0: never published).
+    // The description's "space" part is `description` above.
     status: text('status').notNull().default('published'),
     version: integer('version').notNull().default(1),
     nickname: text('nickname').notNull().default(''),
@@ -77,7 +78,6 @@ export const units = pgTable(
     postalCode: text('postal_code').notNull().default(''),
     country: text('country').notNull().default('US'),
     beds: smallint('beds').notNull().default(0),
-    space: text('space').notNull().default(''),
     access: text('access').notNull().default(''),
     neighbourhood: text('neighbourhood').notNull().default(''),
     transit: text('transit').notNull().default(''),

@@ -33,7 +33,6 @@ ALTER TABLE "units" ADD COLUMN "region" text DEFAULT '' NOT NULL;--> statement-b
 ALTER TABLE "units" ADD COLUMN "postal_code" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "units" ADD COLUMN "country" text DEFAULT 'US' NOT NULL;--> statement-breakpoint
 ALTER TABLE "units" ADD COLUMN "beds" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "units" ADD COLUMN "space" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "units" ADD COLUMN "access" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "units" ADD COLUMN "neighbourhood" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "units" ADD COLUMN "transit" text DEFAULT '' NOT NULL;--> statement-breakpoint
