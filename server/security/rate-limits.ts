@@ -48,6 +48,8 @@ export const DEFAULT_RATE_LIMITS = {
   captcha: { max: 60, windowMs: 600_000 },
   /** The site owner's review decisions (POST /admin/reviews/{id}/approve|reject), behind the login. */
   moderation: { max: 120, windowMs: 60_000 },
+  /** The owner's listing editor (/admin/api/listings/…): saves, publications and previews, behind the login. */
+  owner: { max: 300, windowMs: 60_000 },
   /** Every form that is sent (share by email now; lead, inquiry and review forms later). */
   form: { max: 20, windowMs: 600_000 },
 } satisfies Record<string, RateLimit>;
