@@ -19,6 +19,9 @@ import { loadSiteSettings, type ServerConfig } from './config.ts';
 import { openDatabase, type OpenDatabase } from './db/client.ts';
 import { cachedContentSource } from './content/cached-content.ts';
 import { createContentService } from './content/content-service.ts';
+import { listingChanged } from './owner-content/publish.ts';
+import { draftPreview } from './owner-content/preview.ts';
+import { createListingStore } from './owner-content/store.ts';
 import { createContentVersion } from './content/content-version.ts';
 import { ensureDemoContent, readDemoInfo } from './demo/seed.ts';
 import { databaseSitemap } from './seo/sitemap.ts';
@@ -199,9 +202,20 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   const reviewsChanged = followReviewDecisions({ contentVersion, search });
   // Its events feed the owner's analytics only: the ranking learns from its signed trackers.
   const analytics = createAnalyticsCollector({ db: database.db, secret, retentionDays: config.analyticsRetentionDays });
+  const contentService = createContentService(database.db, settings, { pricing, checkout });
+  const pageContent = cachedContentSource(contentService, contentVersion);
+  // The owner's listing editor: a publication is live on this instance at once (index, caches, prices).
+  const listings = {
+    store: createListingStore({ db: database.db }),
+    changed: listingChanged({ contentVersion, search, pricing }),
+    embedOrigins: settings.bt_virtual_tours.embed_origins ?? [],
+    currency: settings.order.currency,
+    pricingData: () => pricing.data(),
+    preview: draftPreview({ content: contentService, pageContent, renderer, settings, publicOrigin }),
+  };
   const app = await buildServer({
     settings,
-    content: cachedContentSource(createContentService(database.db, settings, { pricing, checkout }), contentVersion),
+    content: pageContent,
     contentVersion: () => contentVersion.current(),
     pageCache:
       development || config.pageCacheMiB === 0
@@ -239,7 +253,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     captcha,
     testCaptchaForm: config.testRoutes,
     admin: config.adminPassword
-      ? { password: config.adminPassword, db: database.db, reviews: { store: reviewStore, changed: reviewsChanged }, owner: { db: database.db, calendar, mail, changed: () => pricing.invalidate(), publicOrigin, sitePhone: settings.site.phone } }
+      ? { password: config.adminPassword, db: database.db, reviews: { store: reviewStore, changed: reviewsChanged }, listings, owner: { db: database.db, calendar, mail, changed: () => pricing.invalidate(), publicOrigin, sitePhone: settings.site.phone } }
       : undefined,
     reviews: { store: reviewStore, captcha },
     testAnalyticsEvents: config.testRoutes

@@ -11,7 +11,7 @@
  * const docs = await buildSearchDocuments(db, settings);          // every unit
  * const changed = await buildSearchDocuments(db, settings, { eids: [1001] });
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
 import { amenities, amenityCategories, areas, photos, unitAmenities, units } from '../db/schema.ts';
@@ -99,7 +99,8 @@ export async function buildSearchDocuments(
     .leftJoinLateral(rates, sql`true`)
     .leftJoinLateral(amenityNames, sql`true`)
     .leftJoinLateral(cover, sql`true`)
-    .where(options.eids ? inArray(units.eid, [...options.eids]) : undefined)
+    // Unpublished and archived listings are not searchable: a refresh of one deletes its document.
+    .where(and(eq(units.status, 'published'), options.eids ? inArray(units.eid, [...options.eids]) : undefined))
     .orderBy(asc(units.eid));
   const [feeList, rows] = await Promise.all([feesRead, listingsRead]);
 
