@@ -244,14 +244,18 @@ export function createListingStore(options: ListingStoreOptions) {
       by: string,
       check: (document: ListingContent) => Promise<{ path: string; message: string }[]>,
     ): Promise<{ ok: true; version: number; publishedAt: string; slugChanged: boolean } | { ok: false; reason: 'stale'; current: DraftRecord | null } | { ok: false; reason: 'blocked'; problems: { path: string; message: string }[] } | { ok: false; reason: 'missing' }> {
+      // Checked before the transaction (the check reads the site's lists); the transaction then
+      // publishes only the revision that was checked.
+      const checked = await draftOf(db, eid);
+      if (!checked || checked.revision !== revision) return { ok: false as const, reason: 'stale' as const, current: checked };
+      const problems = await check(checked.document);
+      if (problems.length > 0) return { ok: false as const, reason: 'blocked' as const, problems };
       return db.transaction(async (tx) => {
         const [draftRow] = await tx.select().from(listingDrafts).where(eq(listingDrafts.eid, eid)).for('update');
         if (!draftRow || draftRow.revision !== revision) return { ok: false as const, reason: 'stale' as const, current: await draftOf(tx, eid) };
         const state = await unitState(tx, eid);
         if (!state) return { ok: false as const, reason: 'missing' as const };
         const document = draftRow.document;
-        const problems = await check(document);
-        if (problems.length > 0) return { ok: false as const, reason: 'blocked' as const, problems };
         const [area] = await tx.select({ id: areas.id }).from(areas).where(eq(areas.slug, document.area));
         if (!area) return { ok: false as const, reason: 'blocked' as const, problems: [{ path: 'area', message: 'Choose an area the site has.' }] };
         const version = state.version + 1;
