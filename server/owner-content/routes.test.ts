@@ -200,6 +200,10 @@ describe('drafts, publication and search', () => {
     expect(page.body).toContain('Heron Hideaway');
     expect(page.body).toContain('Quiet hours 22:00 to 07:00 &amp; no smoking indoors.');
     expect(sitemap.body).toContain(`/listing/${mine.slug}</loc>`);
+    // The VacationRental JSON-LD has what Google asks for.
+    expect(page.body).toContain('"identifier":"CHC-4001"');
+    expect(page.body).toContain('"streetAddress":"12 Gulf Lane"');
+    expect(page.body).toContain('"occupancy":{"@type":"QuantitativeValue","value":4');
     expect(elapsed).toBeLessThan(2_000);
 
     const after = (await api('GET', `/admin/api/listings/${eid}`)).json() as { status: string; draft: Draft | null; published: { version: number; document: ListingContent } };
