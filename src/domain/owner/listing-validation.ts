@@ -51,8 +51,14 @@ export function htmlTagIn(text: string): string | null {
 
 /** Line breaks and the other separators a one-line field refuses. */
 const LINE_BREAK = /[\r\n\u2028\u2029\u0085\v\f]/;
-/** Control characters no text holds (tabs and line breaks aside). */
-const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/;
+/** Whether a text holds a control character no text holds (tabs and line breaks aside). */
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code <= 8 || (code >= 14 && code <= 31) || code === 127) return true;
+  }
+  return false;
+}
 
 class Problems {
   readonly list: FieldProblem[] = [];
@@ -66,7 +72,7 @@ class Problems {
     if (options.required && value.trim() === '') return this.add(path, `${label} is required.`);
     if (value.length > options.max) return this.add(path, `${label} must be at most ${options.max} characters (it has ${value.length}).`);
     if (options.oneLine && LINE_BREAK.test(value)) return this.add(path, `${label} must be on one line.`);
-    if (CONTROL.test(value)) return this.add(path, `${label} holds a control character; please remove it.`);
+    if (hasControl(value)) return this.add(path, `${label} holds a control character; please remove it.`);
     const tag = htmlTagIn(value);
     if (tag) this.add(path, `Text only: remove the HTML tag ${tag}`);
   }
