@@ -232,6 +232,17 @@ describe('drafts, publication and search', () => {
   });
 });
 
+describe('what a save refuses', () => {
+  it('another listing’s slug or property code', async () => {
+    const listing = (await api('GET', '/admin/api/listings/1001')).json() as { published: { document: ListingContent } };
+    const response = await api('PUT', '/admin/api/listings/1001/draft', { revision: 0, document: { ...listing.published.document, name: 'Pelican Place', slug: 'unit-1002', propertyCode: 'CHC-4001' } });
+    expect(response.statusCode).toBe(422);
+    expect((response.json() as { problems: { path: string }[] }).problems.map((p) => p.path).sort()).toEqual(['propertyCode', 'slug']);
+    const created = await api('POST', '/admin/api/listings', { name: 'Another', propertyCode: 'CHC-4001', area: 'coral-haven', type: 'Cottage' });
+    expect(created.statusCode).toBe(422);
+  });
+});
+
 describe('status, slugs and versions', () => {
   it('unpublishing takes a listing off search, the sitemap and its page; publishing brings it back', async () => {
     expect(await searchFor(1003)).toHaveLength(1);

@@ -108,7 +108,7 @@ export function registerOwnerContentRoutes(scope: FastifyInstance, options: Owne
   const facts = () => ({ today: today() });
 
   /** Everything the validation looks up, for one listing's document. */
-  async function validationContext(eid: number, document: unknown): Promise<ListingValidationContext> {
+  async function validationContext(eid: number, document: unknown): Promise<ListingValidationContext & { slugTaken: boolean }> {
     const [siteOptions, taken, current] = await Promise.all([store.options(), store.taken(eid, (document ?? {}) as Record<string, unknown>), store.get(eid)]);
     const photos = Array.isArray((document as { photos?: unknown } | null)?.photos) ? ((document as { photos: unknown[] }).photos) : [];
     const keys = photos.map((photo) => (photo && typeof photo === 'object' ? (photo as { key?: unknown }).key : null)).filter((key): key is string => typeof key === 'string').slice(0, 200);
@@ -122,13 +122,14 @@ export function registerOwnerContentRoutes(scope: FastifyInstance, options: Owne
       embedOrigins: options.embedOrigins,
       photoKnown: (key) => own.has(key) || uploaded.has(key),
       propertyCodeTaken: () => taken.propertyCode,
+      slugTaken: taken.slug,
     };
   }
 
   async function problemsOf(eid: number, document: unknown): Promise<FieldProblem[]> {
-    const found = validateListing(document, await validationContext(eid, document));
-    const taken = await store.taken(eid, (document ?? {}) as Record<string, unknown>);
-    if (taken.slug) found.push({ path: 'slug', message: 'Another listing has this address name (slug).' });
+    const checks = await validationContext(eid, document);
+    const found = validateListing(document, checks);
+    if (checks.slugTaken && !found.some((p) => p.path === 'slug')) found.push({ path: 'slug', message: 'Another listing has this address name (slug).' });
     return found;
   }
 

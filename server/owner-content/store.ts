@@ -328,14 +328,3 @@ export function createListingStore(options: ListingStoreOptions) {
     },
   };
 }
-
-/** The current slug of the listing an old slug belonged to, or null. */
-export async function movedListingSlug(db: Database, slug: string): Promise<string | null> {
-  const [row] = await db
-    .select({ slug: units.slug })
-    .from(listingSlugs)
-    .innerJoin(units, eq(units.eid, listingSlugs.eid))
-    .where(and(eq(listingSlugs.slug, slug), eq(units.status, 'published')))
-    .limit(1);
-  return row && row.slug !== slug ? row.slug : null;
-}
