@@ -22,6 +22,7 @@ import { createContentService } from './content/content-service.ts';
 import { listingChanged } from './owner-content/publish.ts';
 import { draftPreview } from './owner-content/preview.ts';
 import { createListingStore } from './owner-content/store.ts';
+import { backfillListingVersions } from './owner-content/backfill-versions.ts';
 import { createContentVersion } from './content/content-version.ts';
 import { ensureDemoContent, readDemoInfo } from './demo/seed.ts';
 import { databaseSitemap } from './seo/sitemap.ts';
@@ -205,8 +206,11 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   const contentService = createContentService(database.db, settings, { pricing, checkout });
   const pageContent = cachedContentSource(contentService, contentVersion);
   // The owner's listing editor: a publication is live on this instance at once (index, caches, prices).
+  const listingStore = createListingStore({ db: database.db });
+  // Listings published before the editor kept documents get their version 1 (a data migration; idempotent).
+  await backfillListingVersions(database.db, listingStore);
   const listings = {
-    store: createListingStore({ db: database.db }),
+    store: listingStore,
     changed: listingChanged({ contentVersion, search, pricing }),
     embedOrigins: settings.bt_virtual_tours.embed_origins ?? [],
     currency: settings.order.currency,

@@ -25,6 +25,7 @@ import { testRenderer } from '../test-renderer.ts';
 import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
 import { ADMIN_COOKIE } from '../admin/admin-session.ts';
 import type { ListingContent } from '../../src/domain/owner/listing-content.ts';
+import { backfillListingVersions } from './backfill-versions.ts';
 import { listingChanged } from './publish.ts';
 import { draftPreview } from './preview.ts';
 import { STALE_MESSAGE } from './routes.ts';
@@ -306,5 +307,15 @@ describe('status, slugs and versions', () => {
     const { samples } = response.json() as { samples: { id: string; nights: number; begin: string }[] };
     expect(samples.map((s) => s.id)).toEqual(['weekend', 'week', 'month', 'holiday']);
     expect(samples.every((s) => s.begin > today)).toBe(true);
+  });
+});
+
+describe('listings published before the editor', () => {
+  it('get their version 1 from their rows, once', async () => {
+    const store = createListingStore({ db: database.db });
+    expect(await backfillListingVersions(database.db, store)).toBe(1);
+    expect(await backfillListingVersions(database.db, store)).toBe(0);
+    const versions = (await api('GET', '/admin/api/listings/1001/versions')).json() as { versions: { version: number; name: string }[] };
+    expect(versions.versions.map((v) => [v.version, v.name])).toEqual([[1, 'Pelican Place']]);
   });
 });
