@@ -327,94 +327,94 @@ export function createContentService(db: Database, settings: SiteSettings, optio
 
   /** A listing's page data (published listings only, unless `anyStatus`: the owner's preview). */
   async function listingDetail(opts: { where: SQL; anyStatus?: boolean }): Promise<ListingDetail | null> {
-      const [summary] = await listingSummaries({ where: opts.where, orderBy: [asc(units.eid)], limit: 1, anyStatus: opts.anyStatus });
-      if (!summary) return null;
-      const eid = summary.eid;
-      const [detailRows, photoRows, amenityRows, reviewRows] = await Promise.all([
-        db
-          .select({
-            description: units.description,
-            latitude: units.latitude,
-            longitude: units.longitude,
-            virtualTourUrl: units.virtualTourUrl,
-            videoUrl: units.videoUrl,
-            checkInTime: units.checkInTime,
-            checkOutTime: units.checkOutTime,
-            houseRules: units.houseRules,
-            cancellationPolicy: units.cancellationPolicy,
-            access: units.access,
-            neighbourhood: units.neighbourhood,
-            transit: units.transit,
-            notes: units.notes,
-            beds: units.beds,
-            line1: units.addressLine1,
-            line2: units.addressLine2,
-            city: units.city,
-            region: units.region,
-            postalCode: units.postalCode,
-            country: units.country,
-          })
-          .from(units)
-          .where(eq(units.eid, eid)),
-        db
-          .select({ path: photos.path, caption: photos.caption, width: photos.width, height: photos.height })
-          .from(photos)
-          .where(and(eq(photos.ownerKind, 'unit'), eq(photos.ownerId, eid)))
-          .orderBy(asc(photos.position)),
-        db
-          .select({
-            categoryId: amenityCategories.id,
-            categoryName: amenityCategories.name,
-            categoryDescription: amenityCategories.description,
-            amenity: amenities.name,
-          })
-          .from(unitAmenities)
-          .innerJoin(amenities, eq(amenities.id, unitAmenities.amenityId))
-          .innerJoin(amenityCategories, eq(amenityCategories.id, amenities.categoryId))
-          .where(eq(unitAmenities.unitEid, eid))
-          .orderBy(asc(amenityCategories.position), asc(amenities.position)),
-        db
-          .select({ author: reviews.author, rating: reviews.rating, title: reviews.title, body: reviews.body, date: reviews.reviewedOn })
-          .from(reviews)
-          .where(eq(reviews.unitEid, eid))
-          .orderBy(desc(reviews.reviewedOn), desc(reviews.id))
-          .limit(100),
-      ]);
-      const detail = detailRows[0];
-      if (!detail) return null;
-      const categories: AmenityCategory[] = [];
-      for (const row of amenityRows) {
-        let category = categories[categories.length - 1];
-        if (!category || category.id !== row.categoryId) {
-          category = { id: row.categoryId, name: row.categoryName, description: row.categoryDescription, amenities: [] };
-          categories.push(category);
-        }
-        category.amenities.push(row.amenity);
+    const [summary] = await listingSummaries({ where: opts.where, orderBy: [asc(units.eid)], limit: 1, anyStatus: opts.anyStatus });
+    if (!summary) return null;
+    const eid = summary.eid;
+    const [detailRows, photoRows, amenityRows, reviewRows] = await Promise.all([
+      db
+        .select({
+          description: units.description,
+          latitude: units.latitude,
+          longitude: units.longitude,
+          virtualTourUrl: units.virtualTourUrl,
+          videoUrl: units.videoUrl,
+          checkInTime: units.checkInTime,
+          checkOutTime: units.checkOutTime,
+          houseRules: units.houseRules,
+          cancellationPolicy: units.cancellationPolicy,
+          access: units.access,
+          neighbourhood: units.neighbourhood,
+          transit: units.transit,
+          notes: units.notes,
+          beds: units.beds,
+          line1: units.addressLine1,
+          line2: units.addressLine2,
+          city: units.city,
+          region: units.region,
+          postalCode: units.postalCode,
+          country: units.country,
+        })
+        .from(units)
+        .where(eq(units.eid, eid)),
+      db
+        .select({ path: photos.path, caption: photos.caption, width: photos.width, height: photos.height })
+        .from(photos)
+        .where(and(eq(photos.ownerKind, 'unit'), eq(photos.ownerId, eid)))
+        .orderBy(asc(photos.position)),
+      db
+        .select({
+          categoryId: amenityCategories.id,
+          categoryName: amenityCategories.name,
+          categoryDescription: amenityCategories.description,
+          amenity: amenities.name,
+        })
+        .from(unitAmenities)
+        .innerJoin(amenities, eq(amenities.id, unitAmenities.amenityId))
+        .innerJoin(amenityCategories, eq(amenityCategories.id, amenities.categoryId))
+        .where(eq(unitAmenities.unitEid, eid))
+        .orderBy(asc(amenityCategories.position), asc(amenities.position)),
+      db
+        .select({ author: reviews.author, rating: reviews.rating, title: reviews.title, body: reviews.body, date: reviews.reviewedOn })
+        .from(reviews)
+        .where(eq(reviews.unitEid, eid))
+        .orderBy(desc(reviews.reviewedOn), desc(reviews.id))
+        .limit(100),
+    ]);
+    const detail = detailRows[0];
+    if (!detail) return null;
+    const categories: AmenityCategory[] = [];
+    for (const row of amenityRows) {
+      let category = categories[categories.length - 1];
+      if (!category || category.id !== row.categoryId) {
+        category = { id: row.categoryId, name: row.categoryName, description: row.categoryDescription, amenities: [] };
+        categories.push(category);
       }
-      const reviewList: Review[] = reviewRows.map((r) => ({ ...r }));
-      return {
-        ...summary,
-        description: detail.description,
-        photos: photoRows.length > 0 ? photoRows.map((p) => toPhoto(p, summary.name)) : [summary.photo],
-        amenityCategories: categories,
-        latitude: detail.latitude,
-        longitude: detail.longitude,
-        virtualTourUrl: detail.virtualTourUrl,
-        videoUrl: detail.videoUrl,
-        reviews: reviewList,
-        info: {
-          checkInTime: detail.checkInTime,
-          checkOutTime: detail.checkOutTime,
-          houseRules: detail.houseRules,
-          cancellationPolicy: detail.cancellationPolicy,
-          access: detail.access,
-          neighbourhood: detail.neighbourhood,
-          transit: detail.transit,
-          notes: detail.notes,
-          beds: detail.beds,
-          address: { line1: detail.line1, line2: detail.line2, city: detail.city, region: detail.region, postalCode: detail.postalCode, country: detail.country },
-        },
-      };
+      category.amenities.push(row.amenity);
+    }
+    const reviewList: Review[] = reviewRows.map((r) => ({ ...r }));
+    return {
+      ...summary,
+      description: detail.description,
+      photos: photoRows.length > 0 ? photoRows.map((p) => toPhoto(p, summary.name)) : [summary.photo],
+      amenityCategories: categories,
+      latitude: detail.latitude,
+      longitude: detail.longitude,
+      virtualTourUrl: detail.virtualTourUrl,
+      videoUrl: detail.videoUrl,
+      reviews: reviewList,
+      info: {
+        checkInTime: detail.checkInTime,
+        checkOutTime: detail.checkOutTime,
+        houseRules: detail.houseRules,
+        cancellationPolicy: detail.cancellationPolicy,
+        access: detail.access,
+        neighbourhood: detail.neighbourhood,
+        transit: detail.transit,
+        notes: detail.notes,
+        beds: detail.beds,
+        address: { line1: detail.line1, line2: detail.line2, city: detail.city, region: detail.region, postalCode: detail.postalCode, country: detail.country },
+      },
+    };
   }
 
   /** The published page data with what the document changes: the same mapping (toPhoto, amenity categories) the page uses. */
