@@ -239,6 +239,13 @@ describe('what a save refuses', () => {
     const response = await api('PUT', '/admin/api/listings/1001/draft', { revision: 0, document: { ...listing.published.document, name: 'Pelican Place', slug: 'unit-1002', propertyCode: 'CHC-4001' } });
     expect(response.statusCode).toBe(422);
     expect((response.json() as { problems: { path: string }[] }).problems.map((p) => p.path).sort()).toEqual(['propertyCode', 'slug']);
+    // A photo another listing shows (an image is one photos row).
+    const heron = (await api('GET', '/admin/api/listings')).json() as { listings: { eid: number; propertyCode: string }[] };
+    const heronEid = heron.listings.find((l) => l.propertyCode === 'CHC-4001')!.eid;
+    const heronPhoto = ((await api('GET', `/admin/api/listings/${heronEid}`)).json() as { published: { document: ListingContent } }).published.document.photos[0]!;
+    const shared = await api('PUT', '/admin/api/listings/1001/draft', { revision: 0, document: { ...listing.published.document, name: 'Pelican Place', photos: [heronPhoto] } });
+    expect(shared.statusCode).toBe(422);
+    expect((shared.json() as { problems: { path: string }[] }).problems.map((p) => p.path)).toEqual(['photos.0.key']);
     const created = await api('POST', '/admin/api/listings', { name: 'Another', propertyCode: 'CHC-4001', area: 'coral-haven', type: 'Cottage' });
     expect(created.statusCode).toBe(422);
   });

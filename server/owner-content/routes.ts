@@ -130,6 +130,12 @@ export function registerOwnerContentRoutes(scope: FastifyInstance, options: Owne
     const checks = await validationContext(eid, document);
     const found = validateListing(document, checks);
     if (checks.slugTaken && !found.some((p) => p.path === 'slug')) found.push({ path: 'slug', message: 'Another listing has this address name (slug).' });
+    const photos = Array.isArray((document as { photos?: unknown } | null)?.photos) ? (document as { photos: unknown[] }).photos.slice(0, 200) : [];
+    const keys = photos.map((photo) => (photo && typeof photo === 'object' ? (photo as { key?: unknown }).key : null));
+    const elsewhere = await store.photosElsewhere(eid, keys.filter((key): key is string => typeof key === 'string'));
+    keys.forEach((key, i) => {
+      if (typeof key === 'string' && elsewhere.has(key)) found.push({ path: `photos.${i}.key`, message: 'Another listing shows this photo: upload it again for this one.' });
+    });
     return found;
   }
 

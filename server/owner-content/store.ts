@@ -16,7 +16,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ListingContent, ListingStatus, RatePlan } from '../../src/domain/owner/listing-content.ts';
 import type { Database } from '../db/client.ts';
 import { amenities, amenityCategories, areas, bookings, listingDrafts, listingSlugs, listingVersions, photos, seasons, unitAmenities, unitRates, units } from '../db/schema.ts';
-import { defaultDocument, documentOfRows, photoColumnsOf, ratePlanFromSeasonRates, unitColumnsOf } from './document.ts';
+import { defaultDocument, documentOfRows, photoColumnsOf, photoPathOfKey, ratePlanFromSeasonRates, unitColumnsOf } from './document.ts';
 
 /** The property types the site has always had; the database may hold more. */
 export const PROPERTY_TYPES = ['Condo', 'Townhome', 'Cottage', 'Bungalow', 'House', 'Villa'] as const;
@@ -152,6 +152,17 @@ export function createListingStore(options: ListingStoreOptions) {
         slug ? db.select({ eid: units.eid }).from(units).where(and(eq(units.slug, slug), ne(units.eid, eid))).limit(1) : [],
       ]);
       return { propertyCode: byCode.length > 0, slug: bySlug.length > 0 };
+    },
+
+    /** The photo keys of these whose image another listing (or page) shows: an image is one photos row. */
+    async photosElsewhere(eid: number, keys: readonly string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const paths = new Map(keys.map((key) => [photoPathOfKey(key), key]));
+      const rows = await db
+        .select({ path: photos.path })
+        .from(photos)
+        .where(and(inArray(photos.path, [...paths.keys()]), sql`not (${photos.ownerKind} = 'unit' and ${photos.ownerId} = ${eid})`));
+      return new Set(rows.map((row) => paths.get(row.path)!));
     },
 
     /** Every listing with its draft's state: the owner's list. */
