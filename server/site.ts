@@ -19,14 +19,18 @@ import { loadSiteSettings, type ServerConfig } from './config.ts';
 import { openDatabase, type OpenDatabase } from './db/client.ts';
 import { cachedContentSource } from './content/cached-content.ts';
 import { createContentService } from './content/content-service.ts';
+import { listingChanged } from './owner-content/publish.ts';
+import { draftPreview } from './owner-content/preview.ts';
+import { createListingStore } from './owner-content/store.ts';
+import { backfillListingVersions } from './owner-content/backfill-versions.ts';
 import { createContentVersion } from './content/content-version.ts';
 import { ensureDemoContent, readDemoInfo } from './demo/seed.ts';
 import { databaseSitemap } from './seo/sitemap.ts';
-import { asc, gt } from 'drizzle-orm';
+import { asc, gt, inArray } from 'drizzle-orm';
 import { createAnalyticsCollector } from './analytics/collector.ts';
 import { createCaptchaVerifier } from './captcha/captcha-service.ts';
 import { sweepLapsedHolds } from './checkout/holds.ts';
-import { analyticsEvents } from './db/schema.ts';
+import { analyticsEvents, uploadedPhotos } from './db/schema.ts';
 import { createMailQueue, type MailQueue } from './mail/mail-queue.ts';
 import { createCalendarService } from './calendar/calendar-service.ts';
 import { createMailTransport } from './mail/transport.ts';
@@ -199,9 +203,25 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
   const reviewsChanged = followReviewDecisions({ contentVersion, search });
   // Its events feed the owner's analytics only: the ranking learns from its signed trackers.
   const analytics = createAnalyticsCollector({ db: database.db, secret, retentionDays: config.analyticsRetentionDays });
+  const contentService = createContentService(database.db, settings, { pricing, checkout });
+  const pageContent = cachedContentSource(contentService, contentVersion);
+  // The owner's listing editor: a publication is live on this instance at once (index, caches, prices).
+  const listingStore = createListingStore({ db: database.db });
+  // Listings published before the editor kept documents get their version 1 (a data migration; idempotent).
+  await backfillListingVersions(database.db, listingStore);
+  const listings = {
+    store: listingStore,
+    changed: listingChanged({ contentVersion, search, pricing }),
+    embedOrigins: settings.bt_virtual_tours.embed_origins ?? [],
+    currency: settings.order.currency,
+    pricingData: () => pricing.data(),
+    knownPhotos: async (keys: readonly string[]) =>
+      new Set(keys.length === 0 ? [] : (await database.db.select({ key: uploadedPhotos.key }).from(uploadedPhotos).where(inArray(uploadedPhotos.key, [...keys]))).map((row) => row.key)),
+    preview: draftPreview({ content: contentService, pageContent, renderer, settings, publicOrigin }),
+  };
   const app = await buildServer({
     settings,
-    content: cachedContentSource(createContentService(database.db, settings, { pricing, checkout }), contentVersion),
+    content: pageContent,
     contentVersion: () => contentVersion.current(),
     pageCache:
       development || config.pageCacheMiB === 0
@@ -239,7 +259,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     captcha,
     testCaptchaForm: config.testRoutes,
     admin: config.adminPassword
-      ? { password: config.adminPassword, db: database.db, reviews: { store: reviewStore, changed: reviewsChanged }, owner: { db: database.db, calendar, mail, changed: () => pricing.invalidate(), publicOrigin, sitePhone: settings.site.phone } }
+      ? { password: config.adminPassword, db: database.db, reviews: { store: reviewStore, changed: reviewsChanged }, listings, photos: { mediaDir, db: database.db }, owner: { db: database.db, calendar, mail, changed: () => pricing.invalidate(), publicOrigin, sitePhone: settings.site.phone } }
       : undefined,
     reviews: { store: reviewStore, captcha },
     testAnalyticsEvents: config.testRoutes

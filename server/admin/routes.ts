@@ -39,6 +39,8 @@ import { isModerationNotice, reviewsPage } from './review-pages.ts';
 import type { ReviewStore } from '../reviews/review-store.ts';
 import { acceptFormBodies } from '../form-body.ts';
 import { registerOwnerRoutes, type OwnerRouteOptions } from './owner-routes.ts';
+import { registerPhotoUploadRoute } from '../media/photo-pipeline.ts';
+import { registerOwnerContentRoutes, type OwnerContentOptions } from '../owner-content/routes.ts';
 
 export interface AdminRouteOptions {
   /** ADMIN_PASSWORD; the routes are registered only with one. */
@@ -56,6 +58,10 @@ export interface AdminRouteOptions {
   reviews?: { store: ReviewStore; changed: (eid: number) => Promise<void> };
   /** The owner's bookings and calendars (issue 26): /admin/bookings and /admin/calendars (owner-routes.ts). */
   owner?: OwnerRouteOptions | undefined;
+  /** The owner's listing content API under /admin/api/listings and the draft preview (server/owner-content/routes.ts). */
+  listings?: OwnerContentOptions | undefined;
+  /** The owner's photo uploads (POST /admin/api/photos) into this media directory. */
+  photos?: { mediaDir: string; db: Database } | undefined;
   /** How wrong passwords are slowed down (login-throttle.ts DEFAULT_LOGIN_THROTTLE). */
   loginThrottle?: LoginThrottleLimits;
   /**
@@ -202,6 +208,15 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
         .send(csv);
     });
 
+    if (options.photos) {
+      registerPhotoUploadRoute(scope, {
+        ...options.photos,
+        requireOwner: async (request, reply) => {
+          if (!sessions.isLoggedIn(request)) await reply.code(401).header('cache-control', 'no-store').send({ error: 'login', message: `Please log in at ${LOGIN_PATH} first.` });
+        },
+      });
+    }
+    if (options.listings) registerOwnerContentRoutes(scope, options.listings, { now, isLoggedIn: (request) => sessions.isLoggedIn(request) });
     if (options.owner) registerOwnerRoutes(scope, options.owner, { siteName: options.siteName, now, isLoggedIn: (request) => sessions.isLoggedIn(request), privateHtml });
 
     const { reviews } = options;

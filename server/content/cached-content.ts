@@ -71,6 +71,7 @@ export function cachedContentSource(
     home: () => cached('home', () => source.home()),
     search: () => cached('search', () => source.search()),
     listing: (slug) => cached(`listing:${slug}`, () => source.listing(slug)),
+    listingMoved: (slug) => cached(`moved:${slug}`, () => source.listingMoved?.(slug) ?? Promise.resolve(null)),
     // Keyed by the words that count, so made-up slugs share answers.
     similarListings: (slug) => cached(`similar:${slugWords(slug).join(' ')}`, () => source.similarListings(slug)),
     events: (kind) => cached(`events:${kind}`, () => source.events(kind)),

@@ -32,6 +32,8 @@ import type {
   SearchPage,
 } from '../../src/domain/content.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
+import type { ListingContent } from '../../src/domain/owner/listing-content.ts';
+import { photoPathOfKey } from '../owner-content/document.ts';
 import { SIMILAR_LISTINGS, slugWords } from '../../src/domain/similar-listings.ts';
 import type { Database } from '../db/client.ts';
 import { isoOfDay } from '../pricing/model.ts';
@@ -50,6 +52,7 @@ import {
   packages,
   photos,
   reviews,
+  listingSlugs,
   unitAmenities,
   units,
 } from '../db/schema.ts';
@@ -81,6 +84,8 @@ export const MAX_FAVOURITES = 200;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Byte-order sorting, so PGlite and PostgreSQL (whatever its locale) list names alike. */
 const byName = sql`${units.name} collate "C"`;
+/** The listings guests see: not unpublished or archived ones. */
+const PUBLISHED = eq(units.status, 'published');
 const MAX_SLUG_LENGTH = 160;
 const MAX_INT4 = 2_147_483_647;
 
@@ -140,7 +145,13 @@ export function reviewStats(db: Database) {
     .as('stats');
 }
 
-export function createContentService(db: Database, settings: SiteSettings, options: ContentServiceOptions = {}): ContentSource {
+/** The content service, and the owner's preview of a listing page from a draft document. */
+export interface ContentService extends ContentSource {
+  /** The listing page's data as the document would make it (any status: the owner's preview), or null for an unknown listing. */
+  listingPreview(eid: number, document: ListingContent): Promise<ListingDetail | null>;
+}
+
+export function createContentService(db: Database, settings: SiteSettings, options: ContentServiceOptions = {}): ContentService {
   const now = options.now ?? (() => new Date());
   let pricing = options.pricing ?? null;
   const pricingService = () => (pricing ??= createPricingService({ db, settings, now }));
@@ -149,7 +160,7 @@ export function createContentService(db: Database, settings: SiteSettings, optio
   const docId = (eid: number) => `${docPrefix}${eid}`;
 
   /** Listing summaries in one query. */
-  async function listingSummaries(opts: { where?: SQL; orderBy: SQL[]; limit?: number }): Promise<ListingSummary[]> {
+  async function listingSummaries(opts: { where?: SQL; orderBy: SQL[]; limit?: number; anyStatus?: boolean }): Promise<ListingSummary[]> {
     const today = isoDay(now());
     const stats = reviewStats(db);
     // The 'from' price with every mandatory fee, as the search documents have it (server/pricing/from-price.ts).
@@ -181,7 +192,8 @@ export function createContentService(db: Database, settings: SiteSettings, optio
       .leftJoinLateral(stats, sql`true`)
       .leftJoinLateral(rate, sql`true`)
       .leftJoinLateral(cover, sql`true`)
-      .where(opts.where)
+      // Guests see published listings only (an owner's preview asks for its own listing by eid).
+      .where(opts.anyStatus ? opts.where : and(PUBLISHED, opts.where))
       .orderBy(...opts.orderBy)
       .$dynamic();
     if (opts.limit !== undefined) query = query.limit(opts.limit);
@@ -219,7 +231,7 @@ export function createContentService(db: Database, settings: SiteSettings, optio
         listingCount: sql<number>`count(${units.eid})::int`,
       })
       .from(areas)
-      .leftJoin(units, eq(units.areaId, areas.id))
+      .leftJoin(units, and(eq(units.areaId, areas.id), PUBLISHED))
       .groupBy(areas.id)
       .orderBy(asc(areas.position), asc(areas.name));
     return rows.map((r) => ({ ...r, listingCount: Number(r.listingCount) }));
@@ -272,7 +284,7 @@ export function createContentService(db: Database, settings: SiteSettings, optio
   }
 
   async function unitCount(): Promise<number> {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(units);
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(units).where(PUBLISHED);
     return Number(row?.n ?? 0);
   }
 
@@ -299,7 +311,7 @@ export function createContentService(db: Database, settings: SiteSettings, optio
     const [unit] = await db
       .select({ slug: units.slug, name: units.name, summary: units.summary, propertyCode: units.propertyCode })
       .from(units)
-      .where(eq(units.eid, eid));
+      .where(and(eq(units.eid, eid), PUBLISHED));
     if (unit) return { eid, kind: 'unit', ...unit, url: contentUrls.listing(unit.slug), photo: await photoOf('unit', unit.name) };
     const [activity] = await db
       .select({ slug: activities.slug, name: activities.name, summary: activities.summary })
@@ -316,7 +328,158 @@ export function createContentService(db: Database, settings: SiteSettings, optio
     return null;
   }
 
+  /** A listing's page data (published listings only, unless `anyStatus`: the owner's preview). */
+  async function listingDetail(opts: { where: SQL; anyStatus?: boolean }): Promise<ListingDetail | null> {
+    const [summary] = await listingSummaries({ where: opts.where, orderBy: [asc(units.eid)], limit: 1, anyStatus: opts.anyStatus });
+    if (!summary) return null;
+    const eid = summary.eid;
+    const [detailRows, photoRows, amenityRows, reviewRows] = await Promise.all([
+      db
+        .select({
+          description: units.description,
+          latitude: units.latitude,
+          longitude: units.longitude,
+          virtualTourUrl: units.virtualTourUrl,
+          videoUrl: units.videoUrl,
+          checkInTime: units.checkInTime,
+          checkOutTime: units.checkOutTime,
+          houseRules: units.houseRules,
+          cancellationPolicy: units.cancellationPolicy,
+          access: units.access,
+          neighbourhood: units.neighbourhood,
+          transit: units.transit,
+          notes: units.notes,
+          beds: units.beds,
+          line1: units.addressLine1,
+          line2: units.addressLine2,
+          city: units.city,
+          region: units.region,
+          postalCode: units.postalCode,
+          country: units.country,
+        })
+        .from(units)
+        .where(eq(units.eid, eid)),
+      db
+        .select({ path: photos.path, caption: photos.caption, width: photos.width, height: photos.height })
+        .from(photos)
+        .where(and(eq(photos.ownerKind, 'unit'), eq(photos.ownerId, eid)))
+        .orderBy(asc(photos.position)),
+      db
+        .select({
+          categoryId: amenityCategories.id,
+          categoryName: amenityCategories.name,
+          categoryDescription: amenityCategories.description,
+          amenity: amenities.name,
+        })
+        .from(unitAmenities)
+        .innerJoin(amenities, eq(amenities.id, unitAmenities.amenityId))
+        .innerJoin(amenityCategories, eq(amenityCategories.id, amenities.categoryId))
+        .where(eq(unitAmenities.unitEid, eid))
+        .orderBy(asc(amenityCategories.position), asc(amenities.position)),
+      db
+        .select({ author: reviews.author, rating: reviews.rating, title: reviews.title, body: reviews.body, date: reviews.reviewedOn })
+        .from(reviews)
+        .where(eq(reviews.unitEid, eid))
+        .orderBy(desc(reviews.reviewedOn), desc(reviews.id))
+        .limit(100),
+    ]);
+    const detail = detailRows[0];
+    if (!detail) return null;
+    const categories: AmenityCategory[] = [];
+    for (const row of amenityRows) {
+      let category = categories[categories.length - 1];
+      if (!category || category.id !== row.categoryId) {
+        category = { id: row.categoryId, name: row.categoryName, description: row.categoryDescription, amenities: [] };
+        categories.push(category);
+      }
+      category.amenities.push(row.amenity);
+    }
+    const reviewList: Review[] = reviewRows.map((r) => ({ ...r }));
+    return {
+      ...summary,
+      description: detail.description,
+      photos: photoRows.length > 0 ? photoRows.map((p) => toPhoto(p, summary.name)) : [summary.photo],
+      amenityCategories: categories,
+      latitude: detail.latitude,
+      longitude: detail.longitude,
+      virtualTourUrl: detail.virtualTourUrl,
+      videoUrl: detail.videoUrl,
+      reviews: reviewList,
+      info: {
+        checkInTime: detail.checkInTime,
+        checkOutTime: detail.checkOutTime,
+        houseRules: detail.houseRules,
+        cancellationPolicy: detail.cancellationPolicy,
+        access: detail.access,
+        neighbourhood: detail.neighbourhood,
+        transit: detail.transit,
+        notes: detail.notes,
+        beds: detail.beds,
+        address: { line1: detail.line1, line2: detail.line2, city: detail.city, region: detail.region, postalCode: detail.postalCode, country: detail.country },
+      },
+    };
+  }
+
+  /** The published page data with what the document changes: the same mapping (toPhoto, amenity categories) the page uses. */
+  async function listingPreview(eid: number, document: ListingContent): Promise<ListingDetail | null> {
+    if (!isEid(eid)) return null;
+    const detail = await listingDetail({ where: eq(units.eid, eid), anyStatus: true });
+    if (!detail) return null;
+    const [areaRows, amenityRows] = await Promise.all([
+      db.select({ name: areas.name }).from(areas).where(eq(areas.slug, document.area)),
+      document.amenities.length === 0
+        ? []
+        : db
+            .select({ categoryId: amenityCategories.id, categoryName: amenityCategories.name, categoryDescription: amenityCategories.description, amenity: amenities.name })
+            .from(amenities)
+            .innerJoin(amenityCategories, eq(amenityCategories.id, amenities.categoryId))
+            .where(inArray(amenities.slug, document.amenities))
+            .orderBy(asc(amenityCategories.position), asc(amenities.position)),
+    ]);
+    const categories: AmenityCategory[] = [];
+    for (const row of amenityRows) {
+      let category = categories[categories.length - 1];
+      if (!category || category.id !== row.categoryId) categories.push((category = { id: row.categoryId, name: row.categoryName, description: row.categoryDescription, amenities: [] }));
+      category.amenities.push(row.amenity);
+    }
+    const photoList = document.photos.map((photo) => ({ ...toPhoto({ path: photoPathOfKey(photo.key), caption: photo.caption, width: photo.width, height: photo.height }, document.name), description: photo.alt }));
+    const { description: parts, address } = document;
+    return {
+      ...detail,
+      name: document.name,
+      slug: document.slug,
+      propertyCode: document.propertyCode,
+      area: areaRows[0]?.name ?? detail.area,
+      type: document.type,
+      bedrooms: document.bedrooms,
+      bathrooms: document.bathrooms,
+      sleeps: document.sleeps,
+      summary: parts.summary,
+      description: parts.space,
+      photo: photoList[0] ?? detail.photo,
+      photos: photoList.length > 0 ? photoList : [detail.photo],
+      amenityCategories: categories,
+      latitude: document.latitude,
+      longitude: document.longitude,
+      virtualTourUrl: document.virtualTourUrl,
+      videoUrl: document.videoUrl,
+      info: {
+        checkInTime: document.checkInTime,
+        checkOutTime: document.checkOutTime,
+        houseRules: document.houseRules,
+        cancellationPolicy: document.cancellationPolicy,
+        access: parts.access,
+        neighbourhood: parts.neighbourhood,
+        transit: parts.transit,
+        notes: parts.notes,
+        beds: document.beds,
+        address: { ...address },
+      },
+    };
+  }
+
   return {
+    listingPreview,
     async home(): Promise<HomePage> {
       const today = isoDay(now());
       const [community, featured, areaList, upcoming] = await Promise.all([
@@ -377,68 +540,20 @@ export function createContentService(db: Database, settings: SiteSettings, optio
 
     async listing(slug: string): Promise<ListingDetail | null> {
       if (!isSlug(slug)) return null;
-      const [summary] = await listingSummaries({ where: eq(units.slug, slug), orderBy: [asc(units.eid)], limit: 1 });
-      if (!summary) return null;
-      const eid = summary.eid;
-      const [detailRows, photoRows, amenityRows, reviewRows] = await Promise.all([
-        db
-          .select({
-            description: units.description,
-            latitude: units.latitude,
-            longitude: units.longitude,
-            virtualTourUrl: units.virtualTourUrl,
-            videoUrl: units.videoUrl,
-          })
-          .from(units)
-          .where(eq(units.eid, eid)),
-        db
-          .select({ path: photos.path, caption: photos.caption, width: photos.width, height: photos.height })
-          .from(photos)
-          .where(and(eq(photos.ownerKind, 'unit'), eq(photos.ownerId, eid)))
-          .orderBy(asc(photos.position)),
-        db
-          .select({
-            categoryId: amenityCategories.id,
-            categoryName: amenityCategories.name,
-            categoryDescription: amenityCategories.description,
-            amenity: amenities.name,
-          })
-          .from(unitAmenities)
-          .innerJoin(amenities, eq(amenities.id, unitAmenities.amenityId))
-          .innerJoin(amenityCategories, eq(amenityCategories.id, amenities.categoryId))
-          .where(eq(unitAmenities.unitEid, eid))
-          .orderBy(asc(amenityCategories.position), asc(amenities.position)),
-        db
-          .select({ author: reviews.author, rating: reviews.rating, title: reviews.title, body: reviews.body, date: reviews.reviewedOn })
-          .from(reviews)
-          .where(eq(reviews.unitEid, eid))
-          .orderBy(desc(reviews.reviewedOn), desc(reviews.id))
-          .limit(100),
-      ]);
-      const detail = detailRows[0];
-      if (!detail) return null;
-      const categories: AmenityCategory[] = [];
-      for (const row of amenityRows) {
-        let category = categories[categories.length - 1];
-        if (!category || category.id !== row.categoryId) {
-          category = { id: row.categoryId, name: row.categoryName, description: row.categoryDescription, amenities: [] };
-          categories.push(category);
-        }
-        category.amenities.push(row.amenity);
-      }
-      const reviewList: Review[] = reviewRows.map((r) => ({ ...r }));
-      return {
-        ...summary,
-        description: detail.description,
-        photos: photoRows.length > 0 ? photoRows.map((p) => toPhoto(p, summary.name)) : [summary.photo],
-        amenityCategories: categories,
-        latitude: detail.latitude,
-        longitude: detail.longitude,
-        virtualTourUrl: detail.virtualTourUrl,
-        videoUrl: detail.videoUrl,
-        reviews: reviewList,
-      };
+      return listingDetail({ where: eq(units.slug, slug) });
     },
+
+    async listingMoved(slug: string): Promise<string | null> {
+      if (!isSlug(slug)) return null;
+      const [row] = await db
+        .select({ slug: units.slug })
+        .from(listingSlugs)
+        .innerJoin(units, eq(units.eid, listingSlugs.eid))
+        .where(and(eq(listingSlugs.slug, slug), PUBLISHED))
+        .limit(1);
+      return row && row.slug !== slug ? row.slug : null;
+    },
+
 
     async events(kind: 'event' | 'thing-to-do'): Promise<EventsPage> {
       if (kind === 'thing-to-do') {
@@ -537,7 +652,7 @@ export function createContentService(db: Database, settings: SiteSettings, optio
     },
 
     async inquiry(): Promise<InquiryPage> {
-      const rows = await db.select({ name: units.name, slug: units.slug }).from(units).orderBy(byName, asc(units.eid));
+      const rows = await db.select({ name: units.name, slug: units.slug }).from(units).where(PUBLISHED).orderBy(byName, asc(units.eid));
       return {
         title: 'Contact us',
         intro:

@@ -38,6 +38,8 @@ export const CONTENT_TABLES = [
   'activities',
   'packages',
   'content_pages',
+  // Old slugs redirect to the current ones.
+  'listing_slugs',
 ] as const;
 
 export async function contentFingerprint(db: Pick<Database, 'execute'>): Promise<string> {

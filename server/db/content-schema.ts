@@ -71,9 +71,34 @@ export const units = pgTable(
      * writes the plan of its old rows; `cleaning_fee_cents` and the seasons' rates are those old rows.
      */
     ratePlan: jsonb('rate_plan').$type<RatePlan>(),
+    // The owner's content (server/owner-content): what a published version wrote, read by the
+    // guest pages, the search index and the sitemap. `status` keeps a listing off them
+    // (unpublished, archived); `version` is the published version's number (0: never published).
+    // The description's "space" part is `description` above.
+    status: text('status').notNull().default('published'),
+    version: integer('version').notNull().default(1),
+    nickname: text('nickname').notNull().default(''),
+    addressLine1: text('address_line1').notNull().default(''),
+    addressLine2: text('address_line2').notNull().default(''),
+    city: text('city').notNull().default(''),
+    region: text('region').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    country: text('country').notNull().default('US'),
+    beds: smallint('beds').notNull().default(0),
+    access: text('access').notNull().default(''),
+    neighbourhood: text('neighbourhood').notNull().default(''),
+    transit: text('transit').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    checkInTime: text('check_in_time').notNull().default('16:00'),
+    checkOutTime: text('check_out_time').notNull().default('10:00'),
+    houseRules: text('house_rules').notNull().default(''),
+    cancellationPolicy: text('cancellation_policy').notNull().default(''),
   },
   (t) => [
     index('units_area_idx').on(t.areaId),
+    check('units_status_check', sql`${t.status} in ('published', 'unpublished', 'archived')`),
+    check('units_version_check', sql`${t.version} >= 0`),
+    check('units_beds_check', sql`${t.beds} >= 0`),
     index('units_name_idx').on(t.name),
     check('units_eid_range', sql`${t.eid} between 1000 and 4999`),
     check('units_bedrooms_check', sql`${t.bedrooms} >= 0`),

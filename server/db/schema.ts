@@ -23,3 +23,5 @@ export * from './calendar-schema.ts';
 
 /** Photos the site owner uploaded: the originals' keys and sizes (the files are in the media directory). */
 export * from './media-schema.ts';
+/** The owner's listing content: drafts, published versions, old slugs. */
+export * from './listing-schema.ts';

@@ -37,6 +37,8 @@ export type SpecialRow = Row<'specials'> & { units: string[] };
 export type ProvinceRow = Row<'provinces'>;
 export type ContentPageRow = Row<'contentPages'>;
 export type MetaRow = Row<'meta'>;
+/** A listing's first published version, made from the demo content (its history starts there). */
+export type ListingVersionRow = Omit<Row<'listingVersions'>, 'publishedAt'> & { publishedAt: string };
 
 export interface DemoContent {
   seed: string;
@@ -60,6 +62,7 @@ export interface DemoContent {
   provinces: ProvinceRow[];
   contentPages: ContentPageRow[];
   meta: MetaRow[];
+  listingVersions: ListingVersionRow[];
 }
 
 export function slugify(text: string): string {

@@ -272,6 +272,7 @@ export function makeUnits(seed: string): UnitDraft[] {
     if (amenitySlugs.has('pet-friendly')) extras.push('Well-behaved dogs are welcome.');
     const closing = r.pick(T.CLOSING_SENTENCES);
     const description = `${sentences.join(' ')}\n\n${r.sample(extras, 3).join(' ')} ${closing}`;
+    const details = unitDetails(Random.of(seed, 'unit-details', eid), { area, type, location, beds, sofaBed, amenitySlugs, highlight });
 
     drafts.push({
       row: {
@@ -291,6 +292,9 @@ export function makeUnits(seed: string): UnitDraft[] {
         virtualTourUrl: r.chance(0.2) ? `/media/tours/${eid}.html` : null,
         videoUrl: r.chance(0.15) ? `/media/videos/${eid}.html` : null,
         cleaningFeeCents: Math.round((85 + 30 * bedrooms + (type === 'Villa' ? 60 : 0)) / 5) * 500,
+        ...details,
+        status: 'published',
+        version: 1,
       },
       area,
       type,
@@ -335,4 +339,56 @@ export function makeReviews(seed: string, drafts: readonly UnitDraft[]): ReviewR
     out.push(...reviews);
   }
   return out;
+}
+
+/**
+ * What an owner writes besides the description: the address, the beds, the description's other
+ * parts, arrival and departure times, house rules and the cancellation policy. Drawn from a
+ * stream of its own, so the rest of a unit is what it was before these existed.
+ */
+export function unitDetails(
+  r: Random,
+  d: { area: AreaSpec; type: PropertyType; location: Location; beds: Bed[]; sofaBed: boolean; amenitySlugs: Set<string>; highlight: string },
+) {
+  const beds = d.beds.reduce((sum, b) => sum + (b.bed === 'two twins' || b.bed === 'bunk beds' ? 2 : 1), 0) + (d.sofaBed ? 1 : 0);
+  const number = r.int(1, 48) * 10 + r.int(0, 9);
+  const street = r.pick(d.area.streets);
+  const unitNumber = d.type === 'Condo' ? `Unit ${r.int(1, 9)}${String(r.int(1, 20)).padStart(2, '0')}` : '';
+  const access = d.type === 'Condo'
+    ? 'The whole condo is yours, with a parking space in the garage and a key fob for the lobby and the pool.'
+    : `The whole ${d.type.toLowerCase()} is yours, with parking for ${d.beds.length >= 4 ? 'three' : 'two'} cars in the driveway. A keypad opens the front door: the code comes the day before you arrive.`;
+  const neighbourhood = `${d.location === 'oceanfront' ? 'The beach is right out the back door' : d.location === 'near' ? 'The beach is a few minutes on foot' : 'The streets around are quiet and shady'}, and ${d.highlight} is close by.`;
+  const transit = r.pick([
+    `Most guests drive; ${d.area.name} has free parking near the beach accesses.`,
+    'A beach trolley stops at the corner every 20 minutes in summer.',
+    'Bicycles are the easiest way around town; the coast path runs past the end of the street.',
+  ]);
+  const rules = [
+    `No parties or events; quiet hours are 22:00 to 08:00.`,
+    'No smoking indoors or on the decks.',
+    d.amenitySlugs.has('pet-friendly') ? 'Up to two well-behaved dogs are welcome (a pet fee applies).' : 'No pets, please.',
+    d.amenitySlugs.has('private-pool') ? 'Children in the pool only with an adult.' : '',
+  ].filter(Boolean);
+  const cancellationPolicy = r.pick([
+    'Full refund if you cancel at least 30 days before arrival; 50 % up to 14 days before; no refund after that.',
+    'Full refund if you cancel at least 60 days before arrival; no refund after that unless the nights are booked again.',
+  ]);
+  return {
+    nickname: '',
+    addressLine1: `${number} ${street}`,
+    addressLine2: unitNumber,
+    city: d.area.name,
+    region: 'FL',
+    postalCode: String(32_400 + d.area.id * 7),
+    country: 'US',
+    beds,
+    access,
+    neighbourhood,
+    transit,
+    notes: d.location === 'oceanfront' ? 'Sea turtles nest on this beach from May to October: outside lights stay off at night.' : '',
+    checkInTime: d.type === 'Villa' ? '16:00' : r.pick(['15:00', '16:00']),
+    checkOutTime: r.pick(['10:00', '11:00']),
+    houseRules: rules.join('\n\n'),
+    cancellationPolicy,
+  };
 }

@@ -15,6 +15,9 @@ import { DEFAULT_SEED, ACTIVITY_EID_BASE, PACKAGE_EID_BASE, CALENDAR_MONTHS, COM
 import { type UnitDraft, photoPlan, makeUnits, makeReviews } from './generate-units.ts';
 import { makeSeasons, makeRates, makeBookings, areaBySlug, makeEvents, makeSpecials } from './generate-calendar.ts';
 import { ratePlanFromLegacy } from '../pricing/legacy-rate-plan.ts';
+import { documentOfRows } from '../owner-content/document.ts';
+import type { RatePlan } from '../../src/domain/owner/listing-content.ts';
+import type { ListingVersionRow, UnitRow } from './generate-common.ts';
 
 export { DEFAULT_SEED, UNIT_COUNT, UNIT_EID_BASE, ACTIVITY_EID_BASE, PACKAGE_EID_BASE, CALENDAR_MONTHS, REVIEW_ANCHOR, COMMUNITY_CAPTION, slugify, type AreaRow, type AmenityCategoryRow, type AmenityRow, type UnitRow, type UnitAmenityRow, type PhotoRow, type ReviewRow, type SeasonRow, type UnitRateRow, type BookingRow, type FeeRow, type ActivityRow, type PackageRow, type EventRow, type SpecialRow, type ProvinceRow, type ContentPageRow, type MetaRow, type DemoContent } from './generate-common.ts';
 export { calendarWindow, seasonOfDay } from './generate-calendar.ts';
@@ -165,6 +168,7 @@ export function generateDemoContent(seed: string = DEFAULT_SEED, today: Date | s
   const activities = makeActivities(seed);
   const packages = makePackages(seed, drafts, activities);
   const events = makeEvents(seed, day);
+  const photos = makePhotos(seed, drafts, activities, packages, events);
   return {
     seed,
     today: day,
@@ -173,7 +177,7 @@ export function generateDemoContent(seed: string = DEFAULT_SEED, today: Date | s
     amenities,
     units: calendar.units,
     unitAmenities,
-    photos: makePhotos(seed, drafts, activities, packages, events),
+    photos,
     reviews: makeReviews(seed, drafts),
     seasons: calendar.seasons,
     unitRates: calendar.unitRates,
@@ -193,7 +197,44 @@ export function generateDemoContent(seed: string = DEFAULT_SEED, today: Date | s
       { key: 'demo.today', value: day },
       { key: 'demo.version', value: '1' },
     ],
+    listingVersions: firstVersions(drafts, amenities, photos, new Map(calendar.units.map((u) => [u.eid, u.ratePlan as RatePlan])), day),
   };
+}
+
+/** Each demo listing's version 1, as a publication of its content would have kept it. */
+function firstVersions(drafts: readonly UnitDraft[], amenities: readonly AmenityRow[], photos: readonly PhotoRow[], plans: ReadonlyMap<number, RatePlan>, day: string): ListingVersionRow[] {
+  const photosOf = new Map<number, PhotoRow[]>();
+  for (const photo of photos) if (photo.ownerKind === 'unit') photosOf.set(photo.ownerId, [...(photosOf.get(photo.ownerId) ?? []), photo]);
+  return drafts.map((d) => {
+    const row: UnitRow = d.row;
+    const unit = {
+      ...row,
+      nickname: row.nickname ?? '',
+      addressLine1: row.addressLine1 ?? '',
+      addressLine2: row.addressLine2 ?? '',
+      city: row.city ?? '',
+      region: row.region ?? '',
+      postalCode: row.postalCode ?? '',
+      country: row.country ?? 'US',
+      beds: row.beds ?? 0,
+      access: row.access ?? '',
+      neighbourhood: row.neighbourhood ?? '',
+      transit: row.transit ?? '',
+      notes: row.notes ?? '',
+      checkInTime: row.checkInTime ?? '16:00',
+      checkOutTime: row.checkOutTime ?? '10:00',
+      houseRules: row.houseRules ?? '',
+      cancellationPolicy: row.cancellationPolicy ?? '',
+    };
+    const document = documentOfRows({
+      unit,
+      area: d.area.slug,
+      amenities: amenities.filter((a) => d.amenitySlugs.has(a.slug)).map((a) => a.slug),
+      photos: (photosOf.get(row.eid) ?? []).sort((a, b) => a.position - b.position).map((p) => ({ path: p.path, caption: p.caption, description: p.description, width: p.width, height: p.height })),
+      rates: plans.get(row.eid)!,
+    });
+    return { eid: row.eid, version: 1, document, publishedAt: `${day}T00:00:00Z`, publishedBy: 'demo' };
+  });
 }
 
 /** Row counts per table, for logs and reports. */

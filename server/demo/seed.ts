@@ -91,6 +91,7 @@ async function insertContent(db: Executor, c: DemoContent): Promise<void> {
   await insertBulk(db, s.provinces, c.provinces);
   await insertBulk(db, s.contentPages, c.contentPages);
   await insertBulk(db, s.meta, c.meta);
+  await insertBulk(db, s.listingVersions, c.listingVersions);
 }
 
 /** The demo's analytics history (analytics-history.ts): events, stored as the collector stores them, and bookings with their reservation. */
@@ -138,6 +139,7 @@ const COUNTED: Record<string, PgTable> = {
   specials: s.specials,
   provinces: s.provinces,
   contentPages: s.contentPages,
+  listingVersions: s.listingVersions,
 };
 
 /** Row counts of the content tables, in one query. */

@@ -50,3 +50,14 @@ export function uploadedPhotoSources(mediaPath: string, width: number): { src: s
     sources: [{ type: 'image/webp', srcset: srcset('webp') }],
   };
 }
+
+/**
+ * One JPEG of an uploaded photo, the smallest at least `wanted` pixels wide (or its largest), for
+ * places that take a single image address (search documents, the owner's list); null for other paths.
+ */
+export function uploadedPhotoAt(mediaPath: string, ownWidth: number, wanted: number): string | null {
+  const key = UPLOADED.exec(mediaPath)?.[1];
+  if (!key || !Number.isFinite(ownWidth) || ownWidth < 1) return null;
+  const widths = photoWidths(ownWidth);
+  return uploadedPhotoUrl(key, widths.find((width) => width >= wanted) ?? (widths[widths.length - 1] as number), 'jpg');
+}

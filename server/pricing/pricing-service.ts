@@ -25,7 +25,7 @@
  * in the background (showing nights taken a moment longer is the safe side); quotes (`fresh`)
  * wait for it. No timer is needed: each server's reads decide.
  */
-import { and, asc, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AvailSearchResponse, Special } from '../../src/domain/pricing/types.ts';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
@@ -86,7 +86,7 @@ export interface BookedStay {
 /** Reads the rows the model is built from, in parallel. */
 export async function loadPricingRows(db: Database, now: Date = new Date()): Promise<PricingRows & { nextLapse: number }> {
   const [unitRows, bookingRows, feeRows, activityRows, packageRows, specialRows] = await Promise.all([
-    db.select({ eid: units.eid, name: units.name, sleeps: units.sleeps, cleaningFeeCents: units.cleaningFeeCents, ratePlan: units.ratePlan }).from(units).orderBy(asc(units.eid)),
+    db.select({ eid: units.eid, name: units.name, sleeps: units.sleeps, cleaningFeeCents: units.cleaningFeeCents, ratePlan: units.ratePlan }).from(units).where(eq(units.status, 'published')).orderBy(asc(units.eid)),
     // A lapsed hold's nights are free, whether or not the sweeper has deleted them yet.
     db
       .select({ unitEid: bookings.unitEid, beginDate: bookings.beginDate, endDate: bookings.endDate, heldUntil: bookings.heldUntil })
@@ -143,7 +143,7 @@ export async function pricingState(db: Pick<Database, 'execute'>): Promise<{ fin
     (select concat_ws(':', count(*), sum(${seasons.minStay}), sum(${seasons.endDate} - ${seasons.beginDate}), max(${seasons.endDate})) from ${seasons}),
     (select md5(string_agg(concat_ws(',', ${fees.code}, ${fees.name}, ${fees.kind}, ${fees.amount}, ${fees.optional}, ${fees.optionKind}, ${fees.choice}, ${fees.position}, ${fees.description}), ';' order by ${fees.code})) from ${fees}),
     (select concat_ws(':', count(*), sum(${specials.discountPercent}), sum(${specials.bookEnd} - ${specials.bookBegin}), sum(${specials.stayEnd} - ${specials.stayBegin}), sum(cardinality(${specials.units})), sum(${specials.minNights} + ${specials.maxNights} + ${specials.minGuests} + ${specials.maxGuests})) from ${specials}),
-    (select concat_ws(':', count(*), sum(${units.cleaningFeeCents}), sum(${units.sleeps}), md5(string_agg(concat_ws(',', ${units.eid}, ${units.name}, md5(${units.ratePlan}::text)), ';' order by ${units.eid}))) from ${units}),
+    (select concat_ws(':', count(*), sum(${units.cleaningFeeCents}), sum(${units.sleeps}), md5(string_agg(concat_ws(',', ${units.eid}, ${units.name}, ${units.status}, md5(${units.ratePlan}::text)), ';' order by ${units.eid}))) from ${units}),
     (select concat_ws(':', count(*), sum(${activities.pricePerPersonCents})) from ${activities}),
     (select concat_ws(':', count(*), sum(${packages.nights}), sum(cardinality(${packages.unitEids}) + cardinality(${packages.activityEids}))) from ${packages})
   ) as fingerprint,

@@ -11,7 +11,8 @@
  * const docs = await buildSearchDocuments(db, settings);          // every unit
  * const changed = await buildSearchDocuments(db, settings, { eids: [1001] });
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { uploadedPhotoAt } from '../media/photo-sources.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
 import { amenities, amenityCategories, areas, photos, unitAmenities, units } from '../db/schema.ts';
@@ -60,7 +61,7 @@ export async function buildSearchDocuments(
     .where(eq(unitAmenities.unitEid, units.eid))
     .as('amenity_names');
   const cover = db
-    .select({ path: photos.path, caption: photos.caption })
+    .select({ path: photos.path, caption: photos.caption, width: photos.width })
     .from(photos)
     .where(sql`${photos.ownerKind} = 'unit' and ${photos.ownerId} = ${units.eid}`)
     .orderBy(asc(photos.position))
@@ -89,6 +90,7 @@ export async function buildSearchDocuments(
       amenities: amenityNames.names,
       photoPath: cover.path,
       photoCaption: cover.caption,
+      photoWidth: cover.width,
     })
     .from(units)
     .innerJoin(areas, eq(areas.id, units.areaId))
@@ -96,7 +98,8 @@ export async function buildSearchDocuments(
     .leftJoinLateral(rates, sql`true`)
     .leftJoinLateral(amenityNames, sql`true`)
     .leftJoinLateral(cover, sql`true`)
-    .where(options.eids ? inArray(units.eid, [...options.eids]) : undefined)
+    // Unpublished and archived listings are not searchable: a refresh of one deletes its document.
+    .where(and(eq(units.status, 'published'), options.eids ? inArray(units.eid, [...options.eids]) : undefined))
     .orderBy(asc(units.eid));
 
   return rows.map((r) => {
@@ -132,7 +135,8 @@ export async function buildSearchDocuments(
       doc.is_price_nights = from.nights;
     }
     if (r.photoPath) {
-      doc.ss_image = mediaUrl(r.photoPath);
+      // A result card is at most 640 px wide (two columns of a wide screen, or a phone at 2×).
+      doc.ss_image = uploadedPhotoAt(r.photoPath, r.photoWidth ?? 0, 640) ?? mediaUrl(r.photoPath);
       doc.ss_image_caption = r.photoCaption ?? r.name;
     }
     return doc;

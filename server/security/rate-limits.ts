@@ -50,6 +50,8 @@ export const DEFAULT_RATE_LIMITS = {
   moderation: { max: 120, windowMs: 60_000 },
   /** The site owner's photo uploads (POST /admin/api/photos), behind the login: each can take a second of a core. */
   upload: { max: 60, windowMs: 600_000 },
+  /** The owner's listing editor (/admin/api/listings/…): saves, publications and previews, behind the login. */
+  owner: { max: 300, windowMs: 60_000 },
   /** Every form that is sent (share by email now; lead, inquiry and review forms later). */
   form: { max: 20, windowMs: 600_000 },
 } satisfies Record<string, RateLimit>;

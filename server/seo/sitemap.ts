@@ -7,7 +7,7 @@
  *
  * Both are read-only and rate limited with the other content routes.
  */
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { contentPages, events, units } from '../db/schema.ts';
@@ -22,7 +22,8 @@ export const NOT_FOR_ROBOTS = ['/api/', '/rcapi/', '/rescms/', '/mytrip', '/favo
 export function databaseSitemap(db: Database): SitemapSource {
   return async () => {
     const [listingRows, eventRows, pageRows] = await Promise.all([
-      db.select({ slug: units.slug }).from(units).orderBy(asc(units.slug)),
+      // Unpublished and archived listings are not pages for guests.
+      db.select({ slug: units.slug }).from(units).where(eq(units.status, 'published')).orderBy(asc(units.slug)),
       db.select({ slug: events.slug, kind: events.kind }).from(events).orderBy(asc(events.kind), asc(events.slug)),
       db.select({ slug: contentPages.slug }).from(contentPages).orderBy(asc(contentPages.slug)),
     ]);

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { ContentSource } from '@/domain/content';
 import { missingListing } from '@/domain/similar-listings';
 import type { SearchConfig } from '@/domain/search/search-config';
@@ -45,6 +45,9 @@ export function pageLoaders(search: SearchConfig) {
     listing: load(async (c, { params }) => {
       const slug = params.slug ?? '';
       const listing = await c.listing(slug);
+      // A listing whose slug changed keeps its old address: 301 to the current one.
+      const moved = listing === null && c.listingMoved ? await c.listingMoved(slug) : null;
+      if (moved !== null) throw redirect(`/listing/${encodeURIComponent(moved)}`, 301);
       if (listing === null) throw data(missingListing(slug, await c.similarListings(slug)), { status: 404 });
       return listing;
     }),

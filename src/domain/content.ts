@@ -62,8 +62,25 @@ export interface ListingSummary {
   summary: string;
 }
 
+/** What a guest reads before booking: arrival and departure, the rules, and the description's other parts (plain text, shown escaped). */
+export interface ListingHouseInfo {
+  /** 'HH:MM', 24-hour. */
+  checkInTime: string;
+  checkOutTime: string;
+  houseRules: string;
+  cancellationPolicy: string;
+  access: string;
+  neighbourhood: string;
+  transit: string;
+  notes: string;
+  beds: number;
+  address: { line1: string; line2: string; city: string; region: string; postalCode: string; country: string };
+}
+
 export interface ListingDetail extends ListingSummary {
   description: string;
+  /** Absent from content made before listings carried it. */
+  info?: ListingHouseInfo;
   photos: Photo[];
   amenityCategories: AmenityCategory[];
   latitude: number;
@@ -319,6 +336,8 @@ export interface ContentSource {
   home(): Promise<HomePage>;
   search(): Promise<SearchPage>;
   listing(slug: string): Promise<ListingDetail | null>;
+  /** The current slug of a listing that had this slug before (its page redirects there), or null. */
+  listingMoved?(slug: string): Promise<string | null>;
   /** Rentals like an unknown slug (its words in names, towns and types), best rated first (issue 11). */
   similarListings(slug: string): Promise<ListingSummary[]>;
   events(kind: 'event' | 'thing-to-do'): Promise<EventsPage>;

@@ -6,7 +6,7 @@
  *
  *   pageMeta({ routeId: 'listing', data: listing, origin: 'https://example.com', path: '/listing/x', siteName })
  */
-import type { Accommodation, Event, ItemList, Place, TouristAttraction, VacationRental, WebSite, WithContext } from 'schema-dts';
+import type { Accommodation, Event, ItemList, Place, PostalAddress, TouristAttraction, VacationRental, WebSite, WithContext } from 'schema-dts';
 import type { ContentPage, EventDetail, EventsPage, HomePage, InquiryPage, ListingDetail, Photo, SearchPage } from '../content';
 import { eventPageSummary } from './page-titles';
 
@@ -85,6 +85,20 @@ export function listingDescription(listing: Pick<ListingDetail, 'name' | 'area' 
   return metaDescription(`${listing.name} in ${listing.area}: ${listing.summary || listing.description}`);
 }
 
+/** The listing's postal address as far as its owner gave it (the town alone before listings carried one). */
+function postalAddress(listing: ListingDetail): PostalAddress {
+  const address = listing.info?.address;
+  const street = address ? [address.line1, address.line2].filter((part) => part.trim() !== '').join(', ') : '';
+  return {
+    '@type': 'PostalAddress',
+    addressLocality: address?.city || listing.area,
+    ...(street ? { streetAddress: street } : {}),
+    ...(address?.region ? { addressRegion: address.region } : {}),
+    ...(address?.postalCode ? { postalCode: address.postalCode } : {}),
+    ...(address?.country ? { addressCountry: address.country } : {}),
+  };
+}
+
 /** schema.org VacationRental of a listing (the properties Google's vacation rental guide names). */
 export function vacationRental(listing: ListingDetail, origin: string): WithContext<VacationRental> {
   const url = absolute(origin, `/listing/${listing.slug}`);
@@ -93,7 +107,8 @@ export function vacationRental(listing: ListingDetail, origin: string): WithCont
     additionalType: listing.type,
     numberOfBedrooms: listing.bedrooms,
     numberOfBathroomsTotal: listing.bathrooms,
-    occupancy: { '@type': 'QuantitativeValue', maxValue: listing.sleeps },
+    // Google reads the guests a rental sleeps from occupancy.value (maxValue for other readers).
+    occupancy: { '@type': 'QuantitativeValue', value: listing.sleeps, maxValue: listing.sleeps },
     amenityFeature: listing.amenityCategories.flatMap((category) =>
       category.amenities.map((name) => ({ '@type': 'LocationFeatureSpecification' as const, name, value: true })),
     ),
@@ -107,12 +122,16 @@ export function vacationRental(listing: ListingDetail, origin: string): WithCont
     url,
     description: listingDescription(listing),
     image: listing.photos.length > 0 ? listing.photos.map((photo) => absolute(origin, photo.src)) : [absolute(origin, listing.photo.src)],
-    address: { '@type': 'PostalAddress', addressLocality: listing.area },
+    address: postalAddress(listing),
     geo: { '@type': 'GeoCoordinates', latitude: listing.latitude, longitude: listing.longitude },
     latitude: listing.latitude,
     longitude: listing.longitude,
     containsPlace: accommodation,
   };
+  if (listing.info) {
+    rental.checkinTime = `${listing.info.checkInTime}:00`;
+    rental.checkoutTime = `${listing.info.checkOutTime}:00`;
+  }
   if (listing.rating !== null && listing.reviewCount > 0) {
     rental.aggregateRating = { '@type': 'AggregateRating', ratingValue: listing.rating, reviewCount: listing.reviewCount, bestRating: 5, worstRating: 1 };
   }

@@ -1,5 +1,6 @@
 import type { ListingDetail } from '@/domain/content';
 import { AmenityGroups } from './amenity-info';
+import { DescriptionParts, HouseRules } from './house-info';
 import { PhotoGallery } from './photo-gallery';
 import { Tabs, type TabItem } from './tabs';
 import { TourSlider } from './tour-slider';
@@ -23,6 +24,7 @@ export function PropertyTabs({ listing }: { listing: ListingDetail }) {
           {listing.description.split(/\n{2,}/).map((paragraph, index) => (
             <p key={index}>{paragraph}</p>
           ))}
+          {listing.info && <DescriptionParts info={listing.info} />}
           <dl className="facts">
             <dt>Type</dt>
             <dd>{listing.type}</dd>
@@ -32,6 +34,12 @@ export function PropertyTabs({ listing }: { listing: ListingDetail }) {
             <dd>{listing.bathrooms}</dd>
             <dt>Sleeps</dt>
             <dd>{listing.sleeps}</dd>
+            {listing.info && listing.info.beds > 0 && (
+              <>
+                <dt>Beds</dt>
+                <dd>{listing.info.beds}</dd>
+              </>
+            )}
           </dl>
         </>
       ),
@@ -39,6 +47,7 @@ export function PropertyTabs({ listing }: { listing: ListingDetail }) {
     { id: 'amenities', title: 'Amenities', content: <AmenityGroups categories={listing.amenityCategories} /> },
     { id: 'photos', title: 'Gallery', content: <PhotoGallery photos={listing.photos} /> },
   ];
+  if (listing.info) items.push({ id: 'rules', title: 'House rules', content: <HouseRules info={listing.info} /> });
   if (listing.virtualTourUrl || listing.videoUrl) {
     items.push({
       id: 'tours',

@@ -1,0 +1,52 @@
+/** A whole, valid listing document for the tests (every field set), made from a few choices. */
+import type { ListingContent } from '../../src/domain/owner/listing-content.ts';
+
+export function testDocument(overrides: Partial<ListingContent> = {}): ListingContent {
+  return {
+    format: 1,
+    propertyCode: 'CHC-4001',
+    name: 'Heron Hideaway',
+    nickname: 'The blue one',
+    slug: 'heron-hideaway',
+    type: 'Cottage',
+    area: 'coral-haven',
+    address: { line1: '12 Gulf Lane', line2: '', city: 'Coral Haven', region: 'FL', postalCode: '32400', country: 'US' },
+    latitude: 30.1,
+    longitude: -86.2,
+    bedrooms: 2,
+    bathrooms: 1.5,
+    sleeps: 4,
+    beds: 3,
+    description: {
+      summary: 'A quiet cottage two streets from the beach.',
+      space: 'Two bedrooms, a screened porch and a kitchen with everything.',
+      access: 'The whole cottage is yours; a keypad opens the front door.',
+      neighbourhood: 'Quiet streets, a bakery at the corner.',
+      transit: 'Bicycles are the easiest way around.',
+      notes: 'The porch light stays on at night for the turtles’ sake: it is amber.',
+    },
+    amenities: ['hot-tub'],
+    checkInTime: '16:00',
+    checkOutTime: '10:00',
+    houseRules: 'No parties. Quiet hours 22:00 to 07:00 & no smoking indoors.',
+    cancellationPolicy: 'Full refund up to 30 days before arrival.',
+    virtualTourUrl: null,
+    videoUrl: null,
+    photos: Array.from({ length: 6 }, (_, i) => ({ key: `${'a'.repeat(23)}${i}`, caption: `Room ${i + 1}`, alt: `The room number ${i + 1}`, width: 1600, height: 1067 })),
+    rates: {
+      baseNightlyCents: 18_000,
+      weekendNights: [5, 6],
+      weekendNightlyCents: null,
+      minStay: 2,
+      weeklyFactor: null,
+      monthlyFactor: null,
+      guestsIncluded: 2,
+      extraGuestNightlyCents: 0,
+      seasons: [],
+      dates: [],
+      fees: [],
+      taxes: [],
+    },
+    ...overrides,
+  };
+}
