@@ -16,6 +16,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ListingContent, ListingStatus, RatePlan } from '../../src/domain/owner/listing-content.ts';
 import type { Database } from '../db/client.ts';
 import { amenities, amenityCategories, areas, bookings, listingDrafts, listingSlugs, listingVersions, photos, unitAmenities, units } from '../db/schema.ts';
+import { legacyRatePlanOf } from '../pricing/fill-rate-plans.ts';
 import { defaultDocument, documentOfRows, photoColumnsOf, emptyRatePlan, photoPathOfKey, unitColumnsOf } from './document.ts';
 
 /** The property types the site has always had; the database may hold more. */
@@ -83,8 +84,8 @@ export function createListingStore(options: ListingStoreOptions) {
         .where(and(eq(photos.ownerKind, 'unit'), eq(photos.ownerId, eid)))
         .orderBy(asc(photos.position)),
     ]);
-    // Every unit has a plan once the start-up fill has run (server/pricing/fill-rate-plans.ts); a new one starts without rates.
-    const rates = row.unit.ratePlan ?? emptyRatePlan(Math.min(2, row.unit.sleeps));
+    // A unit of a database made before rate plans is priced from its old rows until the start-up fill writes its plan.
+    const rates = row.unit.ratePlan ?? (await legacyRatePlanOf(tx, eid, row.unit.cleaningFeeCents));
     return documentOfRows({ unit: { ...row.unit, bathrooms: Number(row.unit.bathrooms) }, area: row.area, amenities: amenityRows.map((a) => a.slug), photos: photoRows, rates });
   }
 

@@ -88,10 +88,10 @@ describe('validateListing', () => {
     const base = testDocument() as unknown as Record<string, unknown>;
     const mutated = fc.record({
       key: fc.constantFrom(...Object.keys(base), 'extra'),
-      value: fc.anything({ maxDepth: 3 }),
+      value: fc.anything({ maxDepth: 3, withNullPrototype: true, withObjectString: true, withBoxedValues: true }),
     });
     fc.assert(
-      fc.property(fc.oneof(fc.anything({ maxDepth: 4 }), fc.array(mutated, { maxLength: 6 }).map((changes) => Object.assign({ ...base }, ...changes.map((c) => ({ [c.key]: c.value }))))), (document) => {
+      fc.property(fc.oneof(fc.anything({ maxDepth: 4, withNullPrototype: true }), fc.array(mutated, { maxLength: 6 }).map((changes) => Object.assign({ ...base }, ...changes.map((c) => ({ [c.key]: c.value }))))), (document) => {
         const problems = validateListing(document, context);
         for (const problem of problems) {
           expect(typeof problem.path).toBe('string');

@@ -5,7 +5,8 @@
  * prices exactly as it did. Idempotent: only units whose plan is null are written, so it runs on
  * every start (server/demo/seed.ts ensureDemoContent) and costs one cheap query once done.
  */
-import { asc, isNull, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
+import type { RatePlan } from '../../src/domain/owner/listing-content.ts';
 import type { Database } from '../db/client.ts';
 import { fees, seasons, unitRates, units } from '../db/schema.ts';
 import { ratePlanFromLegacy } from './legacy-rate-plan.ts';
@@ -34,4 +35,14 @@ export async function fillMissingRatePlans(db: Database): Promise<number> {
       where ${units.eid} = (p.value ->> 'eid')::int and ${units.ratePlan} is null`);
   }
   return plans.length;
+}
+
+/** The plan one unit's old rows stand for (what the start-up fill would write for it). */
+export async function legacyRatePlanOf(db: Pick<Database, 'select'>, eid: number, cleaningFeeCents: number): Promise<RatePlan> {
+  const [seasonRows, rateRows, feeRows] = await Promise.all([
+    db.select({ id: seasons.id, name: seasons.name, beginDate: seasons.beginDate, endDate: seasons.endDate, minStay: seasons.minStay }).from(seasons),
+    db.select({ seasonId: unitRates.seasonId, nightlyCents: unitRates.nightlyCents }).from(unitRates).where(eq(unitRates.unitEid, eid)),
+    db.select().from(fees),
+  ]);
+  return ratePlanFromLegacy(seasonRows, rateRows, cleaningFeeCents, feeRows);
 }

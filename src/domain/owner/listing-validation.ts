@@ -116,7 +116,7 @@ export function validateListing(document: unknown, context: ListingValidationCon
   if (!isRecord(document)) return [{ path: '', message: 'The listing must be an object.' }];
   const d = document;
   for (const key of Object.keys(d)) if (!TOP_LEVEL.has(key)) p.add(key.slice(0, 60), `There is no field ${key.slice(0, 60)} in a listing.`);
-  if (d.format !== LISTING_CONTENT_VERSION) p.add('format', `This listing is of format ${String(d.format).slice(0, 20)}; this site reads format ${LISTING_CONTENT_VERSION}.`);
+  if (d.format !== LISTING_CONTENT_VERSION) p.add('format', `This listing is of format ${typeof d.format === 'number' || typeof d.format === 'string' ? String(d.format).slice(0, 20) : 'unknown'}; this site reads format ${LISTING_CONTENT_VERSION}.`);
 
   if (typeof d.propertyCode !== 'string' || !PROPERTY_CODE_PATTERN.test(d.propertyCode)) {
     p.add('propertyCode', 'The property code must be 1 to 40 letters, digits, - or _, such as CHC-1001.');
