@@ -5,7 +5,7 @@
  * plan and the start-up fill of `units.rate_plan` (fill-rate-plans.ts) all use it.
  */
 import type { ListingFee, ListingTax, RatePlan } from '../../src/domain/owner/listing-content.ts';
-import { dayOf, isoOfDay } from './model.ts';
+import { dayOf, isoOfDay } from './days.ts';
 
 export interface LegacySeason {
   id: number;

@@ -9,29 +9,11 @@
  * Days are whole days since 1970-01-01 (UTC): `dayOf('2026-12-01')` is 20788.
  */
 import type { FeeScope, ListingTax, RatePlan } from '../../src/domain/owner/listing-content.ts';
-import { dateToMs } from '../../src/domain/pricing/dates.ts';
 import type { Special } from '../../src/domain/pricing/types.ts';
 import { ratePlanFromLegacy, type LegacySeason } from './legacy-rate-plan.ts';
 
-const DAY_MS = 86_400_000;
-
-/** The day number of a date (YYYY-MM-DD or MM/DD/YYYY), or null when it is not a real day. */
-export function dayOf(date: string): number | null {
-  const ms = dateToMs(date);
-  return ms === null ? null : Math.round(ms / DAY_MS);
-}
-
-const isoCache = new Map<number, string>();
-
-/** The YYYY-MM-DD of a day number (remembered: Date formatting was the search's hottest spot). */
-export function isoOfDay(day: number): string {
-  let iso = isoCache.get(day);
-  if (iso === undefined) {
-    iso = new Date(day * DAY_MS).toISOString().slice(0, 10);
-    if (isoCache.size < 200_000) isoCache.set(day, iso);
-  }
-  return iso;
-}
+export { dayOf, isoOfDay } from './days.ts';
+import { dayOf, isoOfDay } from './days.ts';
 
 /** How far ahead a listing can be booked at its base rate beyond its own seasons and dates. */
 export const BOOKING_HORIZON_DAYS = 365;
