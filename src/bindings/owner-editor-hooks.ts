@@ -23,6 +23,16 @@ export interface OwnerEditorActors {
 /** The id of the input of the field at `path`: labels, problems and focus find it by it. */
 export const fieldId = (path: string): string => `field-${path.replace(/\./g, '-')}`;
 
+/** The field of `path`, or of the nearest path above it that has one (a season's dates, a table's row). */
+function fieldElement(path: string | null): HTMLElement | null {
+  const parts = path === null ? [] : path.split('.');
+  for (let n = parts.length; n > 0; n--) {
+    const element = document.getElementById(fieldId(parts.slice(0, n).join('.')));
+    if (element) return element;
+  }
+  return null;
+}
+
 /**
  * The editor's actors (the listing, its quote preview, its history), wired to their effects; the
  * editor's page provides them to its sections with OwnerEditorProvider.
@@ -36,7 +46,7 @@ export function useOwnerEditorActors(eid: number): OwnerEditorActors {
     const disconnect = [
       connectOwnerEditor(editor, {
         focusPath: (path) => {
-          const element = document.getElementById(path === null ? 'editor-message' : fieldId(path)) ?? document.getElementById('editor-message');
+          const element = fieldElement(path) ?? document.getElementById('editor-message');
           if (element) focusInView(element);
         },
       }),
