@@ -20,12 +20,13 @@ import type { QuoteSummary } from '@/domain/owner/owner-api';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 import { CheckboxesInput, NumberInput, OptionalTextInput, SelectInput, TextInput } from './owner-fields';
-import { RatesSection } from './owner-rates-section';
 import type { MapTilesConfig } from './owner-pin-map';
 
 /** The map and the photo tools are chunks of their own, loaded when the owner opens them. */
 const PinMap = lazy(() => import('./owner-pin-map'));
 const PhotoTools = lazy(() => import('./owner-photos'));
+/** The rate plan's tables and the range calendar of its seasons: below the fold, fetched as the editor starts. */
+const RatesSection = lazy(() => import('./owner-rates-section').then((module) => ({ default: module.RatesSection })));
 
 const SECTIONS = [
   ['basics', 'Basics'],
@@ -421,7 +422,9 @@ function EditorSections({ tiles }: { tiles: MapTilesConfig }) {
           <PhotosSection />
         </Section>
         <Section id="rates" title="Rates & fees">
-          <RatesSection currency={currency} />
+          <Suspense fallback={<p role="status">Loading the rates…</p>}>
+            <RatesSection currency={currency} />
+          </Suspense>
           <h3>Before and after</h3>
           <QuotePreviewPanel />
         </Section>
