@@ -35,3 +35,56 @@ export function stubOwnerApi(): { requests: PendingRequest[]; last: (match?: str
     },
   };
 }
+
+import type { ListingContent } from '@/domain/owner/listing-content';
+import type { OwnerListingDetail } from '@/domain/owner/owner-api';
+
+export const EDITOR_EID = 1001;
+
+/** A published listing with a draft, as the owner API answers GET /admin/api/listings/1001. */
+export function listingDocument(): ListingContent {
+  return {
+    format: 1,
+    propertyCode: 'CHC-1001',
+    name: 'Seaside Cottage',
+    nickname: '',
+    slug: 'seaside-cottage',
+    type: 'House',
+    area: 'north-beach',
+    address: { line1: '1 Shore Road', line2: '', city: 'Coral Haven', region: 'FL', postalCode: '32000', country: 'US' },
+    latitude: 29.5,
+    longitude: -81.2,
+    bedrooms: 2,
+    bathrooms: 1.5,
+    sleeps: 4,
+    beds: 2,
+    description: { summary: 'A cottage by the dunes.', space: '', access: '', neighbourhood: '', transit: '', notes: '' },
+    amenities: ['wifi'],
+    checkInTime: '16:00',
+    checkOutTime: '10:00',
+    houseRules: '',
+    cancellationPolicy: '',
+    virtualTourUrl: null,
+    videoUrl: null,
+    photos: [],
+    rates: { baseNightlyCents: 15_000, weekendNights: [5, 6], weekendNightlyCents: null, minStay: 2, weeklyFactor: null, monthlyFactor: null, guestsIncluded: 4, extraGuestNightlyCents: 0, seasons: [], dates: [], fees: [], taxes: [] },
+  };
+}
+
+export function listingDetail(): OwnerListingDetail {
+  const document = listingDocument();
+  return {
+    eid: EDITOR_EID,
+    status: 'published',
+    published: { version: 1, document, publishedAt: '2026-01-01T10:00:00.000Z', publishedBy: 'owner' },
+    draft: { baseVersion: 1, revision: 2, document, savedAt: '2026-01-02T09:30:00.000Z' },
+    readiness: { guests: [{ path: 'photos', message: 'Add at least one photo.' }], google: [], channels: [], blocking: [] },
+    options: {
+      areas: [{ slug: 'north-beach', name: 'North Beach' }],
+      amenities: [{ slug: 'wifi', name: 'Wi-Fi', category: 'Essentials' }],
+      types: ['House', 'Condo'],
+      embedOrigins: [],
+      currency: 'USD',
+    },
+  };
+}

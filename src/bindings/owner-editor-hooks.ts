@@ -120,12 +120,12 @@ export function useEditorField<T>(path: string): EditorField<T> {
   return { id: fieldId(path), value, problem, set: (next) => editor.send({ type: 'field.changed', path, value: next }) };
 }
 
-/** Every problem whose path starts with `prefix` (a table's rows). */
+/** Every problem whose path starts with `prefix` (a table's rows); '' for all of them. */
 export function useProblemsUnder(prefix: string): FieldProblem[] {
   const { editor } = useActors();
   return useSelector(
     editor,
-    (s) => s.context.problems.filter((p) => p.path === prefix || p.path.startsWith(`${prefix}.`)),
+    (s) => s.context.problems.filter((p) => prefix === '' || p.path === prefix || p.path.startsWith(`${prefix}.`)),
     (a, b) => a.length === b.length && a.every((p, i) => p === b[i]),
   );
 }

@@ -12,6 +12,7 @@ import {
   usePublishWarnings,
   useQuotePreview,
   useReadiness,
+  useProblemsUnder,
   fieldId,
 } from '@/bindings/owner-editor-hooks';
 import { documentDifferences } from '@/domain/owner/editor-checks';
@@ -300,6 +301,7 @@ function Messages() {
           {summary.message || 'Please check the fields marked.'}
         </p>
       ) : null}
+      {state === 'blocked' ? <BlockedProblems /> : null}
       {state === 'invalid' && !summary.message ? (
         <p role="alert" className="owner-problem">
           Please check the fields marked.
@@ -312,6 +314,18 @@ function Messages() {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** What refused the publish (would break the page), each a link to its field, and the way back to editing. */
+function BlockedProblems() {
+  const commands = useEditorCommands();
+  const problems = useProblemsUnder('');
+  return (
+    <>
+      <ProblemList problems={problems} />
+      <Button onPress={commands.cancelPublish}>Back to editing</Button>
+    </>
   );
 }
 
