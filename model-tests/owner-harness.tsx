@@ -88,3 +88,22 @@ export function listingDetail(): OwnerListingDetail {
     },
   };
 }
+
+import { render, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import { InspectProvider } from '@/bindings/inspect-context';
+import type { ModelCoverage } from './coverage';
+import { OwnerEditorPage } from '@/views/owner/owner-editor-page';
+
+/** The editor page of listing 1001, loaded (its GET answered), with the actors seen by `coverage`. */
+export async function mountLoadedEditor(coverage: ModelCoverage, api: ReturnType<typeof stubOwnerApi>): Promise<() => void> {
+  const { unmount } = render(
+    <InspectProvider inspect={coverage.inspect}>
+      <OwnerEditorPage eid={EDITOR_EID} tiles={{ url: '/tiles/{z}/{x}/{y}.svg', attribution: '' }} />
+    </InspectProvider>,
+  );
+  await waitFor(() => expect(api.last(`GET /admin/api/listings/${EDITOR_EID}`)).toBeDefined());
+  api.last(`GET /admin/api/listings/${EDITOR_EID}`).answer(200, listingDetail());
+  await waitFor(() => expect(document.querySelector('form[aria-label="Listing"]')).not.toBeNull());
+  return unmount;
+}
