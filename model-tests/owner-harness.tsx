@@ -93,7 +93,7 @@ import { render, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { InspectProvider } from '@/bindings/inspect-context';
 import type { ModelCoverage } from './coverage';
-import { OwnerEditorPage } from '@/views/owner/owner-editor-page';
+import { OwnerEditorPage } from '@/views/owner/owner-editor-screen';
 
 /** The editor page of listing 1001, loaded (its GET answered), with the actors seen by `coverage`. */
 export async function mountLoadedEditor(coverage: ModelCoverage, api: ReturnType<typeof stubOwnerApi>): Promise<() => void> {

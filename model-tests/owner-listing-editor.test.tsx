@@ -6,7 +6,7 @@ import { createTestModel } from 'xstate/graph';
 import { InspectProvider } from '@/bindings/inspect-context';
 import { STALE_MESSAGE } from '@/effects/owner-api';
 import { ownerListingEditorMachine } from '@/machines/owner-listing-editor-machine';
-import { OwnerEditorPage } from '@/views/owner/owner-editor-page';
+import { OwnerEditorPage } from '@/views/owner/owner-editor-screen';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
 import { EDITOR_EID, listingDetail, listingDocument, stubOwnerApi } from './owner-harness';
 

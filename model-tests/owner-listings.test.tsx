@@ -7,7 +7,7 @@ import { InspectProvider } from '@/bindings/inspect-context';
 import type { NewListingEntries } from '@/domain/owner/editor-checks';
 import type { OwnerListingRow } from '@/domain/owner/owner-api';
 import { ownerListingsMachine } from '@/machines/owner-listings-machine';
-import { OwnerListingsPage } from '@/views/owner/owner-listings-page';
+import { OwnerListingsPage } from '@/views/owner/owner-listings-screen';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
 import { stubOwnerApi } from './owner-harness';
 

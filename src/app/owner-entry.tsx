@@ -5,8 +5,8 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { OwnerEditorPage } from '@/views/owner/owner-editor-page';
-import { OwnerListingsPage, type OwnerPageOptions } from '@/views/owner/owner-listings-page';
+import { OwnerEditorPage } from '@/views/owner/owner-editor-screen';
+import { OwnerListingsPage, type OwnerPageOptions } from '@/views/owner/owner-listings-screen';
 import type { MapTilesConfig } from '@/views/owner/owner-pin-map';
 import '@/views/styles.css';
 import '@/views/owner/owner.css';

@@ -1,3 +1,4 @@
+/* Named *-screen, not *-page: src/app/routes.tsx globs the guests' *-page.tsx modules into their route table. */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   OwnerEditorContext,

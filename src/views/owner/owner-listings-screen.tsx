@@ -1,3 +1,4 @@
+/* Named *-screen, not *-page: src/app/routes.tsx globs the guests' *-page.tsx modules into their route table. */
 import { Button as AriaButton, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
 import { addFieldId, useOwnerListings } from '@/bindings/owner-listings-hooks';
 import type { NewListingEntries } from '@/domain/owner/editor-checks';
