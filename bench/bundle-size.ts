@@ -131,6 +131,35 @@ try {
   await site.stop();
 }
 
+// The owner's pages (/admin/listings, /admin/listings/:eid) are behind the login and load the owner's
+// own build (vite.owner.config.ts): their first script is its entry and the entry's static imports.
+const OWNER_PAGE_JS = 200 * KB;
+const ownerManifestFile = path.join(clientDir, '.vite', 'owner-manifest.json');
+if (fs.existsSync(ownerManifestFile)) {
+  const owner = JSON.parse(fs.readFileSync(ownerManifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = owner['src/app/owner-entry.tsx'];
+  if (!entry) throw new Error('The owner build has no src/app/owner-entry.tsx entry');
+  const files = new Set<string>();
+  const visit = (chunk: ManifestChunk) => {
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach((name) => {
+      const imported = owner[name];
+      if (imported) visit(imported);
+    });
+  };
+  visit(entry);
+  const scripts = [...files];
+  const jsGzip = scripts.reduce((sum, file) => sum + gzipSize(file), 0);
+  const cssGzip = (entry.css ?? []).reduce((sum, file) => sum + gzipSize(file), 0);
+  // The guests' pages must not load a module of the owner's build.
+  const leaked = figures.filter((row) => row.scripts.some((file) => file.startsWith('assets/owner/')));
+  const ok = jsGzip <= OWNER_PAGE_JS && cssGzip <= CSS_BUDGET && leaked.length === 0;
+  figures.push({ page: 'owner listings', path: '/admin/listings', jsGzip, jsBudget: OWNER_PAGE_JS, cssGzip, cssBudget: CSS_BUDGET, scripts, notPreloaded: [], ok });
+} else {
+  throw new Error('No owner build (dist/client/.vite/owner-manifest.json): run `npm run build` first');
+}
+
 const kB = (bytes: number) => (bytes / KB).toFixed(1);
 console.log(`${'page'.padEnd(16)} ${'path'.padEnd(36)} ${'JS gzip'.padStart(9)} ${'budget'.padStart(7)} ${'CSS gzip'.padStart(9)} ${'budget'.padStart(7)}  chunks`);
 for (const row of figures) {

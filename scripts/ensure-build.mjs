@@ -23,7 +23,7 @@ const wantServer = !args.has('--client');
 const wantClient = !args.has('--server');
 
 const parts = {
-  client: { stamp: path.join(dist, '.build-stamp'), inputs: ['src', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'] },
+  client: { stamp: path.join(dist, '.build-stamp'), inputs: ['src', 'vite.config.ts', 'vite.owner.config.ts', 'package-lock.json', 'tsconfig.json'] },
   server: { stamp: path.join(dist, '.server-stamp'), inputs: ['server', 'src', 'scripts/ensure-build.mjs', 'package-lock.json', 'tsconfig.json'] },
 };
 
@@ -52,6 +52,9 @@ function run(args) {
 
 async function buildClient() {
   await Promise.all([run(['build', '--logLevel', 'warn']), run(['build', '--ssr', 'src/app/entry-server.tsx', '--logLevel', 'warn'])]);
+  // The owner's app, a build of its own (nothing of it in the guests' chunks), into dist/client/assets/owner
+  // once the guests' build has emptied dist/client.
+  await run(['build', '-c', 'vite.owner.config.ts', '--logLevel', 'warn']);
   const clientDir = path.join(dist, 'client');
   moveSourceMaps(clientDir, path.join(dist, 'sourcemaps'));
   await precompress(path.join(clientDir, 'assets'));

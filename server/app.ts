@@ -35,6 +35,7 @@ import { registerSeoRoutes, type SitemapSource } from './seo/sitemap.ts';
 import { registerAnalyticsRoutes, type AnalyticsCollector } from './analytics/collector.ts';
 import { acceptJsonBodies } from './security/json-body.ts';
 import { registerAdminRoutes, type AdminRouteOptions } from './admin/routes.ts';
+import { mapTileLayer } from '../src/domain/map-tiles.ts';
 import type { CaptchaService } from './captcha/captcha-service.ts';
 import { registerCaptchaRoutes } from './captcha/routes.ts';
 import { attachModuleUrl } from './captcha/attach-script.ts';
@@ -288,6 +289,7 @@ export async function buildServer(deps: ServerDependencies): Promise<FastifyInst
     const loginOrigins = loginCaptcha && loginCaptcha.provider !== 'altcha' ? CAPTCHA_ORIGINS[loginCaptcha.provider] : { scripts: [], frames: [] };
     await registerAdminRoutes(app, {
       ...deps.admin,
+      ownerApp: { clientDir: deps.renderer.clientDir, tiles: mapTileLayer(deps.settings.site) },
       secret: deps.cookieSecret,
       siteName: deps.settings.site.name,
       publicOrigin,

@@ -165,7 +165,7 @@ export function rangeForm(range: { from: string; to: string }, error: string | n
 
 /** The bar of a logged-in page: the owner's pages and the log-out button. */
 export const logoutBar =
-  `<nav aria-label="Site owner" class="nav"><a href="${ADMIN_PATH}">Analytics</a><a href="${REVIEWS_PATH}">Reviews</a><a href="/admin/bookings">Bookings</a><a href="/admin/calendars">Calendars</a></nav>` +
+  `<nav aria-label="Site owner" class="nav"><a href="${ADMIN_PATH}">Analytics</a><a href="${REVIEWS_PATH}">Reviews</a><a href="/admin/bookings">Bookings</a><a href="/admin/calendars">Calendars</a><a href="/admin/listings">Listings</a></nav>` +
   `<form method="post" action="${LOGOUT_PATH}"><button type="submit">Log out</button></form>`;
 
 /** The dashboard with a range the owner asked for that is not valid: the form and the message, no figures. */

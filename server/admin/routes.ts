@@ -10,6 +10,7 @@
  *   GET  /admin/reviews                          → reviews waiting for moderation (303 to the login without a session)
  *   POST /admin/reviews/{id}/approve|reject      → 303 back to /admin/reviews with a notice | 401 without a session
  *   /admin/bookings, /admin/calendars            → the owner's bookings and calendars (owner-routes.ts)
+ *   /admin/listings, /admin/listings/{eid}       → the owner's listings app (owner-app-pages.ts)
  *
  * The posts are refused from other sites by the security layer (Fetch Metadata, Origin) like every
  * request that changes state. Wrong passwords make the client wait before its next try
@@ -41,6 +42,7 @@ import { acceptFormBodies } from '../form-body.ts';
 import { registerOwnerRoutes, type OwnerRouteOptions } from './owner-routes.ts';
 import { registerPhotoUploadRoute } from '../media/photo-pipeline.ts';
 import { registerOwnerContentRoutes, type OwnerContentOptions } from '../owner-content/routes.ts';
+import { registerOwnerAppPages, type OwnerAppOptions } from './owner-app-pages.ts';
 
 export interface AdminRouteOptions {
   /** ADMIN_PASSWORD; the routes are registered only with one. */
@@ -62,6 +64,8 @@ export interface AdminRouteOptions {
   listings?: OwnerContentOptions | undefined;
   /** The owner's photo uploads (POST /admin/api/photos) into this media directory. */
   photos?: { mediaDir: string; db: Database } | undefined;
+  /** The owner's listings app at /admin/listings (owner-app-pages.ts): the client build and the map tiles; it reads the owner's database. */
+  ownerApp?: Omit<OwnerAppOptions, 'db'> | undefined;
   /** How wrong passwords are slowed down (login-throttle.ts DEFAULT_LOGIN_THROTTLE). */
   loginThrottle?: LoginThrottleLimits;
   /**
@@ -218,6 +222,7 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
     }
     if (options.listings) registerOwnerContentRoutes(scope, options.listings, { now, isLoggedIn: (request) => sessions.isLoggedIn(request) });
     if (options.owner) registerOwnerRoutes(scope, options.owner, { siteName: options.siteName, now, isLoggedIn: (request) => sessions.isLoggedIn(request), privateHtml });
+    if (options.owner && options.ownerApp) registerOwnerAppPages(scope, { ...options.ownerApp, db: options.owner.db }, { siteName: options.siteName, isLoggedIn: (request) => sessions.isLoggedIn(request) });
 
     const { reviews } = options;
     if (reviews) {

@@ -13,7 +13,7 @@ import type { Special } from '../../src/domain/pricing/types.ts';
 import { ratePlanFromLegacy, type LegacySeason } from './legacy-rate-plan.ts';
 
 export { dayOf, isoOfDay } from './days.ts';
-import { dayOf, isoOfDay } from './days.ts';
+import { dayOf } from './days.ts';
 
 /** How far ahead a listing can be booked at its base rate beyond its own seasons and dates. */
 export const BOOKING_HORIZON_DAYS = 365;

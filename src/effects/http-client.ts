@@ -15,7 +15,7 @@ export class HttpError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: BodyInit;
   headers?: Record<string, string>;
   /** Milliseconds before the request is aborted (default 15 s). */

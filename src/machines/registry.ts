@@ -23,6 +23,11 @@ import { leadFormMachine } from './lead-form-machine';
 import { locationMapMachine } from './location-map-machine';
 import { menuMachine } from './menu-machine';
 import { notificationMachine } from './notification-machine';
+import { ownerHistoryMachine } from './owner-history-machine';
+import { ownerListingEditorMachine } from './owner-listing-editor-machine';
+import { ownerListingsMachine } from './owner-listings-machine';
+import { ownerPhotoQueueMachine } from './owner-photo-queue-machine';
+import { ownerQuotePreviewMachine } from './owner-quote-preview-machine';
 import { orderContentMachine } from './order-content-machine';
 import { orderMachine } from './order-machine';
 import { pagerMachine } from './pager-machine';
@@ -286,5 +291,31 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Lazy placeholder',
     description:
       'A block whose content is fetched when it becomes visible (GET {data-bto-jump-select url}) and replaced by that HTML, sanitized; a failure offers Try again (spec §2 Lazy placeholder blocks, §4 Lazy content, §7).',
+  },
+  {
+    machine: ownerListingsMachine,
+    title: 'Owner: listings',
+    description: "The owner's list of rentals at /admin/listings: loading, failed with Try again; the 'Add a home' dialog checks its fields, creates the listing and opens its editor, or shows the server's problems by field.",
+  },
+  {
+    machine: ownerListingEditorMachine,
+    title: 'Owner: listing editor',
+    description:
+      'One listing edited as a draft: dirty or clean, Save draft, a stale save refused (409) with the typed document kept until the owner keeps theirs or takes the other, problems by field (422), publishing with its warnings confirmed first, a restored version as the draft.',
+  },
+  {
+    machine: ownerQuotePreviewMachine,
+    title: 'Owner: quote preview',
+    description: 'The quotes of sample stays under the published rates and the draft’s, side by side: loading, ready, failed with Try again.',
+  },
+  {
+    machine: ownerHistoryMachine,
+    title: 'Owner: version history',
+    description: "A listing's published versions with who and when; restoring one makes it the draft (refused when someone saved meanwhile).",
+  },
+  {
+    machine: ownerPhotoQueueMachine,
+    title: 'Owner: photo uploads',
+    description: "The photo upload queue: one file at a time with its progress, the server's message on a failure with Retry, cancel of a queued or running upload.",
   },
 ];
