@@ -44,11 +44,15 @@ function tileOrigin(url: string): string {
   }
 }
 
-/** The app pages' policy: this site's scripts, styles and requests only; images also from the tile server. */
+/**
+ * The app pages' policy: this site's scripts and requests only; images also from the tile server.
+ * Inline styles are allowed, as on the guests' pages: the map's panes and react-aria's overlays
+ * position themselves with style attributes.
+ */
 export function ownerAppCsp(tilesUrl: string): string {
   const tiles = tileOrigin(tilesUrl);
   return (
-    "default-src 'none'; script-src 'self'; style-src 'self'; " +
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
     `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ''}; connect-src 'self'; font-src 'self'; ` +
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
   );

@@ -125,7 +125,8 @@ function isoDay(date: Date): string {
 /** The first photo of an owner, as a lateral subquery. */
 function coverPhoto(db: Database, ownerKind: string, ownerId: AnyPgColumn, alias: string) {
   return db
-    .select({ path: photos.path, caption: photos.caption, width: photos.width, height: photos.height })
+    // A card shows no caption: its photo's text is the alt text the owner wrote, else the caption.
+    .select({ path: photos.path, caption: sql<string>`coalesce(nullif(${photos.description}, ''), ${photos.caption})`.as('caption'), width: photos.width, height: photos.height })
     .from(photos)
     .where(and(eq(photos.ownerKind, ownerKind), eq(photos.ownerId, ownerId)))
     .orderBy(asc(photos.position))
@@ -360,7 +361,7 @@ export function createContentService(db: Database, settings: SiteSettings, optio
         .from(units)
         .where(eq(units.eid, eid)),
       db
-        .select({ path: photos.path, caption: photos.caption, width: photos.width, height: photos.height })
+        .select({ path: photos.path, caption: photos.caption, description: photos.description, width: photos.width, height: photos.height })
         .from(photos)
         .where(and(eq(photos.ownerKind, 'unit'), eq(photos.ownerId, eid)))
         .orderBy(asc(photos.position)),
@@ -398,7 +399,7 @@ export function createContentService(db: Database, settings: SiteSettings, optio
     return {
       ...summary,
       description: detail.description,
-      photos: photoRows.length > 0 ? photoRows.map((p) => toPhoto(p, summary.name)) : [summary.photo],
+      photos: photoRows.length > 0 ? photoRows.map((p) => ({ ...toPhoto(p, summary.name), ...(p.description ? { description: p.description } : {}) })) : [summary.photo],
       amenityCategories: categories,
       latitude: detail.latitude,
       longitude: detail.longitude,

@@ -61,7 +61,7 @@ export async function buildSearchDocuments(
     .where(eq(unitAmenities.unitEid, units.eid))
     .as('amenity_names');
   const cover = db
-    .select({ path: photos.path, caption: photos.caption, width: photos.width })
+    .select({ path: photos.path, caption: sql<string>`coalesce(nullif(${photos.description}, ''), ${photos.caption})`.as('caption'), width: photos.width })
     .from(photos)
     .where(sql`${photos.ownerKind} = 'unit' and ${photos.ownerId} = ${units.eid}`)
     .orderBy(asc(photos.position))

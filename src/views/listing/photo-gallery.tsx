@@ -15,7 +15,7 @@ export function PhotoGallery({ photos }: { photos: Photo[] }) {
   return (
     <div className="photo-gallery" role="group" aria-label="Photo gallery">
       <figure className="photo-gallery__main">
-        <img src={main.src} srcSet={main.srcset} sizes={main.srcset && PHOTO_SIZES.page} alt={main.caption} width={main.width} height={main.height} loading="lazy" decoding="async" />
+        <img src={main.src} srcSet={main.srcset} sizes={main.srcset && PHOTO_SIZES.page} alt={main.description || main.caption} width={main.width} height={main.height} loading="lazy" decoding="async" />
         <figcaption aria-live="polite">{main.caption}</figcaption>
       </figure>
       <ul className="photo-gallery__thumbs">

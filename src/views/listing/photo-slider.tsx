@@ -36,7 +36,7 @@ export function PhotoSlider({ photos, name }: { photos: Photo[]; name: string })
               <SlideImage photo={photo} first={index === 0} />
             ) : (
               <noscript>
-                <img src={photo.src} alt={photo.caption} width={photo.width} height={photo.height} loading="lazy" />
+                <img src={photo.src} alt={photo.description || photo.caption} width={photo.width} height={photo.height} loading="lazy" />
               </noscript>
             )}
             <figcaption className="slider__caption">{photo.caption}</figcaption>
@@ -76,7 +76,7 @@ function SlideImage({ photo, first }: { photo: Photo; first: boolean }) {
       src={photo.src}
       srcSet={photo.srcset}
       sizes={photo.srcset && PHOTO_SIZES.page}
-      alt={photo.caption}
+      alt={photo.description || photo.caption}
       width={photo.width}
       height={photo.height}
       decoding={first ? undefined : 'async'}
