@@ -13,11 +13,11 @@
  * prices) is the caller's (publish.ts), after the commit.
  */
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { ListingContent, ListingStatus, RatePlan } from '../../src/domain/owner/listing-content.ts';
+import type { ListingContent, ListingStatus } from '../../src/domain/owner/listing-content.ts';
 import type { Database } from '../db/client.ts';
 import { amenities, amenityCategories, areas, bookings, listingDrafts, listingSlugs, listingVersions, photos, unitAmenities, units } from '../db/schema.ts';
 import { legacyRatePlanOf } from '../pricing/fill-rate-plans.ts';
-import { defaultDocument, documentOfRows, photoColumnsOf, emptyRatePlan, photoPathOfKey, unitColumnsOf } from './document.ts';
+import { defaultDocument, documentOfRows, photoColumnsOf, photoPathOfKey, unitColumnsOf } from './document.ts';
 
 /** The property types the site has always had; the database may hold more. */
 export const PROPERTY_TYPES = ['Condo', 'Townhome', 'Cottage', 'Bungalow', 'House', 'Villa'] as const;
