@@ -112,11 +112,12 @@ describe('readiness', () => {
     expect(readiness(testDocument(), { today })).toEqual({ guests: [], google: [], channels: [], blocking: [] });
   });
 
-  it('says what guests miss: photos, alt text, a summary, rates', () => {
+  it('says what guests miss: photos, a summary, rates; a photo without alt text blocks publishing', () => {
     const document = testDocument({ photos: [{ key: 'aaaa', caption: '', alt: ' ', width: 1600, height: 1067 }] });
     document.description.summary = '';
     document.rates.baseNightlyCents = 0;
-    expect(readiness(document, { today }).guests.map((p) => p.path)).toEqual(['photos.0.alt', 'description.summary', 'rates.baseNightlyCents']);
+    expect(readiness(document, { today }).guests.map((p) => p.path)).toEqual(['description.summary', 'rates.baseNightlyCents']);
+    expect(readiness(document, { today }).blocking.map((p) => p.path)).toContain('photos.0.alt');
     expect(readiness(testDocument({ photos: [] }), { today }).guests.map((p) => p.path)).toEqual(['photos']);
   });
 

@@ -1,13 +1,14 @@
 /**
  * What a listing still lacks, by who needs it (pure, shared by the server and the owner's editor):
  *
- * - guests: at least one photo, alt text on every photo, a summary, rates for the next 12 months;
+ * - guests: at least one photo, a summary, rates for the next 12 months;
  * - google: the properties Google's vacation-rental structured data requires of the VacationRental
  *   JSON-LD the listing page emits (name, identifier, image, latitude, longitude, containsPlace
  *   with its occupancy);
  * - channels: at least 6 landscape photos of at least 1024 × 683 (what Vrbo and Airbnb ask);
- * - blocking: what would break the page (no name, no slug, no base rate, no coordinates …):
- *   publishing is refused only for these; the others are warnings.
+ * - blocking: what would break the page (no name, no slug, no base rate, no coordinates …) and
+ *   a photo without alt text (a page a screen reader cannot describe): publishing is refused only
+ *   for these; the others are warnings.
  *
  * It looks at a document that may not be valid: anything missing or of the wrong type is a
  * problem, never an exception.
@@ -57,7 +58,7 @@ export function readiness(document: unknown, facts: ReadinessFacts): Readiness {
 
   if (photos.length === 0) guests.push({ path: 'photos', message: 'Add at least one photo: guests rarely book a listing without.' });
   photos.forEach((photo, i) => {
-    if (!filled(photo.alt)) guests.push({ path: `photos.${i}.alt`, message: 'Describe this photo (alt text) for guests who cannot see it.' });
+    if (!filled(photo.alt)) blocking.push({ path: `photos.${i}.alt`, message: 'Describe this photo (alt text) for guests who cannot see it: it is needed to publish.' });
   });
   const description = isRecord(d.description) ? d.description : {};
   if (!filled(description.summary)) guests.push({ path: 'description.summary', message: 'Write a summary: it is shown on the cards and at the top of the page.' });
