@@ -14,25 +14,11 @@
 import type { RatePlan } from '../../src/domain/owner/listing-content.ts';
 import { formatStayDate } from '../../src/domain/pricing/dates.ts';
 import { planProblem, priceUnitStay, type StayProblem } from './engine.ts';
+import type { QuoteSample as PreviewSample, QuoteSummary } from '../../src/domain/owner/owner-api.ts';
 import { buildPricingData, dayOf, isoOfDay, siteCalendar, weekdayOfDay, type PricingData, type UnitInfo } from './model.ts';
 
-export interface QuoteSummary {
-  totalCents: number;
-  rentCents: number;
-  lines: { kind: string; label: string; amountCents: number }[];
-  problem: string | null;
-}
-
-export interface PreviewSample {
-  id: 'weekend' | 'week' | 'month' | 'holiday';
-  label: string;
-  begin: string;
-  end: string;
-  nights: number;
-  guests: number;
-  before: QuoteSummary | null;
-  after: QuoteSummary | null;
-}
+/** The quote-preview route's answer types, shared with the owner's editor. */
+export type { QuoteSummary, QuoteSample as PreviewSample } from '../../src/domain/owner/owner-api.ts';
 
 const HOLIDAY = /holiday|christmas|xmas|new year|thanksgiving|easter|july 4|4th of july|fourth of july|independence|labou?r day|memorial day|hanukkah/i;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
