@@ -76,8 +76,8 @@ export function listingDetail(): OwnerListingDetail {
   return {
     eid: EDITOR_EID,
     status: 'published',
-    published: { version: 1, document, publishedAt: '2026-01-01T10:00:00.000Z', publishedBy: 'owner' },
-    draft: { baseVersion: 1, revision: 2, document, savedAt: '2026-01-02T09:30:00.000Z' },
+    published: { version: 1, document, publishedAt: daysFromNow(-30), publishedBy: 'owner' },
+    draft: { baseVersion: 1, revision: 2, document, savedAt: daysFromNow(-29) },
     readiness: { guests: [{ path: 'photos', message: 'Add at least one photo.' }], google: [], channels: [], blocking: [] },
     options: {
       areas: [{ slug: 'north-beach', name: 'North Beach' }],
@@ -94,6 +94,9 @@ import { expect } from 'vitest';
 import { InspectProvider } from '@/bindings/inspect-context';
 import type { ModelCoverage } from './coverage';
 import { OwnerEditorPage } from '@/views/owner/owner-editor-screen';
+
+/** An instant this many days from now (negative: ago), as the server writes one: the tests hold on any day. */
+export const daysFromNow = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString();
 
 /** The editor page of listing 1001, loaded (its GET answered), with the actors seen by `coverage`. */
 export async function mountLoadedEditor(coverage: ModelCoverage, api: ReturnType<typeof stubOwnerApi>): Promise<() => void> {

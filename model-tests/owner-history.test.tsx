@@ -6,16 +6,18 @@ import { createTestModel } from 'xstate/graph';
 import { STALE_MESSAGE } from '@/effects/owner-api';
 import { ownerHistoryMachine } from '@/machines/owner-history-machine';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
-import { EDITOR_EID, listingDocument, mountLoadedEditor, stubOwnerApi } from './owner-harness';
+import { daysFromNow, EDITOR_EID, listingDocument, mountLoadedEditor, stubOwnerApi } from './owner-harness';
+
+const FIRST_PUBLISHED = daysFromNow(-30);
 
 type HistorySnapshot = SnapshotFrom<typeof ownerHistoryMachine>;
 type HistoryEvent = EventFrom<typeof ownerHistoryMachine>;
 
 const VERSIONS = [
-  { version: 2, publishedAt: '2026-02-01T10:00:00.000Z', publishedBy: 'owner', name: 'Seaside Cottage' },
-  { version: 1, publishedAt: '2026-01-01T10:00:00.000Z', publishedBy: 'owner', name: 'Old Cottage' },
+  { version: 2, publishedAt: daysFromNow(-10), publishedBy: 'owner', name: 'Seaside Cottage' },
+  { version: 1, publishedAt: FIRST_PUBLISHED, publishedBy: 'owner', name: 'Old Cottage' },
 ];
-const RESTORED = { baseVersion: 2, revision: 3, document: { ...listingDocument(), name: 'Old Cottage' }, savedAt: '2026-02-02T10:00:00.000Z' };
+const RESTORED = { baseVersion: 2, revision: 3, document: { ...listingDocument(), name: 'Old Cottage' }, savedAt: daysFromNow(-1) };
 const FAILED = 'The server did not answer. Check the connection and try again.';
 
 const events: Array<Via<HistoryEvent>> = [
@@ -75,7 +77,7 @@ function historyDriver(): PathDriver<HistorySnapshot, HistoryEvent> {
       if (state.matches('ready') || state.matches('restoring') || state.matches('restoreFailed')) {
         const items = scope.getAllByRole('listitem');
         expect(items).toHaveLength(VERSIONS.length);
-        expect(items[1]?.textContent).toContain('Version 1, “Old Cottage”, published 2026-01-01 10:00 by owner');
+        expect(items[1]?.textContent).toContain(`Version 1, “Old Cottage”, published ${FIRST_PUBLISHED.slice(0, 10)} ${FIRST_PUBLISHED.slice(11, 16)} by owner`);
         expect(scope.getByRole('button', { name: 'Restore version 1 as the draft' }).hasAttribute('data-pending')).toBe(state.matches('restoring'));
       }
       if (state.matches('ready') && state.context.message) {

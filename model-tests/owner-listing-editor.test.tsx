@@ -8,19 +8,19 @@ import { STALE_MESSAGE } from '@/effects/owner-api';
 import { ownerListingEditorMachine } from '@/machines/owner-listing-editor-machine';
 import { OwnerEditorPage } from '@/views/owner/owner-editor-screen';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
-import { EDITOR_EID, listingDetail, listingDocument, stubOwnerApi } from './owner-harness';
+import { daysFromNow, EDITOR_EID, listingDetail, listingDocument, stubOwnerApi } from './owner-harness';
 
 type EditorSnapshot = SnapshotFrom<typeof ownerListingEditorMachine>;
 type EditorEvent = EventFrom<typeof ownerListingEditorMachine>;
 
 const TILES = { url: '/tiles/{z}/{x}/{y}.svg', attribution: '' };
 const RENAMED = 'Seaside Cottage II';
-const THEIRS = { revision: 5, document: { ...listingDocument(), name: 'Seaside Cottage by the Sea' }, savedAt: '2026-01-03T08:15:00.000Z' };
-const SAVED = { baseVersion: 1, revision: 3, document: listingDocument(), savedAt: '2026-01-03T09:00:00.000Z' };
+const THEIRS = { revision: 5, document: { ...listingDocument(), name: 'Seaside Cottage by the Sea' }, savedAt: daysFromNow(-2) };
+const SAVED = { baseVersion: 1, revision: 3, document: listingDocument(), savedAt: daysFromNow(-1) };
 const READINESS = listingDetail().readiness;
 const SUMMARY_PROBLEM = { path: 'description.summary', message: 'Keep the summary to 500 characters or fewer.' };
 const BLOCKING = { path: 'name', message: 'The page needs a name.' };
-const RESTORED = { baseVersion: 1, revision: 6, document: { ...listingDocument(), name: 'Seaside Cottage (version 1)' }, savedAt: '2026-01-03T10:00:00.000Z' };
+const RESTORED = { baseVersion: 1, revision: 6, document: { ...listingDocument(), name: 'Seaside Cottage (version 1)' }, savedAt: daysFromNow(-1) };
 const FAILED = 'The server did not answer. Check the connection and try again.';
 
 const events: Array<Via<EditorEvent>> = [
@@ -40,7 +40,7 @@ const events: Array<Via<EditorEvent>> = [
   { type: 'publish.requested', via: "presses 'Publish…'" },
   { type: 'publish.confirmed', via: "presses 'Publish' in the dialog" },
   { type: 'publish.cancelled', via: "presses 'Not now' or 'Back to editing'" },
-  { type: 'listing.published', version: 2, publishedAt: '2026-01-03T11:00:00.000Z', warnings: [{ path: 'photos', message: 'Add at least one photo.' }], via: 'the server publishes' },
+  { type: 'listing.published', version: 2, publishedAt: daysFromNow(0), warnings: [{ path: 'photos', message: 'Add at least one photo.' }], via: 'the server publishes' },
   { type: 'publish.blocked', problems: [BLOCKING], message: 'This draft would break the listing’s page.', via: 'the server refuses to publish (422)' },
   { type: 'publish.failed', message: FAILED, via: 'the server fails to publish (500)' },
   { type: 'draft.restored', draft: RESTORED, via: 'restores version 1 from the history' },
@@ -121,7 +121,7 @@ function editorDriver(): PathDriver<EditorSnapshot, EditorEvent> {
           return answer(`POST ${listingUrl}/publish`, 500, { error: 'server', message: 'boom' });
         case 'draft.restored':
           await user.click(screen.getByRole('button', { name: 'Show the published versions' }));
-          api.last(`GET ${listingUrl}/versions`).answer(200, { versions: [{ version: 1, publishedAt: '2026-01-01T10:00:00.000Z', publishedBy: 'owner', name: 'Seaside Cottage' }] });
+          api.last(`GET ${listingUrl}/versions`).answer(200, { versions: [{ version: 1, publishedAt: daysFromNow(-30), publishedBy: 'owner', name: 'Seaside Cottage' }] });
           await user.click(await screen.findByRole('button', { name: 'Restore version 1 as the draft' }));
           expect(typeof (api.last(`POST ${listingUrl}/versions/1/restore`).body as { revision: unknown }).revision).toBe('number');
           return answer(`POST ${listingUrl}/versions/1/restore`, 200, { draft: event.draft });

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import type { QuotePreview } from '@/domain/owner/owner-api';
+import { addDays, stayDayAt } from '@/domain/pricing/dates';
 import { ownerQuotePreviewMachine } from '@/machines/owner-quote-preview-machine';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
 import { EDITOR_EID, listingDocument, mountLoadedEditor, stubOwnerApi } from './owner-harness';
@@ -11,13 +12,15 @@ import { EDITOR_EID, listingDocument, mountLoadedEditor, stubOwnerApi } from './
 type QuoteSnapshot = SnapshotFrom<typeof ownerQuotePreviewMachine>;
 type QuoteEvent = EventFrom<typeof ownerQuotePreviewMachine>;
 
+/** A day this many days after today (the stay calendar's day): the samples hold on any day. */
+const day = (days: number): string => addDays(stayDayAt(Date.now()), days) as string;
 const summary = (totalCents: number, problem: string | null = null) => ({ totalCents, rentCents: totalCents, lines: [], problem });
 const PREVIEW: QuotePreview = {
   currency: 'USD',
   samples: [
-    { id: 'weekend', label: 'A weekend', begin: '2026-03-06', end: '2026-03-08', nights: 2, guests: 2, before: summary(30_000), after: summary(32_000) },
-    { id: 'week', label: 'A week', begin: '2026-03-09', end: '2026-03-16', nights: 7, guests: 2, before: summary(105_000), after: summary(100_000) },
-    { id: 'month', label: 'A month', begin: '2026-04-01', end: '2026-05-01', nights: 30, guests: 2, before: summary(400_000), after: summary(400_000, 'Minimum stay 31 nights') },
+    { id: 'weekend', label: 'A weekend', begin: day(14), end: day(16), nights: 2, guests: 2, before: summary(30_000), after: summary(32_000) },
+    { id: 'week', label: 'A week', begin: day(17), end: day(24), nights: 7, guests: 2, before: summary(105_000), after: summary(100_000) },
+    { id: 'month', label: 'A month', begin: day(40), end: day(70), nights: 30, guests: 2, before: summary(400_000), after: summary(400_000, 'Minimum stay 31 nights') },
   ],
 };
 const FAILED = 'The server did not answer. Check the connection and try again.';
