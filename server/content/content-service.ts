@@ -37,7 +37,7 @@ import { photoPathOfKey } from '../owner-content/document.ts';
 import { SIMILAR_LISTINGS, slugWords } from '../../src/domain/similar-listings.ts';
 import type { Database } from '../db/client.ts';
 import { isoOfDay } from '../pricing/model.ts';
-import { loadMandatoryFees, seasonRatesOfUnit, unitFromPrice } from '../pricing/from-price.ts';
+import { unitFromPrice } from '../pricing/from-price.ts';
 import type { CheckoutService } from '../checkout/checkout-service.ts';
 import { createPricingService, type PricingService } from '../pricing/pricing-service.ts';
 import { PricingInputError } from '../pricing/validate.ts';
@@ -164,8 +164,6 @@ export function createContentService(db: Database, settings: SiteSettings, optio
   async function listingSummaries(opts: { where?: SQL; orderBy: SQL[]; limit?: number; anyStatus?: boolean }): Promise<ListingSummary[]> {
     const today = isoDay(now());
     const stats = reviewStats(db);
-    // The 'from' price with every mandatory fee, as the search documents have it (server/pricing/from-price.ts).
-    const rate = seasonRatesOfUnit(db, today);
     const cover = coverPhoto(db, 'unit', units.eid, 'cover');
     let query = db
       .select({
@@ -181,8 +179,8 @@ export function createContentService(db: Database, settings: SiteSettings, optio
         summary: units.summary,
         rating: stats.rating,
         reviewCount: stats.reviewCount,
-        cleaningFeeCents: units.cleaningFeeCents,
-        seasonRates: rate.rates,
+        // The 'from' price with every mandatory fee and tax, as the search documents have it.
+        ratePlan: units.ratePlan,
         photoPath: cover.path,
         photoCaption: cover.caption,
         photoWidth: cover.width,
@@ -191,17 +189,15 @@ export function createContentService(db: Database, settings: SiteSettings, optio
       .from(units)
       .innerJoin(areas, eq(areas.id, units.areaId))
       .leftJoinLateral(stats, sql`true`)
-      .leftJoinLateral(rate, sql`true`)
       .leftJoinLateral(cover, sql`true`)
       // Guests see published listings only (an owner's preview asks for its own listing by eid).
       .where(opts.anyStatus ? opts.where : and(PUBLISHED, opts.where))
       .orderBy(...opts.orderBy)
       .$dynamic();
     if (opts.limit !== undefined) query = query.limit(opts.limit);
-    // The fees and the listings are two reads that do not depend on each other: asked together.
-    const [feeList, rows] = await Promise.all([loadMandatoryFees(db), query]);
+    const rows = await query;
     return rows.map((r) => {
-      const from = unitFromPrice(feeList, r.cleaningFeeCents, r.seasonRates);
+      const from = unitFromPrice(r.ratePlan, today);
       return {
         eid: r.eid,
         slug: r.slug,

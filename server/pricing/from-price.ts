@@ -1,39 +1,15 @@
 /**
  * The 'from' price of a listing shown without dates (cards, map pins, favourites, the listing
- * header, the search index's price fields), read from the database in the query that reads the
- * listings and priced by the engine's fromPrice from the listing's rate plan: the whole price (rent
- * with weekend nights, length-of-stay discount, every mandatory fee and tax) of the shortest stay
- * the plan allows, per night. One lateral subquery, so it costs the listing queries no extra round
- * trip per unit.
+ * header, the search index's price fields), priced by the engine's fromPrice from the listing's
+ * rate plan: the whole price (rent with weekend nights, length-of-stay discount, every mandatory
+ * fee and tax) of the shortest stay the plan allows, per night. The listing queries read the plan
+ * (`units.rate_plan`) with the rest of the row.
  *
- *   const rates = seasonRatesOfUnit(db, today);             // .leftJoinLateral(rates, sql`true`)
- *   const from = planFromPrice(row.seasonRates);
+ *   const from = unitFromPrice(row.ratePlan, today);
  */
-import { sql } from 'drizzle-orm';
 import type { RatePlan } from '../../src/domain/owner/listing-content.ts';
-import type { Database } from '../db/client.ts';
-import { units } from '../db/schema.ts';
 import { fromPrice } from './engine.ts';
-import { buildPricingData, dayOf, siteCalendar, type FeeInfo } from './model.ts';
-
-/**
- * A lateral subquery on `units`: the unit's rate plan and the day (YYYY-MM-DD) its 'from' price
- * is of, as one json value for planFromPrice.
- */
-export function seasonRatesOfUnit(db: Database, today: string) {
-  return db
-    .select({ rates: sql<unknown>`json_build_object('plan', ${units.ratePlan}, 'today', ${today}::text)`.as('season_rates') })
-    .from(sql`(select 1) as from_price_one`)
-    .as('season_rates');
-}
-
-/**
- * The fees of every stay are each plan's own now (RatePlan.fees and taxes); kept, answering none,
- * for the callers that still pass it to unitFromPrice.
- */
-export async function loadMandatoryFees(_db: Database): Promise<FeeInfo[]> {
-  return [];
-}
+import { buildPricingData, dayOf, siteCalendar } from './model.ts';
 
 type FromPrice = ReturnType<typeof fromPrice>;
 
@@ -55,24 +31,8 @@ export function fromPriceOfPlan(plan: RatePlan, today: number): FromPrice {
   return from;
 }
 
-/** The json of seasonRatesOfUnit as a plan and its day (pg and PGlite parse json; a driver may leave text). */
-function planOf(value: unknown): { plan: RatePlan; today: number } | null {
-  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  if (!parsed || typeof parsed !== 'object') return null;
-  const { plan, today } = parsed as { plan?: unknown; today?: unknown };
-  const day = typeof today === 'string' ? dayOf(today) : null;
-  const rates: unknown = typeof plan === 'string' ? JSON.parse(plan) : plan;
-  if (day === null || !rates || typeof rates !== 'object') return null;
-  return { plan: rates as RatePlan, today: day };
-}
-
-/** A unit's 'from' price (engine.ts fromPrice) from its row's seasonRatesOfUnit value, or null when it has no plan or no bookable stay. */
-export function planFromPrice(seasonRates: unknown): FromPrice {
-  const found = planOf(seasonRates);
-  return found ? fromPriceOfPlan(found.plan, found.today) : null;
-}
-
-/** planFromPrice for the callers of before rate plans: the fees and the cleaning fee are in the plan, so they are not read. */
-export function unitFromPrice(_fees: readonly FeeInfo[], _cleaningFeeCents: number, seasonRates: unknown): FromPrice {
-  return planFromPrice(seasonRates);
+/** A unit's 'from' price on a day (YYYY-MM-DD), or null when it has no plan (a database not yet filled) or no bookable stay. */
+export function unitFromPrice(plan: RatePlan | null, today: string): FromPrice {
+  const day = dayOf(today);
+  return plan && day !== null ? fromPriceOfPlan(plan, day) : null;
 }

@@ -109,8 +109,8 @@ describe('buildSearchDocuments', () => {
       },
     });
     await buildSearchDocuments(counting, settings);
-    // the main select plus its four lateral subqueries, built once (the 'from' price's fees are in each rate plan)
-    expect(statements).toBe(5);
+    // the main select plus its three lateral subqueries, built once (the 'from' price is of the row's rate plan)
+    expect(statements).toBe(4);
     const [row] = ((await database.db.execute(sql`select count(*)::int as n from units`)) as unknown as { rows: { n: number }[] }).rows;
     expect(row!.n).toBe(320);
   });

@@ -1,9 +1,9 @@
 /**
  * Search documents of the listings index (spec §3 Search document), built from the database.
  *
- * One query for all units (or the units of a content change): review statistics, the season
- * rates the 'from' price is priced from (with the fees: one more query), the amenity names and the cover photo come from lateral subqueries, so 320 or
- * 100 000 units are still one round trip. Field names follow the Solr dynamic-field
+ * One query for all units (or the units of a content change): the rate plan the 'from' price is
+ * priced from is a column of the row; review statistics, the amenity names and the cover photo
+ * come from lateral subqueries, so 320 or 100 000 units are still one round trip. Field names follow the Solr dynamic-field
  * conventions the site configuration uses (ss_ string, sm_ strings, is_ int, fs_ float,
  * bs_ boolean, ts_/tm_ text, locs_ location) and the Solr config set in solr/configsets/rentals.
  *
@@ -16,7 +16,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SiteSettings } from '../../src/domain/settings.ts';
 import type { Database } from '../db/client.ts';
 import { amenities, amenityCategories, areas, photos, unitAmenities, units } from '../db/schema.ts';
-import { planFromPrice, seasonRatesOfUnit } from '../pricing/from-price.ts';
+import { unitFromPrice } from '../pricing/from-price.ts';
 import { contentUrls, mediaUrl, reviewStats } from '../content/content-service.ts';
 import type { SearchDocument } from './types.ts';
 
@@ -47,8 +47,7 @@ export async function buildSearchDocuments(
 ): Promise<SearchDocument[]> {
   if (options.eids && options.eids.length === 0) return [];
   const stats = reviewStats(db);
-  // The 'from' price per night of the rate plan with every mandatory fee and tax (server/pricing/from-price.ts), not the bare rent.
-  const rates = seasonRatesOfUnit(db, options.today ?? new Date().toISOString().slice(0, 10));
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
   const amenityNames = db
     .select({
       names: sql<string[]>`coalesce(json_agg(${amenities.name} order by ${amenityCategories.position}, ${amenities.position}, ${amenities.name}), '[]'::json)`.as(
@@ -86,7 +85,8 @@ export async function buildSearchDocuments(
       virtualTourUrl: units.virtualTourUrl,
       rating: stats.rating,
       reviewCount: stats.reviewCount,
-      seasonRates: rates.rates,
+      // The 'from' price per night of the rate plan with every mandatory fee and tax, not the bare rent.
+      ratePlan: units.ratePlan,
       amenities: amenityNames.names,
       photoPath: cover.path,
       photoCaption: cover.caption,
@@ -95,7 +95,6 @@ export async function buildSearchDocuments(
     .from(units)
     .innerJoin(areas, eq(areas.id, units.areaId))
     .leftJoinLateral(stats, sql`true`)
-    .leftJoinLateral(rates, sql`true`)
     .leftJoinLateral(amenityNames, sql`true`)
     .leftJoinLateral(cover, sql`true`)
     // Unpublished and archived listings are not searchable: a refresh of one deletes its document.
@@ -128,7 +127,7 @@ export async function buildSearchDocuments(
     };
     // Absent values are left out rather than null: Solr and the engine treat both as "no value".
     if (r.rating !== null && r.rating !== undefined) doc.fs_rating = Math.round(Number(r.rating) * 10) / 10;
-    const from = planFromPrice(r.seasonRates);
+    const from = unitFromPrice(r.ratePlan, today);
     if (from) {
       doc.is_price_min = from.perNightCents;
       doc.is_price_max = from.maxPerNightCents;
