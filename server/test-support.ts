@@ -3,6 +3,8 @@ import { Writable } from 'node:stream';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { openDatabase, type OpenDatabase } from './db/client.ts';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ADMIN_COOKIE } from './admin/admin-session.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
@@ -48,4 +50,18 @@ export async function solvedAltcha(challenge: Challenge): Promise<string> {
 /** A logger stream that keeps every line written to it in `lines` (a test's server logs into memory). */
 export function logInto(lines: string[]): Writable {
   return new Writable({ write: (chunk, _encoding, done) => done(void lines.push(String(chunk))) });
+}
+
+/** Logs in to the owner's pages of a built server (the admin login form) and answers the session cookie's value. */
+export async function ownerSession(app: { inject: (options: InjectOptions) => Promise<LightMyRequestResponse> }, password: string, remoteAddress: string): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/admin/analytics/login',
+    remoteAddress,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_THIS_SITE },
+    payload: new URLSearchParams({ password }).toString(),
+  });
+  const cookie = login.cookies.find((c) => c.name === ADMIN_COOKIE);
+  if (!cookie) throw new Error(`The admin login answered ${login.statusCode} without a session`);
+  return cookie.value;
 }

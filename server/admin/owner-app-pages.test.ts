@@ -13,7 +13,7 @@ import { createContentService } from '../content/content-service.ts';
 import type { OpenDatabase } from '../db/client.ts';
 import { insertFixture } from '../pricing/test-fixture.ts';
 import type { PageRenderer } from '../renderer.ts';
-import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
+import { openTestDatabase, ownerSession } from '../test-support.ts';
 import { ADMIN_COOKIE } from './admin-session.ts';
 import { ownerAppCsp, OWNER_ENTRY } from './owner-app-pages.ts';
 import { ADMIN_CSP } from './pages.ts';
@@ -47,14 +47,7 @@ beforeAll(async () => {
     publicOrigin: 'http://localhost:3000',
     admin: { password: PASSWORD, db: database.db, owner: { db: database.db } },
   });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/admin/analytics/login',
-    remoteAddress: fresh(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_THIS_SITE },
-    payload: new URLSearchParams({ password: PASSWORD }).toString(),
-  });
-  cookie = login.cookies.find((c) => c.name === ADMIN_COOKIE)!.value;
+  cookie = await ownerSession(app, PASSWORD, fresh());
 }, 60_000);
 
 afterAll(async () => {

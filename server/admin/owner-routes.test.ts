@@ -16,7 +16,7 @@ import * as schema from '../db/schema.ts';
 import { addDays } from '../demo/dates.ts';
 import { insertFixture } from '../pricing/test-fixture.ts';
 import type { PageRenderer } from '../renderer.ts';
-import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
+import { FROM_THIS_SITE, openTestDatabase, ownerSession } from '../test-support.ts';
 import { createCalendarService, type CalendarService } from '../calendar/calendar-service.ts';
 import { serveCalendar, startFeedFixtureServer, type FeedFixtureServer } from '../calendar/feed-fixture-server.ts';
 import { ADMIN_COOKIE } from './admin-session.ts';
@@ -88,14 +88,7 @@ beforeAll(async () => {
     calendar,
     admin: { password: PASSWORD, db: database.db, owner: { db: database.db, calendar, mail } },
   });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/admin/analytics/login',
-    remoteAddress: fresh(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_THIS_SITE },
-    payload: new URLSearchParams({ password: PASSWORD }).toString(),
-  });
-  cookie = login.cookies.find((c) => c.name === ADMIN_COOKIE)!.value;
+  cookie = await ownerSession(app, PASSWORD, fresh());
   await insertBooking('booking-later-xxxxxxxxxxxxxxxx', 'Later', 1001, addDays(today, 20), addDays(today, 23));
   await insertBooking('booking-today-xxxxxxxxxxxxxxxx', 'Today', 1002, today, addDays(today, 3));
   fixture.routes.set(

@@ -22,7 +22,7 @@ import { createEmbeddedEngine } from '../search/engine/engine.ts';
 import { createSearchService, type SearchService } from '../search/search-service.ts';
 import { databaseSitemap } from '../seo/sitemap.ts';
 import { testRenderer } from '../test-renderer.ts';
-import { FROM_THIS_SITE, openTestDatabase } from '../test-support.ts';
+import { FROM_THIS_SITE, openTestDatabase, ownerSession } from '../test-support.ts';
 import { ADMIN_COOKIE } from '../admin/admin-session.ts';
 import type { ListingContent } from '../../src/domain/owner/listing-content.ts';
 import { backfillListingVersions } from './backfill-versions.ts';
@@ -98,14 +98,7 @@ beforeAll(async () => {
       },
     },
   });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/admin/analytics/login',
-    remoteAddress: fresh(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...FROM_THIS_SITE },
-    payload: new URLSearchParams({ password: PASSWORD }).toString(),
-  });
-  cookie = login.cookies.find((c) => c.name === ADMIN_COOKIE)!.value;
+  cookie = await ownerSession(app, PASSWORD, fresh());
 }, 120_000);
 
 afterAll(async () => {
