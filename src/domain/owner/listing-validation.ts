@@ -60,7 +60,8 @@ function hasControl(text: string): boolean {
   return false;
 }
 
-class Problems {
+/** Problems by path, with the checks every owner's form shares (the site content's forms too). */
+export class Problems {
   readonly list: FieldProblem[] = [];
   add(path: string, message: string): void {
     this.list.push({ path, message });

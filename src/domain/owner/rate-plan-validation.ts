@@ -22,7 +22,7 @@ const isObject = (value: unknown): value is Row => typeof value === 'object' && 
 const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 
 /** The day number of a real ISO date, else null. */
-function dayOfIso(value: unknown): number | null {
+export function dayOfIso(value: unknown): number | null {
   if (typeof value !== 'string') return null;
   const match = ISO.exec(value);
   if (!match) return null;
