@@ -28,6 +28,7 @@ import { ownerListingEditorMachine } from './owner-listing-editor-machine';
 import { ownerListingsMachine } from './owner-listings-machine';
 import { ownerPhotoQueueMachine } from './owner-photo-queue-machine';
 import { ownerQuotePreviewMachine } from './owner-quote-preview-machine';
+import { ownerSiteContentMachine } from './owner-site-content-machine';
 import { orderContentMachine } from './order-content-machine';
 import { orderMachine } from './order-machine';
 import { pagerMachine } from './pager-machine';
@@ -317,5 +318,11 @@ export const machineRegistry: RegisteredMachine[] = [
     machine: ownerPhotoQueueMachine,
     title: 'Owner: photo uploads',
     description: "The photo upload queue: one file at a time with its progress, the server's message on a failure with Retry, cancel of a queued or running upload.",
+  },
+  {
+    machine: ownerSiteContentMachine,
+    title: 'Owner: site content',
+    description:
+      "One kind of the site's own content: specials, events and things to do, content pages (a list and a form), the community photos or the site's name and contacts (one form). Loading, failed with Try again; a save checked in the page first, refused when stale (409) with the typed fields kept beside the current ones, problems by field (422); closing with unsaved changes asks to discard them; deleting asks first.",
   },
 ];
