@@ -4,6 +4,8 @@
  *
  *   GET /admin/listings        → the shell of the listings page (303 to the login without a session)
  *   GET /admin/listings/{eid}  → the shell of one listing's editor
+ *   GET /admin/content/{kind}  → the shell of a kind of the site's content (specials, events,
+ *                                pages, community, site); /admin/content goes to the first
  *
  * The shell is the owner's bar, an empty root and the app's module; the data comes from the owner
  * API. Its policy lets only this site's scripts, styles and requests run, while the other owner
@@ -16,9 +18,11 @@ import { asc } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { areas, units } from '../db/schema.ts';
 import { escapeHtml } from '../html.ts';
+import { SITE_CONTENT_KINDS, SITE_CONTENT_TITLES } from '../../src/domain/owner/site-content.ts';
 import { LOGIN_PATH, logoutBar } from './pages.ts';
 
 export const LISTINGS_PATH = '/admin/listings';
+export const CONTENT_PATH = '/admin/content';
 /** The owner app's entry in its manifest (dist/client/.vite/owner-manifest.json). */
 export const OWNER_ENTRY = 'src/app/owner-entry.tsx';
 
@@ -98,7 +102,8 @@ export function registerOwnerAppPages(scope: FastifyInstance, options: OwnerAppO
   const pageData = async () => {
     const areaRows = await options.db.select({ slug: areas.slug, name: areas.name }).from(areas).orderBy(asc(areas.position), asc(areas.name));
     const typeRows = await options.db.selectDistinct({ type: units.propertyType }).from(units).orderBy(asc(units.propertyType));
-    return { areas: areaRows, types: typeRows.map((row) => row.type), tiles: options.tiles };
+    // Today in UTC, as the owner API's dates are: a new special or event starts on it.
+    return { areas: areaRows, types: typeRows.map((row) => row.type), tiles: options.tiles, today: new Date().toISOString().slice(0, 10) };
   };
   const send = async (request: FastifyRequest, reply: FastifyReply, title: string) => {
     if (!context.isLoggedIn(request)) return reply.header('cache-control', 'no-store').redirect(LOGIN_PATH, 303);
@@ -117,5 +122,11 @@ export function registerOwnerAppPages(scope: FastifyInstance, options: OwnerAppO
     `${LISTINGS_PATH}/:eid`,
     { ...read, schema: { params: { type: 'object', properties: { eid: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['eid'] } } },
     (request, reply) => send(request, reply, 'Edit listing'),
+  );
+  scope.get(CONTENT_PATH, read, (request, reply) => reply.header('cache-control', 'no-store').redirect(`${CONTENT_PATH}/${SITE_CONTENT_KINDS[0]}`, 303));
+  scope.get<{ Params: { kind: (typeof SITE_CONTENT_KINDS)[number] } }>(
+    `${CONTENT_PATH}/:kind`,
+    { ...read, schema: { params: { type: 'object', properties: { kind: { type: 'string', enum: [...SITE_CONTENT_KINDS] } }, required: ['kind'] } } },
+    (request, reply) => send(request, reply, SITE_CONTENT_TITLES[request.params.kind].title),
   );
 }

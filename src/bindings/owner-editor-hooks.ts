@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { valueAt } from '@/domain/owner/editor-checks';
 import type { FieldProblem, ListingContent, Readiness } from '@/domain/owner/listing-content';
 import type { CurrentDraft, ListingOptions, ListingVersion, PublishedInfo, QuotePreview } from '@/domain/owner/owner-api';
@@ -24,7 +24,7 @@ export interface OwnerEditorActors {
 export const fieldId = (path: string): string => `field-${path.replace(/\./g, '-')}`;
 
 /** The field of `path`, or of the nearest path above it that has one (a season's dates, a table's row). */
-function fieldElement(path: string | null): HTMLElement | null {
+export function fieldElement(path: string | null): HTMLElement | null {
   const parts = path === null ? [] : path.split('.');
   for (let n = parts.length; n > 0; n--) {
     const element = document.getElementById(fieldId(parts.slice(0, n).join('.')));
@@ -60,6 +60,27 @@ export function useOwnerEditorActors(eid: number): OwnerEditorActors {
 }
 
 export const OwnerEditorContext = createContext<OwnerEditorActors | null>(null);
+
+/**
+ * What the fields and the photo tools edit: an actor whose context holds a document and its
+ * problems by path, and that takes `field.changed`. The listing editor is one; a site-content
+ * form (its page provides it with DocumentFieldsContext) is another.
+ */
+export interface DocumentActor {
+  getSnapshot(): { context: { document: unknown; problems: FieldProblem[] } };
+  subscribe: AnyActorRef['subscribe'];
+  send(event: { type: 'field.changed'; path: string; value: unknown }): void;
+}
+
+export const DocumentFieldsContext = createContext<DocumentActor | null>(null);
+
+function useDocumentActor(): DocumentActor {
+  const fields = useContext(DocumentFieldsContext);
+  const actors = useContext(OwnerEditorContext);
+  const actor = fields ?? actors?.editor;
+  if (!actor) throw new Error('The fields need DocumentFieldsContext or OwnerEditorContext');
+  return actor;
+}
 
 function useActors(): OwnerEditorActors {
   const actors = useContext(OwnerEditorContext);
@@ -114,7 +135,7 @@ export interface EditorField<T> {
 
 /** One field of the document by its path: its value, its problem and how to change it. */
 export function useEditorField<T>(path: string): EditorField<T> {
-  const { editor } = useActors();
+  const editor = useDocumentActor();
   const value = useSelector(editor, (s) => valueAt(s.context.document, path) as T);
   const problem = useSelector(editor, (s) => s.context.problems.find((p) => p.path === path)?.message);
   return { id: fieldId(path), value, problem, set: (next) => editor.send({ type: 'field.changed', path, value: next }) };
@@ -122,7 +143,7 @@ export function useEditorField<T>(path: string): EditorField<T> {
 
 /** Every problem whose path starts with `prefix` (a table's rows); '' for all of them. */
 export function useProblemsUnder(prefix: string): FieldProblem[] {
-  const { editor } = useActors();
+  const editor = useDocumentActor();
   return useSelector(
     editor,
     (s) => s.context.problems.filter((p) => prefix === '' || p.path === prefix || p.path.startsWith(`${prefix}.`)),
@@ -215,7 +236,7 @@ export function useHistory(): { state: HistoryState; versions: ListingVersion[];
   };
 }
 
-/** For the photo tools (a chunk of their own): the editor actor, to add and order photos. */
-export function useEditorActor(): EditorActor {
-  return useActors().editor;
+/** For the photo tools (a chunk of their own): the actor of the document, to add and order photos. */
+export function useEditorActor(): DocumentActor {
+  return useDocumentActor();
 }

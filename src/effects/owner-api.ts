@@ -6,6 +6,7 @@ import type { Observable } from 'rxjs';
 import type { FieldProblem, ListingContent, Readiness } from '@/domain/owner/listing-content';
 import type { CurrentDraft, DraftInfo, ListingVersion, OwnerListingDetail, OwnerListingRow, QuotePreview } from '@/domain/owner/owner-api';
 import type { NewListingEntries } from '@/domain/owner/editor-checks';
+import type { SiteContentItem, SiteContentKind, SiteContentOptions } from '@/domain/owner/site-content';
 import { HttpError, requestJson, type RequestOptions } from './http-client';
 
 export const OWNER_API = '/admin/api';
@@ -69,3 +70,22 @@ export function failureMessage(error: unknown): string {
 
 export const STALE_MESSAGE =
   'Someone else saved this listing since you opened it. Your changes are kept here: review them against the current version and save again.';
+
+/** The site's own content besides listings (server/site-content/routes.ts). */
+export const fetchSiteContent = (kind: SiteContentKind): Observable<{ items: SiteContentItem[]; options: SiteContentOptions }> => requestJson(`${OWNER_API}/content/${kind}`);
+
+export const saveSiteContent = (kind: SiteContentKind, id: string | null, revision: string, fields: unknown): Observable<{ item: SiteContentItem }> =>
+  id === null
+    ? requestJson(`${OWNER_API}/content/${kind}`, json('POST', { fields }))
+    : requestJson(`${OWNER_API}/content/${kind}/${encodeURIComponent(id)}`, json('PUT', { revision, fields }));
+
+export const deleteSiteContent = (kind: SiteContentKind, id: string, revision: string): Observable<{ deleted: string }> =>
+  requestJson(`${OWNER_API}/content/${kind}/${encodeURIComponent(id)}`, json('DELETE', { revision }));
+
+/** The item someone else saved, as a 409 names it (null: they deleted it). */
+export function currentItemOf(error: unknown): SiteContentItem | null {
+  const current = error instanceof HttpError ? (error.body as { current?: unknown } | undefined)?.current : undefined;
+  if (!current || typeof current !== 'object') return null;
+  const { id, revision, label, fields } = current as Partial<SiteContentItem>;
+  return typeof id === 'string' && typeof revision === 'string' && fields && typeof fields === 'object' ? ({ id, revision, label: typeof label === 'string' ? label : '', fields } as SiteContentItem) : null;
+}

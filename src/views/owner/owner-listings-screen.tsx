@@ -5,6 +5,7 @@ import type { NewListingEntries } from '@/domain/owner/editor-checks';
 import type { OwnerListingRow } from '@/domain/owner/owner-api';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
+import { OwnerContentNav } from './owner-content-nav';
 
 export interface OwnerPageOptions {
   areas: Array<{ slug: string; name: string }>;
@@ -69,6 +70,7 @@ export function OwnerListingsPage({ options, open }: { options: OwnerPageOptions
   const adding = page.state === 'adding' || page.state === 'creating' || page.state === 'createFailed' || page.state === 'created';
   return (
     <>
+      <OwnerContentNav current="listings" />
       <div className="owner-bar">
         <h1>Listings</h1>
         {page.state !== 'loading' && page.state !== 'failed' ? (

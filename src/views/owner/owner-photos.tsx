@@ -45,7 +45,7 @@ function PhotoFields({ index, photo }: { index: number; photo: ListingPhoto }) {
  * photos in a grid list that reorders by drag and drop, by the keyboard's drag and drop
  * (react-aria), and with Move up / Move down buttons; the first is the cover.
  */
-export default function OwnerPhotos() {
+export default function OwnerPhotos({ label = 'The listing’s photos, the first is the cover', first = 'Cover photo' }: { label?: string; first?: string }) {
   const editor = useEditorActor();
   const photosField = useEditorField<ListingPhoto[]>('photos');
   const photos = photosField.value ?? [];
@@ -104,7 +104,7 @@ export default function OwnerPhotos() {
           {p.message}
         </p>
       ))}
-      <GridList aria-label="The listing’s photos, the first is the cover" items={photos.map((photo, index) => ({ ...photo, id: photo.key, index }))} dragAndDropHooks={dragAndDropHooks} className="owner-photo-grid" renderEmptyState={() => <p>No photos yet.</p>}>
+      <GridList aria-label={label} items={photos.map((photo, index) => ({ ...photo, id: photo.key, index }))} dragAndDropHooks={dragAndDropHooks} className="owner-photo-grid" renderEmptyState={() => <p>No photos yet.</p>}>
         {(item) => (
           <GridListItem id={item.key} textValue={item.alt || item.caption || `Photo ${item.index + 1}`} className="owner-photo">
             <AriaButton slot="drag" className="owner-photo__handle" aria-label={`Drag photo ${item.index + 1}`}>
@@ -112,7 +112,7 @@ export default function OwnerPhotos() {
             </AriaButton>
             <img src={thumbnailOf(item)} alt="" width={160} height={item.width ? Math.round((160 * item.height) / item.width) : 107} loading="lazy" />
             <div>
-              <p>{item.index === 0 ? <strong>Cover photo</strong> : `Photo ${item.index + 1}`}</p>
+              <p>{item.index === 0 ? <strong>{first}</strong> : `Photo ${item.index + 1}`}</p>
               <PhotoFields index={item.index} photo={item} />
               {photoWarnings(item.key).map((warning) => (
                 <p key={warning} className="owner-warning">

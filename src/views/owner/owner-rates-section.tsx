@@ -42,8 +42,13 @@ const safeDate = (iso: string): CalendarDate | null => {
 
 /** A season's two days, picked on a range calendar or typed. */
 function SeasonDates({ path, label }: { path: string; label: string }) {
-  const begin = useEditorField<string>(`${path}.begin`);
-  const end = useEditorField<string>(`${path}.end`);
+  return <DateRangeInput beginPath={`${path}.begin`} endPath={`${path}.end`} groupPath={path} label={label} />;
+}
+
+/** Two days of a document (ISO dates at `beginPath` and `endPath`), picked on a range calendar or typed; `groupPath` names its focus target. */
+export function DateRangeInput({ beginPath, endPath, groupPath, label }: { beginPath: string; endPath: string; groupPath: string; label: string }) {
+  const begin = useEditorField<string>(beginPath);
+  const end = useEditorField<string>(endPath);
   const beginDate = safeDate(begin.value);
   const endDate = safeDate(end.value);
   const problem = begin.problem ?? end.problem;
@@ -60,7 +65,7 @@ function SeasonDates({ path, label }: { path: string; label: string }) {
       validationBehavior="aria"
     >
       <Label>{label}</Label>
-      <Group className="owner-daterange" id={fieldId(path)} tabIndex={-1}>
+      <Group className="owner-daterange" id={fieldId(groupPath)} tabIndex={-1}>
         <DateInput slot="start">
           {(segment) => <DateSegment segment={segment} />}
         </DateInput>
