@@ -98,7 +98,7 @@ export interface ServerDependencies {
   /** Calendar sync (issue 26): each listing's export at /calendar/{eid}/{token}.ics, and the owner's calendars page. */
   calendar?: CalendarService;
   /** The site owner's analytics dashboard at /admin/analytics (issue 16), when ADMIN_PASSWORD is set; without it the dashboard answers 404. */
-  admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now' | 'reviews' | 'loginThrottle' | 'owner' | 'listings' | 'photos'>;
+  admin?: Pick<AdminRouteOptions, 'password' | 'db' | 'now' | 'reviews' | 'loginThrottle' | 'owner' | 'listings' | 'siteContent' | 'photos'>;
   /**
    * The captcha the site's forms are checked with (issue 14; server/captcha/verifier.ts), GET
    * /captcha/challenge for the self-hosted ALTCHA, and the provider's origins in the CSP; without it

@@ -22,6 +22,7 @@ import { createContentService } from './content/content-service.ts';
 import { listingChanged } from './owner-content/publish.ts';
 import { draftPreview } from './owner-content/preview.ts';
 import { createListingStore } from './owner-content/store.ts';
+import { applySiteDetails, createSiteContentStore } from './site-content/store.ts';
 import { backfillListingVersions } from './owner-content/backfill-versions.ts';
 import { createContentVersion } from './content/content-version.ts';
 import { ensureDemoContent, readDemoInfo } from './demo/seed.ts';
@@ -105,6 +106,14 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     throw error;
   }
   phase('database', began);
+  // The owner's saved name and contacts replace config/site.json's before anything reads them.
+  try {
+    await applySiteDetails(database.db, settings);
+  } catch (error) {
+    await rendering.then((renderer) => renderer.close()).catch(() => {});
+    await database.close();
+    throw error;
+  }
   const mediaDir = path.join(config.dataDir, 'media');
   // Page data, rendered pages and the embedded index's snapshot are kept until the content changes.
   const contentVersion = createContentVersion(database.db);
@@ -219,6 +228,14 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
       new Set(keys.length === 0 ? [] : (await database.db.select({ key: uploadedPhotos.key }).from(uploadedPhotos).where(inArray(uploadedPhotos.key, [...keys]))).map((row) => row.key)),
     preview: draftPreview({ content: contentService, pageContent, renderer, settings, publicOrigin }),
   };
+  // The owner's specials, events, pages, community photos and site details: live at once on this instance.
+  const siteContent = {
+    store: createSiteContentStore({ db: database.db, settings }),
+    changed: (kind: string) => {
+      contentVersion.invalidate();
+      if (kind === 'specials') pricing.invalidate();
+    },
+  };
   const app = await buildServer({
     settings,
     content: pageContent,
@@ -259,7 +276,7 @@ export async function openSite(config: ServerConfig, options: OpenSiteOptions): 
     captcha,
     testCaptchaForm: config.testRoutes,
     admin: config.adminPassword
-      ? { password: config.adminPassword, db: database.db, reviews: { store: reviewStore, changed: reviewsChanged }, listings, photos: { mediaDir, db: database.db }, owner: { db: database.db, calendar, mail, changed: () => pricing.invalidate(), publicOrigin, sitePhone: settings.site.phone } }
+      ? { password: config.adminPassword, db: database.db, reviews: { store: reviewStore, changed: reviewsChanged }, listings, siteContent, photos: { mediaDir, db: database.db }, owner: { db: database.db, calendar, mail, changed: () => pricing.invalidate(), publicOrigin, sitePhone: settings.site.phone } }
       : undefined,
     reviews: { store: reviewStore, captcha },
     testAnalyticsEvents: config.testRoutes

@@ -43,6 +43,7 @@ import { registerOwnerRoutes, type OwnerRouteOptions } from './owner-routes.ts';
 import { registerPhotoUploadRoute } from '../media/photo-pipeline.ts';
 import { registerOwnerContentRoutes, type OwnerContentOptions } from '../owner-content/routes.ts';
 import { registerOwnerAppPages, type OwnerAppOptions } from './owner-app-pages.ts';
+import { registerSiteContentRoutes, type SiteContentRouteOptions } from '../site-content/routes.ts';
 
 export interface AdminRouteOptions {
   /** ADMIN_PASSWORD; the routes are registered only with one. */
@@ -62,6 +63,8 @@ export interface AdminRouteOptions {
   owner?: OwnerRouteOptions | undefined;
   /** The owner's listing content API under /admin/api/listings and the draft preview (server/owner-content/routes.ts). */
   listings?: OwnerContentOptions | undefined;
+  /** The owner's API for the site's other content (specials, events, pages, community photos, site details) under /admin/api/content (server/site-content/routes.ts). */
+  siteContent?: SiteContentRouteOptions | undefined;
   /** The owner's photo uploads (POST /admin/api/photos) into this media directory. */
   photos?: { mediaDir: string; db: Database } | undefined;
   /** The owner's listings app at /admin/listings (owner-app-pages.ts): the client build and the map tiles; it reads the owner's database. */
@@ -221,6 +224,7 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
       });
     }
     if (options.listings) registerOwnerContentRoutes(scope, options.listings, { now, isLoggedIn: (request) => sessions.isLoggedIn(request) });
+    if (options.siteContent) registerSiteContentRoutes(scope, options.siteContent, { isLoggedIn: (request) => sessions.isLoggedIn(request) });
     if (options.owner) registerOwnerRoutes(scope, options.owner, { siteName: options.siteName, now, isLoggedIn: (request) => sessions.isLoggedIn(request), privateHtml });
     if (options.owner && options.ownerApp) registerOwnerAppPages(scope, { ...options.ownerApp, db: options.owner.db }, { siteName: options.siteName, isLoggedIn: (request) => sessions.isLoggedIn(request) });
 

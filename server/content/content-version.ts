@@ -38,6 +38,9 @@ export const CONTENT_TABLES = [
   'activities',
   'packages',
   'content_pages',
+  // The page settings carry the specials; the owner's site details (name, contacts) are a meta row.
+  'specials',
+  'meta',
   // Old slugs redirect to the current ones.
   'listing_slugs',
 ] as const;
