@@ -5,6 +5,7 @@ import type { EventFrom, SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { InspectProvider } from '@/bindings/inspect-context';
 import { STALE_MESSAGE } from '@/effects/owner-api';
+import { readiness } from '@/domain/owner/readiness';
 import { ownerListingEditorMachine } from '@/machines/owner-listing-editor-machine';
 import { OwnerEditorPage } from '@/views/owner/owner-editor-screen';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
@@ -44,6 +45,8 @@ const events: Array<Via<EditorEvent>> = [
   { type: 'publish.blocked', problems: [BLOCKING], message: 'This draft would break the listing’s page.', via: 'the server refuses to publish (422)' },
   { type: 'publish.failed', message: FAILED, via: 'the server fails to publish (500)' },
   { type: 'draft.restored', draft: RESTORED, via: 'restores version 1 from the history' },
+  { type: 'listing.status.changed', status: 'unpublished', via: "unpublishes it with 'Unpublish…'" },
+  { type: 'draft.discarded', via: "throws the draft away with 'Discard the draft…'" },
 ];
 
 const coverage = new ModelCoverage(ownerListingEditorMachine);
@@ -125,6 +128,19 @@ function editorDriver(): PathDriver<EditorSnapshot, EditorEvent> {
           await user.click(await screen.findByRole('button', { name: 'Restore version 1 as the draft' }));
           expect(typeof (api.last(`POST ${listingUrl}/versions/1/restore`).body as { revision: unknown }).revision).toBe('number');
           return answer(`POST ${listingUrl}/versions/1/restore`, 200, { draft: event.draft });
+        case 'listing.status.changed': {
+          await user.click(screen.getByRole('button', { name: 'Unpublish…' }));
+          await user.click(within(screen.getByRole('dialog', { name: /^Unpublish/ })).getByRole('button', { name: 'Unpublish' }));
+          expect(api.last(`POST ${listingUrl}/status`).body).toEqual({ status: 'unpublished', version: before.context.published?.version });
+          return answer(`POST ${listingUrl}/status`, 200, { status: event.status });
+        }
+        case 'draft.discarded': {
+          await user.click(screen.getByRole('button', { name: 'Discard the draft…' }));
+          await user.click(within(screen.getByRole('dialog', { name: 'Discard the draft?' })).getByRole('button', { name: 'Discard the draft' }));
+          // The draft's revision as the page knows it (the model's snapshots do not tell saves apart).
+          expect((api.last(`DELETE ${listingUrl}/draft`).body as { revision: number }).revision).toBeGreaterThan(0);
+          return answer(`DELETE ${listingUrl}/draft`, 200, { ok: true });
+        }
       }
     },
     expectState: async (state) => {
@@ -181,7 +197,8 @@ function editorDriver(): PathDriver<EditorSnapshot, EditorEvent> {
       if (state.matches('saveFailed')) expect((await screen.findByRole('alert')).textContent).toContain(FAILED);
       if (state.matches({ publishing: 'confirming' }) || state.matches({ publishing: 'sending' })) {
         const open = await screen.findByRole('dialog', { name: 'Publish this listing?' });
-        expect(open.textContent).toContain('Add at least one photo.');
+        // What the listing still lacks, as of what is typed (the same check as the server's).
+        for (const problem of readiness(state.context.document, { today: daysFromNow(0).slice(0, 10) }).guests) expect(open.textContent).toContain(problem.message);
         const confirm = within(open).getByRole('button', { name: 'Publish' });
         expect(confirm.hasAttribute('data-pending')).toBe(state.matches({ publishing: 'sending' }));
         if (state.context.message) expect(within(open).getByRole('alert').textContent).toBe(state.context.message);
@@ -189,6 +206,14 @@ function editorDriver(): PathDriver<EditorSnapshot, EditorEvent> {
       if (state.matches({ publishing: 'blocked' })) {
         expect((await screen.findByRole('alert')).textContent).toContain(state.context.message);
         expect(screen.getByRole('link', { name: BLOCKING.message }).getAttribute('href')).toBe('#field-name');
+      }
+      // The status beside the name, and what a change beside the editor did.
+      const badge = screen.getByText({ published: 'Published', unpublished: 'Not published', archived: 'Archived' }[state.context.status], { selector: '.owner-badge', ignore: false });
+      expect(badge).toBeDefined();
+      if (state.context.status === 'unpublished') expect(screen.getByRole('button', { name: 'Make it live again…', hidden: true })).toBeDefined();
+      if (state.context.revision === 0 && state.context.published) {
+        expect(screen.queryByRole('button', { name: 'Discard the draft…', hidden: true })).toBeNull();
+        expect(screen.getByText('Draft discarded: the editor shows the published version.')).toBeDefined();
       }
       if (state.matches('published')) {
         const status = await screen.findByText('Published: guests see this version now.');
@@ -216,9 +241,15 @@ describe('owner listing editor machine, walked through the editor page with the 
         snapshot.context.sent !== null && snapshot.context.sent !== snapshot.context.document,
         snapshot.context.problems.map((problem) => problem.path),
         snapshot.context.message,
+        snapshot.context.status,
+        snapshot.context.revision === 0,
       ]),
     filterEvents: (snapshot, event) => {
-      if (!snapshot.can(event)) return false;
+      // Only the listed events (the graph adds a bare one for each other type a state takes).
+      if (!('via' in event) || !snapshot.can(event)) return false;
+      // Unpublishing and discarding the draft end a path: what follows them is walked elsewhere.
+      const loaded = snapshot.context.published !== null;
+      if (loaded && (snapshot.context.status !== 'published' || snapshot.context.revision === 0)) return false;
       // Renaming is done once a path; emptying the name only from the loaded one.
       if (event.type === 'field.changed') return snapshot.context.document?.name === listingDocument().name || (event.value === RENAMED && snapshot.matches('saving'));
       return true;

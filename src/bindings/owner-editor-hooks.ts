@@ -1,14 +1,16 @@
-import { createContext, useContext, useEffect } from 'react';
+import { createContext, useContext, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { valueAt } from '@/domain/owner/editor-checks';
-import type { FieldProblem, ListingContent, Readiness } from '@/domain/owner/listing-content';
+import { readiness } from '@/domain/owner/readiness';
+import type { FieldProblem, ListingContent, ListingStatus, Readiness } from '@/domain/owner/listing-content';
 import type { CurrentDraft, ListingOptions, ListingVersion, PublishedInfo, QuotePreview } from '@/domain/owner/owner-api';
 import { focusInView } from '@/effects/focus';
-import { connectOwnerEditor, connectOwnerHistory, connectOwnerQuotes } from '@/effects/owner-editor';
+import { connectOwnerEditor, connectOwnerHistory, connectOwnerQuotes, connectOwnerStatus } from '@/effects/owner-editor';
 import { previewUrl } from '@/effects/owner-api';
 import { ownerHistoryMachine } from '@/machines/owner-history-machine';
 import { ownerListingEditorMachine } from '@/machines/owner-listing-editor-machine';
+import { ownerListingStatusMachine, type StatusChange } from '@/machines/owner-listing-status-machine';
 import { ownerQuotePreviewMachine } from '@/machines/owner-quote-preview-machine';
 import { useInspect } from './inspect-context';
 
@@ -18,6 +20,7 @@ export interface OwnerEditorActors {
   editor: EditorActor;
   quotes: ActorRefFrom<typeof ownerQuotePreviewMachine>;
   history: ActorRefFrom<typeof ownerHistoryMachine>;
+  status: ActorRefFrom<typeof ownerListingStatusMachine>;
 }
 
 /** The id of the input of the field at `path`: labels, problems and focus find it by it. */
@@ -42,6 +45,7 @@ export function useOwnerEditorActors(eid: number): OwnerEditorActors {
   const editor = useActorRef(ownerListingEditorMachine, { input: { eid }, inspect });
   const quotes = useActorRef(ownerQuotePreviewMachine, { input: { eid }, inspect });
   const history = useActorRef(ownerHistoryMachine, { input: { eid }, inspect });
+  const status = useActorRef(ownerListingStatusMachine, { input: { eid }, inspect });
   useEffect(() => {
     const disconnect = [
       connectOwnerEditor(editor, {
@@ -52,11 +56,12 @@ export function useOwnerEditorActors(eid: number): OwnerEditorActors {
       }),
       connectOwnerQuotes(quotes),
       connectOwnerHistory(history, editor),
+      connectOwnerStatus(status, editor),
     ];
     editor.send({ type: 'listing.opened' });
     return () => disconnect.forEach((stop) => stop());
-  }, [editor, quotes, history]);
-  return { editor, quotes, history };
+  }, [editor, quotes, history, status]);
+  return { editor, quotes, history, status };
 }
 
 export const OwnerEditorContext = createContext<OwnerEditorActors | null>(null);
@@ -159,8 +164,15 @@ export function useEditorDocument(): ListingContent | null {
   return useSelector(useActors().editor, (s) => s.context.document);
 }
 
+/**
+ * What guests, Google and the channels still lack, as of what is typed now (the server's check of
+ * the saved draft is the same pure function, so the two agree once it is saved).
+ */
 export function useReadiness(): Readiness | null {
-  return useSelector(useActors().editor, (s) => s.context.readiness);
+  const { editor } = useActors();
+  const document = useSelector(editor, (s) => s.context.document);
+  const saved = useSelector(editor, (s) => s.context.readiness);
+  return useMemo(() => (document ? readiness(document, { today: new Date().toISOString().slice(0, 10) }) : saved), [document, saved]);
 }
 
 export interface EditorCommands {
@@ -239,4 +251,33 @@ export function useHistory(): { state: HistoryState; versions: ListingVersion[];
 /** For the photo tools (a chunk of their own): the actor of the document, to add and order photos. */
 export function useEditorActor(): DocumentActor {
   return useDocumentActor();
+}
+
+export interface ListingStatusCommands {
+  state: 'idle' | 'confirming' | 'sending';
+  change: StatusChange | null;
+  message: string;
+  notice: string;
+  request: (status: ListingStatus) => void;
+  discard: () => void;
+  confirm: () => void;
+  cancel: () => void;
+}
+
+/** The listing's status and draft commands (unpublish, archive, live again, discard the draft). */
+export function useListingStatus(): ListingStatusCommands {
+  const { status, editor } = useActors();
+  return {
+    state: useSelector(status, (s) => s.value as ListingStatusCommands['state']),
+    change: useSelector(status, (s) => s.context.change),
+    message: useSelector(status, (s) => s.context.message),
+    notice: useSelector(status, (s) => s.context.notice),
+    request: (wanted) => status.send({ type: 'status.requested', status: wanted }),
+    discard: () => status.send({ type: 'discard.requested' }),
+    confirm: () => {
+      const { published, revision } = editor.getSnapshot().context;
+      status.send({ type: 'change.confirmed', version: published?.version ?? 0, revision });
+    },
+    cancel: () => status.send({ type: 'change.cancelled' }),
+  };
 }

@@ -3,7 +3,7 @@
  * each through the site's HTTP client, so every failure is an HttpError with the server's body.
  */
 import type { Observable } from 'rxjs';
-import type { FieldProblem, ListingContent, Readiness } from '@/domain/owner/listing-content';
+import type { FieldProblem, ListingContent, ListingStatus, Readiness } from '@/domain/owner/listing-content';
 import type { CurrentDraft, DraftInfo, ListingVersion, OwnerListingDetail, OwnerListingRow, QuotePreview } from '@/domain/owner/owner-api';
 import type { NewListingEntries } from '@/domain/owner/editor-checks';
 import type { SiteContentItem, SiteContentKind, SiteContentOptions } from '@/domain/owner/site-content';
@@ -36,6 +36,11 @@ export const fetchVersions = (eid: number): Observable<{ versions: ListingVersio
 
 export const restoreVersion = (eid: number, version: number, revision: number): Observable<{ draft: DraftInfo }> =>
   requestJson(`${OWNER_API}/listings/${eid}/versions/${version}/restore`, json('POST', { revision }));
+
+export const setListingStatus = (eid: number, status: ListingStatus, version: number): Observable<{ status: ListingStatus }> =>
+  requestJson(`${OWNER_API}/listings/${eid}/status`, json('POST', { status, version }));
+
+export const discardDraft = (eid: number, revision: number): Observable<{ ok: boolean }> => requestJson(`${OWNER_API}/listings/${eid}/draft`, json('DELETE', { revision }));
 
 /** The page of the listing as guests will see it, rendered from the draft. */
 export const previewUrl = (eid: number): string => `/admin/listings/${eid}/preview`;

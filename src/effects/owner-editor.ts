@@ -2,9 +2,10 @@ import { fromEvent, type Subscription } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
 import type { ownerHistoryMachine } from '@/machines/owner-history-machine';
 import type { ownerListingEditorMachine } from '@/machines/owner-listing-editor-machine';
+import type { ownerListingStatusMachine } from '@/machines/owner-listing-status-machine';
 import type { ownerQuotePreviewMachine } from '@/machines/owner-quote-preview-machine';
 import { HttpError } from './http-client';
-import { currentDraftOf, failureMessage, fetchListing, fetchQuotePreview, fetchVersions, problemsOf, publishListing, restoreVersion, saveDraft, STALE_MESSAGE } from './owner-api';
+import { currentDraftOf, discardDraft, failureMessage, fetchListing, fetchQuotePreview, fetchVersions, problemsOf, publishListing, restoreVersion, saveDraft, setListingStatus, STALE_MESSAGE } from './owner-api';
 
 type Editor = ActorRefFrom<typeof ownerListingEditorMachine>;
 
@@ -104,6 +105,51 @@ export function connectOwnerHistory(actor: ActorRefFrom<typeof ownerHistoryMachi
       );
     }),
     actor.on('version.draft.replaced', ({ draft }) => editor.send({ type: 'draft.restored', draft })),
+  ];
+  return () => {
+    subscriptions.forEach((subscription) => subscription.unsubscribe());
+    work.forEach((subscription) => subscription.unsubscribe());
+  };
+}
+
+export const DISCARD_STALE_MESSAGE = 'Someone else saved this draft since you opened it, so nothing was discarded. Reload the page to see their draft first.';
+
+/** A refusal the owner can act on (409 someone else saved, 422 stays ahead) says why; anything else is a failure. */
+const refusal = (error: unknown): string | null => (error instanceof HttpError && (error.status === 409 || error.status === 422) ? error.message : null);
+
+/**
+ * Carries out the status actor's changes: the status POST and the draft's DELETE; a success is
+ * told to the editor too (its status, or the published version as the document).
+ */
+export function connectOwnerStatus(status: ActorRefFrom<typeof ownerListingStatusMachine>, editor: Editor): () => void {
+  const work: Subscription[] = [];
+  const failed = (discarding: boolean) => (error: unknown) => {
+    const refused = discarding && error instanceof HttpError && error.status === 409 ? DISCARD_STALE_MESSAGE : refusal(error);
+    status.send(refused ? { type: 'change.refused', message: refused } : { type: 'change.failed', message: failureMessage(error) });
+  };
+  const subscriptions = [
+    status.on('status.sent', ({ eid, status: wanted, version }) => {
+      work.push(
+        setListingStatus(eid, wanted, version).subscribe({
+          next: ({ status: now }) => {
+            status.send({ type: 'status.changed', status: now });
+            editor.send({ type: 'listing.status.changed', status: now });
+          },
+          error: failed(false),
+        }),
+      );
+    }),
+    status.on('discard.sent', ({ eid, revision }) => {
+      work.push(
+        discardDraft(eid, revision).subscribe({
+          next: () => {
+            status.send({ type: 'draft.discarded' });
+            editor.send({ type: 'draft.discarded' });
+          },
+          error: failed(true),
+        }),
+      );
+    }),
   ];
   return () => {
     subscriptions.forEach((subscription) => subscription.unsubscribe());

@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import { basicProblems, withValueAt } from '@/domain/owner/editor-checks';
+import { editorProblems, withValueAt } from '@/domain/owner/editor-checks';
 import type { FieldProblem, ListingContent, ListingStatus, Readiness } from '@/domain/owner/listing-content';
 import type { CurrentDraft, DraftInfo, ListingOptions, OwnerListingDetail, PublishedInfo } from '@/domain/owner/owner-api';
 
@@ -50,7 +50,11 @@ export type OwnerEditorEvent =
   | { type: 'listing.published'; version: number; publishedAt: string; warnings: FieldProblem[] }
   | { type: 'publish.blocked'; problems: FieldProblem[]; message: string }
   | { type: 'publish.failed'; message: string }
-  | { type: 'draft.restored'; draft: DraftInfo };
+  | { type: 'draft.restored'; draft: DraftInfo }
+  /** The status changed beside the editor (unpublished, archived, live again). */
+  | { type: 'listing.status.changed'; status: ListingStatus }
+  /** The draft was thrown away beside the editor: the published version is what there is. */
+  | { type: 'draft.discarded' };
 
 export type OwnerEditorEmitted =
   | { type: 'listing.load.requested'; eid: number }
@@ -102,7 +106,7 @@ export const ownerListingEditorMachine = setup({
       if (!isEvent(event, 'field.changed') || !context.document) return {};
       return { document: withValueAt(context.document, event.path, event.value), problems: context.problems.filter((p) => p.path !== event.path) };
     }),
-    check: assign(({ context }) => ({ problems: context.document ? basicProblems(context.document) : [], message: BLANK_MESSAGE })),
+    check: assign(({ context }) => ({ problems: context.document ? editorProblems(context.document) : [], message: BLANK_MESSAGE })),
     markSent: assign(({ context }) => ({ sent: context.document })),
     save: emit(({ context }) => ({ type: 'draft.save.sent' as const, eid: context.eid, revision: context.revision, document: context.document as ListingContent })),
     keepSaved: assign(({ context, event }) =>
@@ -134,9 +138,14 @@ export const ownerListingEditorMachine = setup({
         : {},
     ),
     clearMessage: assign({ message: BLANK_MESSAGE, problems: [] }),
+    takeStatus: assign(({ event }) => (isEvent(event, 'listing.status.changed') ? { status: event.status } : {})),
+    dropDraft: assign(({ context }) => {
+      const document = context.published?.document ?? context.document;
+      return { document, saved: document, revision: 0, savedAt: null, problems: [], message: BLANK_MESSAGE };
+    }),
   },
   guards: {
-    checksPass: ({ context }) => context.document !== null && basicProblems(context.document).length === 0,
+    checksPass: ({ context }) => context.document !== null && editorProblems(context.document).length === 0,
     stillDirty: ({ context }) => context.document !== context.sent,
   },
 }).createMachine({
@@ -178,11 +187,14 @@ export const ownerListingEditorMachine = setup({
           on: {
             'publish.requested': { target: '#ownerListingEditor.publishing', actions: 'clearMessage' },
             'draft.restored': { target: 'clean', actions: 'restore' },
+            'listing.status.changed': { actions: 'takeStatus' },
+            'draft.discarded': { target: 'clean', actions: 'dropDraft' },
           },
         },
         dirty: {
           tags: ['dirty'],
           on: {
+            'draft.discarded': { target: 'clean', actions: 'dropDraft' },
             'draft.save.requested': [
               { guard: 'checksPass', target: '#ownerListingEditor.saving', actions: ['check', 'markSent', 'save'] },
               { target: '#ownerListingEditor.invalid', actions: ['check', 'focusFirst'] },
@@ -258,6 +270,7 @@ export const ownerListingEditorMachine = setup({
     published: {
       on: {
         'field.changed': { target: 'editing.dirty', actions: 'change' },
+        'listing.status.changed': { actions: 'takeStatus' },
         'draft.restored': { target: 'editing.clean', actions: 'restore' },
       },
     },

@@ -25,6 +25,7 @@ import { menuMachine } from './menu-machine';
 import { notificationMachine } from './notification-machine';
 import { ownerHistoryMachine } from './owner-history-machine';
 import { ownerListingEditorMachine } from './owner-listing-editor-machine';
+import { ownerListingStatusMachine } from './owner-listing-status-machine';
 import { ownerListingsMachine } from './owner-listings-machine';
 import { ownerPhotoQueueMachine } from './owner-photo-queue-machine';
 import { ownerQuotePreviewMachine } from './owner-quote-preview-machine';
@@ -324,5 +325,11 @@ export const machineRegistry: RegisteredMachine[] = [
     title: 'Owner: site content',
     description:
       "One kind of the site's own content: specials, events and things to do, content pages (a list and a form), the community photos or the site's name and contacts (one form). Loading, failed with Try again; a save checked in the page first, refused when stale (409) with the typed fields kept beside the current ones, problems by field (422); closing with unsaved changes asks to discard them; deleting asks first.",
+  },
+  {
+    machine: ownerListingStatusMachine,
+    title: 'Owner: listing status',
+    description:
+      "A listing's status and draft beside its editor: Unpublish, Archive, Make it live again or Discard the draft, each asked first in a dialog; the server's refusal (an archive with stays ahead, someone else's save) or failure is said and changes nothing; a change made is said and the editor follows.",
   },
 ];

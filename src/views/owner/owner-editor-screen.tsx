@@ -9,6 +9,7 @@ import {
   useEditorState,
   useEditorSummary,
   useHistory,
+  useListingStatus,
   useOwnerEditorActors,
   usePublishWarnings,
   useQuotePreview,
@@ -19,6 +20,7 @@ import {
 import { documentDifferences } from '@/domain/owner/editor-checks';
 import type { FieldProblem, Readiness } from '@/domain/owner/listing-content';
 import type { QuoteSummary } from '@/domain/owner/owner-api';
+import type { StatusChange } from '@/machines/owner-listing-status-machine';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 import { CheckboxesInput, NumberInput, OptionalTextInput, SelectInput, TextInput } from './owner-fields';
@@ -259,6 +261,82 @@ function PublishDialog() {
 
 const STATUS_TEXT: Record<string, string> = { published: 'Published', unpublished: 'Not published', archived: 'Archived' };
 
+/** What each change asks before it is made. */
+function changeQuestion(change: StatusChange, name: string, version: number): { title: string; text: string; confirm: string } {
+  if (change.kind === 'discard') {
+    return { title: 'Discard the draft?', text: `Every change saved since version ${version} is thrown away; guests keep seeing version ${version}.`, confirm: 'Discard the draft' };
+  }
+  switch (change.status) {
+    case 'unpublished':
+      return { title: `Unpublish “${name}”?`, text: 'Guests will no longer find it in search or book it, and its page will answer “not found”. Its bookings stand; publish it again whenever you like.', confirm: 'Unpublish' };
+    case 'archived':
+      return { title: `Archive “${name}”?`, text: 'It is kept with its bookings and history and hidden from guests. A listing with stays ahead cannot be archived: unpublish it instead.', confirm: 'Archive' };
+    case 'published':
+      return { title: `Make “${name}” live again?`, text: `Guests will find version ${version} in search and can book it again.`, confirm: 'Make it live' };
+  }
+}
+
+/** Unpublish, archive, make live again, discard the draft: each asked first. */
+function StatusActions() {
+  const state = useEditorState();
+  const summary = useEditorSummary();
+  const status = useListingStatus();
+  const idle = status.state === 'idle' && (state === 'clean' || state === 'published');
+  const version = summary.published?.version ?? 0;
+  const question = status.change ? changeQuestion(status.change, summary.name, version) : null;
+  return (
+    <>
+      <div className="owner-actions" aria-label="Status" role="group">
+        {summary.status === 'published' ? (
+          <Button variant="quiet" isDisabled={!idle} onPress={() => status.request('unpublished')}>
+            Unpublish…
+          </Button>
+        ) : null}
+        {summary.status === 'unpublished' && version > 0 ? (
+          <Button variant="quiet" isDisabled={!idle} onPress={() => status.request('published')}>
+            Make it live again…
+          </Button>
+        ) : null}
+        {summary.status === 'archived' ? (
+          <Button variant="quiet" isDisabled={!idle} onPress={() => status.request('unpublished')}>
+            Take out of the archive…
+          </Button>
+        ) : version > 0 ? (
+          <Button variant="quiet" isDisabled={!idle} onPress={() => status.request('archived')}>
+            Archive…
+          </Button>
+        ) : null}
+        {summary.revision > 0 && version > 0 ? (
+          <Button variant="quiet" isDisabled={status.state !== 'idle' || (state !== 'clean' && state !== 'dirty')} onPress={status.discard}>
+            Discard the draft…
+          </Button>
+        ) : null}
+      </div>
+      {status.message ? (
+        <p role="alert" className="owner-problem">
+          {status.message}
+        </p>
+      ) : null}
+      {status.notice ? (
+        <p role="status" className="owner-notice">
+          {status.notice}
+        </p>
+      ) : null}
+      <Modal isOpen={question !== null} onClose={status.cancel} title={question?.title ?? ''} size="small">
+        <p>{question?.text}</p>
+        <div className="owner-actions">
+          <Button variant="primary" onPress={status.confirm} isPending={status.state === 'sending'}>
+            {question?.confirm}
+          </Button>
+          <Button onPress={status.cancel} isDisabled={status.state === 'sending'}>
+            Keep it as it is
+          </Button>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
 function EditorBar() {
   const state = useEditorState();
   const summary = useEditorSummary();
@@ -285,6 +363,7 @@ function EditorBar() {
           Publish…
         </Button>
       </div>
+      <StatusActions />
     </div>
   );
 }
