@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basicProblems, centsFromUnits, documentDifferences, factorFromPercentOff, newListingProblems, percentOffFromFactor, unitsFromCents, valueAt, withValueAt } from './editor-checks';
+import { basicProblems, centsFromUnits, editorProblems, documentDifferences, factorFromPercentOff, newListingProblems, percentOffFromFactor, unitsFromCents, valueAt, withValueAt } from './editor-checks';
 import type { ListingContent } from './listing-content';
 
 const listing = (): ListingContent => ({
@@ -67,6 +67,17 @@ describe('the browser’s own checks', () => {
   it('names each required field that is missing, once', () => {
     const doc = { ...listing(), name: '', propertyCode: ' ', type: '', checkInTime: '4pm', rates: { ...listing().rates, baseNightlyCents: 0 } };
     expect(basicProblems(doc).map((p) => p.path)).toEqual(['name', 'propertyCode', 'type', 'rates.baseNightlyCents', 'checkInTime']);
+  });
+  it('also says, before anything is sent, what the server would refuse: HTML in text, overlapping seasons', () => {
+    const base = listing();
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const season = { name: 'High', begin: today, end: later, nightlyCents: 20_000, weekendNightlyCents: null, minStay: 2, arrivalDays: [], departureDays: [] };
+    const doc = { ...base, description: { ...base.description, summary: 'Lovely <script>x</script>' }, rates: { ...base.rates, seasons: [season, { ...season, name: 'Again' }] } };
+    const problems = editorProblems(doc);
+    expect(problems.find((p) => p.path === 'description.summary')?.message).toBe('Text only: remove the HTML tag <script>');
+    expect(problems.some((p) => p.path.startsWith('rates.seasons.1') && /Overlaps/.test(p.message))).toBe(true);
+    expect(editorProblems(base)).toEqual([]);
   });
   it('checks the Add a home dialog’s four fields', () => {
     expect(newListingProblems({ name: 'x'.repeat(51), propertyCode: '', area: '', type: 'House' }).map((p) => p.path)).toEqual(['name', 'propertyCode', 'area']);

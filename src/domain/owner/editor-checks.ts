@@ -4,6 +4,7 @@
  * checked in the browser before a save, and what differs between two versions of a listing.
  */
 import type { FieldProblem, ListingContent } from './listing-content';
+import { validateListing } from './listing-validation';
 
 /**
  * '120', '120.5', '1,250.00' → cents; null when it is not an amount. Rounds to the cent once, so a
@@ -85,6 +86,16 @@ export function basicProblems(document: ListingContent): FieldProblem[] {
   need('checkOutTime', document.checkOutTime === '' || TIME.test(document.checkOutTime), 'Enter the time as HH:MM, e.g. 10:00.');
   // One message per field: the first found.
   return problems.filter((problem, i) => problems.findIndex((other) => other.path === problem.path) === i);
+}
+
+/**
+ * Everything the browser checks before a save: the basic fields' own sentences first, then every
+ * other check the server makes without looking anything up (lengths, ranges, HTML in text,
+ * overlapping seasons, a departure rule that leaves no stay …), one problem per field.
+ */
+export function editorProblems(document: ListingContent): FieldProblem[] {
+  const all = [...basicProblems(document), ...validateListing(document)];
+  return all.filter((problem, i) => all.findIndex((other) => other.path === problem.path) === i);
 }
 
 export interface NewListingEntries {
