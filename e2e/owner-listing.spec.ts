@@ -5,50 +5,23 @@
  * and publishes; a guest then finds the home by its name in search, sees the all-in price of a
  * stay in that season on its page and books it by card. Each width has its own server and home.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN_PASSWORD } from './admin-password';
 import { expect, rcavHash, test } from './fixtures';
+import { startOwnServer, type OwnServer } from './own-server';
 import { typed } from './page-support';
 
-const root = path.resolve(import.meta.dirname, '..');
 const basePort = Number(process.env.E2E_PORT ?? 4318);
 const DAY_MS = 86_400_000;
 /** A day this many days from today (UTC, as the site's calendar counts). */
 const fromToday = (days: number): string => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 const money = (amount: number) => `$${amount.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-let child: ChildProcess | null = null;
-let dataDir = '';
-
-async function startServer(origin: string, port: number): Promise<void> {
-  dataDir = path.join(root, '.tmp', `e2e-data-production-${port}`);
-  child = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: origin, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD },
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`The owner's server did not start on ${origin}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
+let server: OwnServer | null = null;
 
 test.afterAll(async () => {
-  if (!child) return;
-  const exited = new Promise((resolve) => child!.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** Three landscape photos as a camera would send them (JPEG, 1600 × 1067), each of its own colour. */
@@ -77,9 +50,8 @@ async function choose(page: Page, scope: ReturnType<Page['locator']> | Page, lab
 test('an owner adds a home with 3 photos, a season and a cleaning fee and publishes it; a guest finds it, sees the all-in price and books it', async ({ page, browser }, testInfo) => {
   test.setTimeout(240_000);
   const phone = testInfo.project.name === 'phone';
-  const port = basePort + (phone ? 6 : 5);
-  const origin = `http://127.0.0.1:${port}`;
-  await startServer(origin, port);
+  server = await startOwnServer(basePort + (phone ? 6 : 5));
+  const { origin } = server;
   const name = phone ? 'Quillback Hideaway' : 'Quillback Retreat';
   // The season, and a three-night stay in it, from today: the test holds on any day.
   const season = { begin: fromToday(10), end: fromToday(70) };

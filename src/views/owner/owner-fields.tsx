@@ -31,7 +31,7 @@ interface Common {
   isRequired?: boolean;
 }
 
-export function TextInput({ path, label, hint, isRequired, multiline, maxLength, inputMode }: Common & { multiline?: boolean; maxLength?: number; inputMode?: 'text' | 'decimal' | 'url' }) {
+export function TextInput({ path, label, hint, isRequired, multiline, rows = 4, maxLength, inputMode }: Common & { multiline?: boolean; rows?: number; maxLength?: number; inputMode?: 'text' | 'decimal' | 'url' }) {
   const field = useEditorField<string | null>(path);
   return (
     <TextField
@@ -44,7 +44,7 @@ export function TextInput({ path, label, hint, isRequired, multiline, maxLength,
       maxLength={maxLength}
     >
       <Label>{label}</Label>
-      {multiline ? <TextArea id={field.id} rows={4} /> : <Input id={field.id} inputMode={inputMode} />}
+      {multiline ? <TextArea id={field.id} rows={rows} /> : <Input id={field.id} inputMode={inputMode} />}
       {hint ? <Text slot="description">{hint}</Text> : null}
       <FieldError>{field.problem}</FieldError>
     </TextField>

@@ -34,12 +34,12 @@ function guestPath(kind: SiteContentKind, item: SiteContentItem | undefined): st
 }
 
 /** The title and the page's address (a new item's address follows its title until the owner types one: the machine's rule). */
-function TitleWithSlug() {
+function TitleWithSlug({ under }: { under: string }) {
   const slug = useEditorField<string>('slug');
   return (
     <>
       <TextInput path="title" label="Title" isRequired maxLength={100} />
-      <TextInput path="slug" label="Page address" isRequired maxLength={80} hint={`Lower-case letters, digits and hyphens; the page is at /${slug.value || '…'}.`} />
+      <TextInput path="slug" label="Page address" isRequired maxLength={80} hint={`Lower-case letters, digits and hyphens; the page is at ${under}${slug.value || '…'}.`} />
     </>
   );
 }
@@ -139,7 +139,7 @@ function EventForm({ options, tiles }: { options: SiteContentOptions; tiles: Map
           { id: 'thing-to-do', name: 'Thing to do (all year)' },
         ]}
       />
-      <TitleWithSlug />
+      <TitleWithSlug under={kind.value === 'event' ? '/events/' : '/things-to-do/'} />
       {kind.value === 'event' ? (
         <Suspense fallback={<Loading />}>
           <DateRangeInput beginPath="beginDate" endPath="endDate" groupPath="beginDate" label="Dates" />
@@ -167,9 +167,10 @@ function EventForm({ options, tiles }: { options: SiteContentOptions; tiles: Map
 function PageForm() {
   return (
     <>
-      <TitleWithSlug />
+      <TitleWithSlug under="/" />
       <TextInput
         path="text"
+        rows={16}
         label="Text"
         isRequired
         multiline
