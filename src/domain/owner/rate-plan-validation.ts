@@ -101,8 +101,8 @@ export function validateRatePlan(plan: unknown, path = 'rates'): FieldProblem[] 
       const departure = weekdays(season.departureDays, `${at}.departureDays`, 'Departure days');
       if (begin === null || end === null || end < begin) return;
       seasons.push({ index: i, name, begin, end, beginIso: season.begin as string, endIso: season.end as string });
-      if (arrival && departure && isInt(season.minStay) && season.minStay >= 1 && season.minStay <= MAX_NIGHTS) {
-        const problem = bookableProblem(begin, end, arrival, departure, season.minStay);
+      if (arrival && departure) {
+        const problem = bookableProblem(begin, end, arrival);
         if (problem) add(`${at}.${problem.field}`, problem.message);
       }
     });
@@ -174,22 +174,14 @@ export function validateRatePlan(plan: unknown, path = 'rates'): FieldProblem[] 
 }
 
 /**
- * Why no stay can be booked in a season (arriving on an allowed arrival day in it, at least its
- * minimum stay, leaving on an allowed departure day by the day after its last), or null. The
- * earliest arrivals have the most room, so the first fortnight of arrivals decides.
+ * Why no stay can be booked in a season, or null. The pricing engine takes the rules of a stay's
+ * arrival day: it must arrive on an allowed arrival day of the season, stay at least its minimum,
+ * and leave on an allowed departure weekday, however far past the season's end that is. So an
+ * allowed departure weekday is always within a week of any arrival, and only a season without an
+ * allowed arrival day leaves nothing to book.
  */
-function bookableProblem(begin: number, end: number, arrival: readonly number[], departure: readonly number[], min: number): { field: string; message: string } | null {
-  const arrives = (day: number) => arrival.length === 0 || arrival.includes(weekdayOf(day));
-  const departs = (day: number) => departure.length === 0 || departure.includes(weekdayOf(day));
-  let anyArrival = false;
-  for (let day = begin; day <= Math.min(end, begin + 13); day++) {
-    if (!arrives(day)) continue;
-    anyArrival = true;
-    for (let leave = day + min; leave <= end + 1; leave++) if (departs(leave)) return null;
-  }
-  if (!anyArrival) {
-    const names = arrival.map((d) => WEEKDAYS[d]).join(', ');
-    return { field: 'arrivalDays', message: `No day of this season is an allowed arrival day (${names}).` };
-  }
-  return { field: 'departureDays', message: `No stay can end on an allowed departure day with at least ${nights(min)} in this season.` };
+function bookableProblem(begin: number, end: number, arrival: readonly number[]): { field: string; message: string } | null {
+  for (let day = begin; day <= Math.min(end, begin + 6); day++) if (arrival.length === 0 || arrival.includes(weekdayOf(day))) return null;
+  const names = arrival.map((d) => WEEKDAYS[d]).join(', ');
+  return { field: 'arrivalDays', message: `No day of this season is an allowed arrival day (${names}).` };
 }
