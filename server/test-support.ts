@@ -65,3 +65,26 @@ export async function ownerSession(app: { inject: (options: InjectOptions) => Pr
   if (!cookie) throw new Error(`The admin login answered ${login.statusCode} without a session`);
   return cookie.value;
 }
+
+type Injector = { inject: (options: InjectOptions) => Promise<LightMyRequestResponse> };
+
+/**
+ * In-process callers of a test's app, each request from an address of its own (no rate limit is
+ * met): `api` as the owner's pages call the owner API (the session cookie, same-site, JSON), and
+ * `guest` as a browser asks for a page. `app()` and `session()` are read at each call, so a test
+ * may make them in its beforeAll.
+ */
+export function inProcessCallers(app: () => Injector, session: () => string) {
+  let address = 0;
+  const fresh = () => `198.51.100.${++address % 250}`;
+  const api = (method: InjectOptions['method'], url: string, body?: unknown, headers: InjectOptions['headers'] = FROM_THIS_SITE) =>
+    app().inject({
+      method,
+      url,
+      remoteAddress: fresh(),
+      headers: { cookie: `${ADMIN_COOKIE}=${session()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+  const guest = (url: string) => app().inject({ url, remoteAddress: fresh(), headers: { accept: 'text/html' } });
+  return { fresh, api, guest };
+}

@@ -6,7 +6,7 @@
  * stays ahead is refused, a version is restored, and the security layer refuses what it should.
  */
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.ts';
 import { loadSiteSettings } from '../config.ts';
@@ -22,8 +22,7 @@ import { createEmbeddedEngine } from '../search/engine/engine.ts';
 import { createSearchService, type SearchService } from '../search/search-service.ts';
 import { databaseSitemap } from '../seo/sitemap.ts';
 import { testRenderer } from '../test-renderer.ts';
-import { FROM_THIS_SITE, openTestDatabase, ownerSession } from '../test-support.ts';
-import { ADMIN_COOKIE } from '../admin/admin-session.ts';
+import { inProcessCallers, openTestDatabase, ownerSession } from '../test-support.ts';
 import type { ListingContent } from '../../src/domain/owner/listing-content.ts';
 import { backfillListingVersions } from './backfill-versions.ts';
 import { listingChanged } from './publish.ts';
@@ -40,18 +39,7 @@ let database: OpenDatabase;
 let app: FastifyInstance;
 let search: SearchService;
 let cookie: string;
-let address = 0;
-const fresh = () => `198.51.100.${++address % 250}`;
-
-const api = (method: InjectOptions['method'], url: string, body?: unknown, headers: InjectOptions['headers'] = FROM_THIS_SITE) =>
-  app.inject({
-    method,
-    url,
-    remoteAddress: fresh(),
-    headers: { cookie: `${ADMIN_COOKIE}=${cookie}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-const guest = (url: string) => app.inject({ url, remoteAddress: fresh(), headers: { accept: 'text/html' } });
+const { fresh, api, guest } = inProcessCallers(() => app, () => cookie);
 const searchFor = async (eid: number) => {
   const response = await app.inject({ url: `/solr/select?q=*:*&fq=entity_id:${eid}&wt=json`, remoteAddress: fresh() });
   return (response.json() as { response: { docs: { entity_id: number; ss_name: string; ss_url: string }[] } }).response.docs;

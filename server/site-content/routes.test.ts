@@ -7,9 +7,8 @@
  */
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_COOKIE } from '../admin/admin-session.ts';
 import { buildServer } from '../app.ts';
 import { loadSiteSettings } from '../config.ts';
 import { cachedContentSource } from '../content/cached-content.ts';
@@ -23,7 +22,7 @@ import { createPageCache } from '../page-cache.ts';
 import { createPricingService } from '../pricing/pricing-service.ts';
 import { insertFixture } from '../pricing/test-fixture.ts';
 import { testRenderer } from '../test-renderer.ts';
-import { FROM_THIS_SITE, openTestDatabase, ownerSession } from '../test-support.ts';
+import { FROM_THIS_SITE, inProcessCallers, openTestDatabase, ownerSession } from '../test-support.ts';
 import type { CommunityFields, EventFields, PageFields, SiteContentItem, SiteContentOptions, SiteFields, SpecialFields } from '../../src/domain/owner/site-content.ts';
 import { INVALID_MESSAGE, STALE_MESSAGE } from './routes.ts';
 import { applySiteDetails, createSiteContentStore, SITE_DETAILS_KEY } from './store.ts';
@@ -38,18 +37,7 @@ let database: OpenDatabase;
 let app: FastifyInstance;
 let cookie: string;
 const changedKinds: string[] = [];
-let address = 0;
-const fresh = () => `198.51.100.${++address % 250}`;
-
-const api = (method: InjectOptions['method'], url: string, body?: unknown, headers: InjectOptions['headers'] = FROM_THIS_SITE) =>
-  app.inject({
-    method,
-    url,
-    remoteAddress: fresh(),
-    headers: { cookie: `${ADMIN_COOKIE}=${cookie}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-const guest = (url: string) => app.inject({ url, remoteAddress: fresh(), headers: { accept: 'text/html' } });
+const { fresh, api, guest } = inProcessCallers(() => app, () => cookie);
 
 interface Listed<F> {
   kind: string;

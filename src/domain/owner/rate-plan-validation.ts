@@ -38,8 +38,6 @@ function shortDate(iso: string): string {
   return match ? `${MONTHS[Number(match[2]) - 1]} ${Number(match[3])}` : iso;
 }
 
-const nights = (n: number) => `${n} ${n === 1 ? 'night' : 'nights'}`;
-
 /**
  * Problems of a rate plan, none when it is valid. `path` is where the plan sits in its document.
  *
