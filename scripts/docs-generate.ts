@@ -173,7 +173,7 @@ export async function registeredRoutes(): Promise<RouteEntry[]> {
       leads: standIn(),
       sitemap: standIn(),
       analytics: standIn(),
-      admin: { password: 'routes-routes-routes', db: standIn(), reviews: standIn(), owner: standIn(), listings: standIn() },
+      admin: { password: 'routes-routes-routes', db: standIn(), reviews: standIn(), owner: standIn(), listings: standIn(), siteContent: standIn(), photos: { mediaDir: scratch, db: standIn() } },
       calendar: standIn(),
       captcha: { ...(standIn() as object), provider: 'altcha' } as never,
       reviews: standIn(),
