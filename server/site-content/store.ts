@@ -17,6 +17,7 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FieldProblem, ListingPhoto } from '../../src/domain/owner/listing-content.ts';
+import { firstPerPath } from '../../src/domain/owner/listing-validation.ts';
 import { pageHtmlToText, pageTextToHtml } from '../../src/domain/owner/page-text.ts';
 import {
   SINGLE_KINDS,
@@ -206,12 +207,6 @@ function siteFieldsOf(stored: Partial<SiteFields> | null, settings: Pick<SiteSet
 }
 
 const siteItem = (fields: SiteFields): SiteContentItem<'site'> => itemOf<'site'>(SITE_ID, fields.name, fields);
-
-/** One problem per path, the first found. */
-function firstPerPath(list: readonly FieldProblem[]): FieldProblem[] {
-  const seen = new Set<string>();
-  return list.filter((p) => (seen.has(p.path) ? false : (seen.add(p.path), true)));
-}
 
 /**
  * Puts the owner's saved site details onto the live settings (a start-up step, before anything

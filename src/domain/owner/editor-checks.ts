@@ -4,7 +4,7 @@
  * checked in the browser before a save, and what differs between two versions of a listing.
  */
 import type { FieldProblem, ListingContent } from './listing-content';
-import { validateListing } from './listing-validation';
+import { firstPerPath, validateListing } from './listing-validation';
 
 /**
  * '120', '120.5', '1,250.00' → cents; null when it is not an amount. Rounds to the cent once, so a
@@ -84,8 +84,7 @@ export function basicProblems(document: ListingContent): FieldProblem[] {
   need('rates.baseNightlyCents', Number.isInteger(document.rates.baseNightlyCents) && document.rates.baseNightlyCents >= 100, 'Enter the nightly rate (at least 1).');
   need('checkInTime', document.checkInTime === '' || TIME.test(document.checkInTime), 'Enter the time as HH:MM, e.g. 16:00.');
   need('checkOutTime', document.checkOutTime === '' || TIME.test(document.checkOutTime), 'Enter the time as HH:MM, e.g. 10:00.');
-  // One message per field: the first found.
-  return problems.filter((problem, i) => problems.findIndex((other) => other.path === problem.path) === i);
+  return firstPerPath(problems);
 }
 
 /**
@@ -94,8 +93,7 @@ export function basicProblems(document: ListingContent): FieldProblem[] {
  * overlapping seasons, a departure rule that leaves no stay …), one problem per field.
  */
 export function editorProblems(document: ListingContent): FieldProblem[] {
-  const all = [...basicProblems(document), ...validateListing(document)];
-  return all.filter((problem, i) => all.findIndex((other) => other.path === problem.path) === i);
+  return firstPerPath([...basicProblems(document), ...validateListing(document)]);
 }
 
 export interface NewListingEntries {

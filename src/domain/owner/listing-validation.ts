@@ -60,6 +60,12 @@ function hasControl(text: string): boolean {
   return false;
 }
 
+/** One problem per field: the first found for each path, in order (the one to fix first). */
+export function firstPerPath(list: readonly FieldProblem[]): FieldProblem[] {
+  const seen = new Set<string>();
+  return list.filter((problem) => (seen.has(problem.path) ? false : (seen.add(problem.path), true)));
+}
+
 /** Problems by path, with the checks every owner's form shares (the site content's forms too). */
 export class Problems {
   readonly list: FieldProblem[] = [];

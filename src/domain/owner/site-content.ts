@@ -6,7 +6,7 @@
  * next to the same field. Dates are ISO `YYYY-MM-DD`; pure, no clock, no I/O.
  */
 import type { FieldProblem, ListingPhoto } from './listing-content';
-import { Problems, SLUG_PATTERN } from './listing-validation';
+import { firstPerPath, Problems, SLUG_PATTERN } from './listing-validation';
 import { dayOfIso } from './rate-plan-validation';
 
 export type SiteContentKind = 'specials' | 'events' | 'pages' | 'community' | 'site';
@@ -113,6 +113,11 @@ export const SITE_CONTENT_TITLES: Record<SiteContentKind, { title: string; item:
   community: { title: 'Community photos', item: 'community photos' },
   site: { title: 'Site name and contacts', item: 'site details' },
 };
+
+/** A save or delete on a revision someone else changed (409): the same sentence from the server and in the page. */
+export const STALE_ITEM_MESSAGE = 'Someone else changed this since you opened it. Your changes are kept here: review them against the current version and save again.';
+/** The same, when they deleted it. */
+export const GONE_ITEM_MESSAGE = 'Someone else deleted this since you opened it. Your changes are kept here: save them as a new one, or let them go.';
 
 export const TITLE_MAX = 100;
 export const SUMMARY_MAX = 500;
@@ -246,9 +251,7 @@ export function validateSiteContent(kind: SiteContentKind, fields: unknown, chec
       break;
     }
   }
-  // One problem per field: the first is the one to fix.
-  const seen = new Set<string>();
-  return problems.list.filter((p) => (seen.has(p.path) ? false : (seen.add(p.path), true)));
+  return firstPerPath(problems.list);
 }
 
 /** A page address from a title: 'About us' → 'about-us'. */
