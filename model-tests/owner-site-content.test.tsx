@@ -4,12 +4,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { InspectProvider } from '@/bindings/inspect-context';
-import type { PageFields, SiteContentItem, SiteContentKind, SiteFields } from '@/domain/owner/site-content';
-import { GONE_ITEM_MESSAGE, STALE_ITEM_MESSAGE } from '@/effects/owner-site-content';
+import { GONE_ITEM_MESSAGE, STALE_ITEM_MESSAGE, type PageFields, type SiteContentItem, type SiteContentKind, type SiteFields } from '@/domain/owner/site-content';
 import { ownerSiteContentMachine } from '@/machines/owner-site-content-machine';
 import { OwnerSiteContentPage } from '@/views/owner/owner-site-content-screen';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
-import { daysFromNow, stubOwnerApi } from './owner-harness';
+import { daysFromNow, stubOwnerApi, answerAndWait } from './owner-harness';
 
 type ContentSnapshot = SnapshotFrom<typeof ownerSiteContentMachine>;
 type ContentEvent = EventFrom<typeof ownerSiteContentMachine>;
@@ -69,10 +68,7 @@ function contentDriver(kind: SiteContentKind): PathDriver<ContentSnapshot, Conte
   let user: UserEvent = userEvent.setup();
   let unmount = () => {};
   const base = `/admin/api/content/${kind}`;
-  const answer = async (match: string, status: number, body: unknown) => {
-    api.last(match).answer(status, body);
-    await waitFor(() => expect(coverage.received).toBeGreaterThan(0));
-  };
+  const answer = (match: string, status: number, body: unknown) => answerAndWait(api, match, status, body, coverage);
   const form = () => screen.getByRole('form');
   const press = (name: string | RegExp) => user.click(within(form()).getByRole('button', { name }));
   const saveRequest = (before: ContentSnapshot) => (before.context.id === null ? `POST ${base}` : `PUT ${base}/${before.context.id}`);

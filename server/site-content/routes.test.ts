@@ -24,7 +24,8 @@ import { insertFixture } from '../pricing/test-fixture.ts';
 import { testRenderer } from '../test-renderer.ts';
 import { FROM_THIS_SITE, inProcessCallers, openTestDatabase, ownerSession } from '../test-support.ts';
 import type { CommunityFields, EventFields, PageFields, SiteContentItem, SiteContentOptions, SiteFields, SpecialFields } from '../../src/domain/owner/site-content.ts';
-import { INVALID_MESSAGE, STALE_MESSAGE } from './routes.ts';
+import { STALE_ITEM_MESSAGE } from '../../src/domain/owner/site-content.ts';
+import { INVALID_MESSAGE } from './routes.ts';
 import { applySiteDetails, createSiteContentStore, SITE_DETAILS_KEY } from './store.ts';
 
 const settings = loadSiteSettings(path.resolve('config/site.json'));
@@ -211,7 +212,7 @@ describe('specials', () => {
     // Someone else saved since the first revision: refused, and told what is there now.
     const stale = await api('PUT', '/admin/api/content/specials/4', { revision: item.revision, fields: special({ title: 'Mine' }) });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ error: 'stale', message: STALE_MESSAGE, current: after });
+    expect(stale.json()).toEqual({ error: 'stale', message: STALE_ITEM_MESSAGE, current: after });
     expect((await database.db.select({ title: schema.specials.title }).from(schema.specials).where(eq(schema.specials.id, 4)))[0]?.title).toBe('Spring break deal');
     expect((await api('DELETE', '/admin/api/content/specials/4', { revision: item.revision })).statusCode).toBe(409);
 

@@ -16,12 +16,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldProblem } from '../../src/domain/owner/listing-content.ts';
-import { SINGLE_KINDS, SITE_CONTENT_KINDS, SITE_CONTENT_TITLES, type SiteContentItem, type SiteContentKind } from '../../src/domain/owner/site-content.ts';
+import { SINGLE_KINDS, SITE_CONTENT_KINDS, SITE_CONTENT_TITLES, STALE_ITEM_MESSAGE, type SiteContentItem, type SiteContentKind } from '../../src/domain/owner/site-content.ts';
 import type { SiteContentStore } from './store.ts';
 
 export const SITE_CONTENT_API = '/admin/api/content';
 
-export const STALE_MESSAGE = 'Someone else changed this since you opened it. Your changes are kept here: review them against the current version and save again.';
 export const INVALID_MESSAGE = 'Please check the fields marked.';
 /** A content page of 20 000 characters, or forty community photos, is well under this. */
 const BODY_LIMIT = 256 * 1024;
@@ -71,7 +70,7 @@ const isKind = (value: string): value is SiteContentKind => (SITE_CONTENT_KINDS 
 const errorReply = (reply: FastifyReply, status: number, code: string, message: string, list?: FieldProblem[]) =>
   reply.status(status).header('cache-control', 'no-store').send(list ? { error: code, message, problems: list } : { error: code, message });
 const staleReply = (reply: FastifyReply, current: SiteContentItem | null) =>
-  reply.status(409).header('cache-control', 'no-store').send({ error: 'stale', message: STALE_MESSAGE, current });
+  reply.status(409).header('cache-control', 'no-store').send({ error: 'stale', message: STALE_ITEM_MESSAGE, current });
 const notFound = (reply: FastifyReply) => errorReply(reply, 404, 'not-found', `There is no such content here; the kinds are ${SITE_CONTENT_KINDS.join(', ')}.`);
 const noSuchItem = (reply: FastifyReply, kind: SiteContentKind) => errorReply(reply, 404, 'not-found', `There is no such ${SITE_CONTENT_TITLES[kind].item}: it may have been deleted.`);
 const single = (reply: FastifyReply, kind: SiteContentKind) =>

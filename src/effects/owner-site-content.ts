@@ -1,13 +1,12 @@
 import { fromEvent, type Subscription } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
+import { GONE_ITEM_MESSAGE, STALE_ITEM_MESSAGE } from '@/domain/owner/site-content';
 import type { ownerSiteContentMachine } from '@/machines/owner-site-content-machine';
 import { HttpError } from './http-client';
 import { currentItemOf, deleteSiteContent, failureMessage, fetchSiteContent, problemsOf, saveSiteContent } from './owner-api';
 
 type SiteContent = ActorRefFrom<typeof ownerSiteContentMachine>;
 
-export const STALE_ITEM_MESSAGE = 'Someone else changed this since you opened it. Your changes are kept here: review them against the current version and save again.';
-export const GONE_ITEM_MESSAGE = 'Someone else deleted this since you opened it. Your changes are kept here: save them as a new one, or let them go.';
 
 /**
  * Carries out what a site-content page asks: its items, a save (POST for a new item, PUT naming
