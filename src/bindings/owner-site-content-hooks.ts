@@ -20,6 +20,8 @@ export interface SiteContentPage {
   options: SiteContentOptions;
   /** The open item's id (null: a new one, or none open). */
   id: string | null;
+  /** What the owner typed in the open form (null: none is open). */
+  document: unknown;
   dirty: boolean;
   message: string;
   notice: string;
@@ -58,18 +60,20 @@ export function useOwnerSiteContent(kind: SiteContentKind, today: string): SiteC
     return disconnect;
   }, [actor]);
   const state = useSelector(actor, (s) => (s.value === 'idle' ? 'loading' : (s.value as SiteContentState)));
+  const typed = useSelector(actor, (s) => s.context.document);
   return {
     actor,
     state,
     items: useSelector(actor, (s) => s.context.items),
     options: useSelector(actor, (s) => s.context.options),
     id: useSelector(actor, (s) => s.context.id),
+    document: typed,
     dirty: useSelector(actor, (s) => s.context.document !== s.context.saved),
     message: useSelector(actor, (s) => s.context.message),
     notice: useSelector(actor, (s) => s.context.notice),
     problems: useSelector(actor, (s) => s.context.problems),
     current: useSelector(actor, (s) => s.context.current),
-    open: useSelector(actor, (s) => s.context.document !== null),
+    open: typed !== null,
     send: actor.send,
   };
 }

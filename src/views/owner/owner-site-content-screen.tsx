@@ -214,8 +214,7 @@ function KindForm({ kind, page, tiles }: { kind: SiteContentKind; page: SiteCont
 const shown = (value: unknown): string => (typeof value === 'string' ? (value === '' ? '(empty)' : `“${value.slice(0, 80)}”`) : Array.isArray(value) ? `${value.length} items` : String(value));
 
 function Conflict({ page }: { page: SiteContentPage }) {
-  const mine = page.actor.getSnapshot().context.document;
-  const differences = page.current ? documentDifferences(mine, page.current.fields).slice(0, 12) : [];
+  const differences = page.current ? documentDifferences(page.document, page.current.fields).slice(0, 12) : [];
   return (
     <div className="owner-conflict" role="alert">
       <p>
