@@ -12,7 +12,18 @@ export interface PendingRequest {
  * Stands in for the server's owner API: every fetch is kept until the test answers it, so a
  * model step decides what the server says.
  */
-export function stubOwnerApi(): { requests: PendingRequest[]; last: (match?: string) => PendingRequest } {
+export interface OwnerApiStub {
+  requests: PendingRequest[];
+  last: (match?: string) => PendingRequest;
+}
+
+/** The server answers the newest request matching `match`; the step is done once the answer reached the actor. */
+export async function answerAndWait(api: OwnerApiStub, match: string, status: number, body: unknown, coverage: { received: number }): Promise<void> {
+  api.last(match).answer(status, body);
+  await waitFor(() => expect(coverage.received).toBeGreaterThan(0));
+}
+
+export function stubOwnerApi(): OwnerApiStub {
   const requests: PendingRequest[] = [];
   vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
     return new Promise<Response>((resolve, reject) => {

@@ -6,7 +6,7 @@ import { createTestModel } from 'xstate/graph';
 import { STALE_MESSAGE } from '@/effects/owner-api';
 import { ownerHistoryMachine } from '@/machines/owner-history-machine';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
-import { daysFromNow, EDITOR_EID, listingDocument, mountLoadedEditor, stubOwnerApi } from './owner-harness';
+import { daysFromNow, EDITOR_EID, listingDocument, mountLoadedEditor, stubOwnerApi, answerAndWait } from './owner-harness';
 
 const FIRST_PUBLISHED = daysFromNow(-30);
 
@@ -37,10 +37,7 @@ function historyDriver(): PathDriver<HistorySnapshot, HistoryEvent> {
   let api = stubOwnerApi();
   let user: UserEvent = userEvent.setup();
   let unmount = () => {};
-  const answer = async (match: string, status: number, body: unknown) => {
-    api.last(match).answer(status, body);
-    await waitFor(() => expect(coverage.received).toBeGreaterThan(0));
-  };
+  const answer = (match: string, status: number, body: unknown) => answerAndWait(api, match, status, body, coverage);
   const history = () => screen.getByRole('region', { name: 'History' });
   return {
     start: async () => {

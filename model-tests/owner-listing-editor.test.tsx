@@ -9,7 +9,7 @@ import { readiness } from '@/domain/owner/readiness';
 import { ownerListingEditorMachine } from '@/machines/owner-listing-editor-machine';
 import { OwnerEditorPage } from '@/views/owner/owner-editor-screen';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
-import { daysFromNow, EDITOR_EID, listingDetail, listingDocument, stubOwnerApi } from './owner-harness';
+import { daysFromNow, EDITOR_EID, listingDetail, listingDocument, stubOwnerApi, answerAndWait } from './owner-harness';
 
 type EditorSnapshot = SnapshotFrom<typeof ownerListingEditorMachine>;
 type EditorEvent = EventFrom<typeof ownerListingEditorMachine>;
@@ -55,10 +55,7 @@ function editorDriver(): PathDriver<EditorSnapshot, EditorEvent> {
   let api = stubOwnerApi();
   let user: UserEvent = userEvent.setup();
   let unmount = () => {};
-  const answer = async (match: string, status: number, body: unknown) => {
-    api.last(match).answer(status, body);
-    await waitFor(() => expect(coverage.received).toBeGreaterThan(0));
-  };
+  const answer = (match: string, status: number, body: unknown) => answerAndWait(api, match, status, body, coverage);
   const nameField = () => screen.getByRole('textbox', { name: /^Name/, hidden: true }) as HTMLInputElement;
   const listingUrl = `/admin/api/listings/${EDITOR_EID}`;
   return {

@@ -8,7 +8,7 @@ import { NO_ANSWER } from '@/effects/owner-api';
 import { DISCARDED_NOTICE, ownerListingStatusMachine, STATUS_NOTICES } from '@/machines/owner-listing-status-machine';
 import { OwnerEditorPage } from '@/views/owner/owner-editor-screen';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
-import { EDITOR_EID, listingDetail, stubOwnerApi } from './owner-harness';
+import { answerAndWait, EDITOR_EID, listingDetail, stubOwnerApi } from './owner-harness';
 
 type StatusSnapshot = SnapshotFrom<typeof ownerListingStatusMachine>;
 type StatusEvent = EventFrom<typeof ownerListingStatusMachine>;
@@ -40,8 +40,7 @@ function statusDriver(): PathDriver<StatusSnapshot, StatusEvent> {
   let unmount = () => {};
   const answer = async (status: number, body: unknown, before: StatusSnapshot) => {
     const request = before.context.change?.kind === 'discard' ? `DELETE ${listingUrl}/draft` : `POST ${listingUrl}/status`;
-    api.last(request).answer(status, body);
-    await waitFor(() => expect(coverage.received).toBeGreaterThan(0));
+    return answerAndWait(api, request, status, body, coverage);
   };
   const dialog = () => screen.getByRole('dialog');
   return {

@@ -9,7 +9,7 @@ import type { OwnerListingRow } from '@/domain/owner/owner-api';
 import { ownerListingsMachine } from '@/machines/owner-listings-machine';
 import { OwnerListingsPage } from '@/views/owner/owner-listings-screen';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
-import { stubOwnerApi } from './owner-harness';
+import { stubOwnerApi, answerAndWait } from './owner-harness';
 
 type ListingsSnapshot = SnapshotFrom<typeof ownerListingsMachine>;
 type ListingsEvent = EventFrom<typeof ownerListingsMachine>;
@@ -61,10 +61,7 @@ function listingsDriver(): PathDriver<ListingsSnapshot, ListingsEvent> {
   let unmount = () => {};
   const dialog = () => screen.queryByRole('dialog', { name: 'Add a home' });
   /** The server answers; the step is done once the answer reached the actor. */
-  const answer = async (match: string, status: number, body: unknown) => {
-    api.last(match).answer(status, body);
-    await waitFor(() => expect(coverage.received).toBeGreaterThan(0));
-  };
+  const answer = (match: string, status: number, body: unknown) => answerAndWait(api, match, status, body, coverage);
   return {
     start: () => {
       api = stubOwnerApi();

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EventFrom, SnapshotFrom } from 'xstate';
@@ -7,7 +7,7 @@ import type { QuotePreview } from '@/domain/owner/owner-api';
 import { addDays, stayDayAt } from '@/domain/pricing/dates';
 import { ownerQuotePreviewMachine } from '@/machines/owner-quote-preview-machine';
 import { ModelCoverage, planPaths, runPath, type PathDriver, type Via } from './coverage';
-import { EDITOR_EID, listingDocument, mountLoadedEditor, stubOwnerApi } from './owner-harness';
+import { EDITOR_EID, listingDocument, mountLoadedEditor, stubOwnerApi, answerAndWait } from './owner-harness';
 
 type QuoteSnapshot = SnapshotFrom<typeof ownerQuotePreviewMachine>;
 type QuoteEvent = EventFrom<typeof ownerQuotePreviewMachine>;
@@ -40,8 +40,7 @@ function quoteDriver(): PathDriver<QuoteSnapshot, QuoteEvent> {
   let user: UserEvent = userEvent.setup();
   let unmount = () => {};
   const answer = async (status: number, body: unknown) => {
-    api.last(`POST ${url}`).answer(status, body);
-    await waitFor(() => expect(coverage.received).toBeGreaterThan(0));
+    return answerAndWait(api, `POST ${url}`, status, body, coverage);
   };
   return {
     start: async () => {
