@@ -57,7 +57,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           treeshake: { manualPureFunctions: ['React', 'React2', 'React3', 'React8', 'React10'] },
           // What every page runs at once (the entry's static imports) in one file: compressed
           // together it is smaller than the many small chunks modules shared with lazy ones make.
-          output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
+          // Hex hashes: every import between chunks names one, and hex compresses better than base64.
+          output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] }, hashCharacters: 'hex' },
         },
       },
   // Bundling react-aria into the server build loads it in a fraction of the time of its many files.
