@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rememberOpener, returnFocus, useFocusReturn } from './focus-return-hooks';
+import { rememberOpener, returnFocus, useFocusReturn, useOpener } from './focus-return-hooks';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -9,7 +9,7 @@ afterEach(() => {
 
 function Dialog() {
   const ref = useRef<HTMLDivElement>(null);
-  useFocusReturn(ref);
+  useFocusReturn(useOpener(), ref);
   return (
     <div ref={ref}>
       <button type="button" autoFocus>
@@ -71,5 +71,50 @@ describe('focus return', () => {
     expect(rememberOpener()).toBeNull();
     returnFocus(rememberOpener(), null);
     expect(document.activeElement).toBe(document.body);
+  });
+
+  it('frees the opener from the inert mark the closing modal leaves on the page until after its commit', () => {
+    document.body.innerHTML = '<main id="page" inert><p><button>More pricing options</button></p></main><aside inert></aside><div id="dialog" role="dialog"><button>Close</button></div>';
+    const button = document.querySelector<HTMLButtonElement>('#page button');
+    const opener = button && { element: button, anchorId: 'page', path: [0, 0], tag: 'BUTTON' };
+    const dialog = document.getElementById('dialog');
+    dialog?.querySelector('button')?.focus();
+    returnFocus(opener, dialog);
+    expect(document.activeElement).toBe(button);
+    expect(document.getElementById('page')?.hasAttribute('inert')).toBe(false);
+    // Only the opener's ancestors: the modal's own clean-up frees the rest.
+    expect(document.querySelector('aside')?.hasAttribute('inert')).toBe(true);
+  });
+
+  it('while another dialog holds the page inert, waits for it to be lifted and then gives focus back', async () => {
+    document.body.innerHTML =
+      '<main id="page" inert><button>Open</button></main><div role="dialog" id="outer"></div><div id="dialog" role="dialog"><button>Close</button></div>';
+    const page = document.getElementById('page');
+    const button = page?.querySelector('button') ?? null;
+    const opener = button && { element: button, anchorId: 'page', path: [0], tag: 'BUTTON' };
+    const dialog = document.getElementById('dialog');
+    dialog?.querySelector('button')?.focus();
+    returnFocus(opener, dialog);
+    expect(page?.hasAttribute('inert'), 'the other dialog’s mark stands').toBe(true);
+    expect(document.activeElement).not.toBe(button);
+    dialog?.remove();
+    page?.removeAttribute('inert');
+    await Promise.resolve();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('leaves alone focus moved on purpose while the page was inert', async () => {
+    document.body.innerHTML =
+      '<main id="page" inert><button id="a">A</button><button id="b">B</button></main><div role="dialog"></div><div id="dialog" role="dialog"><button>Close</button></div>';
+    const page = document.getElementById('page');
+    const a = document.getElementById('a');
+    const opener = a && { element: a, anchorId: 'page', path: [0], tag: 'BUTTON' };
+    const dialog = document.getElementById('dialog');
+    dialog?.querySelector('button')?.focus();
+    returnFocus(opener, dialog);
+    page?.removeAttribute('inert');
+    document.getElementById('b')?.focus();
+    await Promise.resolve();
+    expect(document.activeElement?.id).toBe('b');
   });
 });

@@ -1,6 +1,6 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
-import { useFocusReturn } from '@/bindings/focus-return-hooks';
+import { useFocusReturn, useOpener, type Opener } from '@/bindings/focus-return-hooks';
 import { Button } from './button';
 
 export type ModalSize = 'tiny' | 'small' | 'medium';
@@ -22,6 +22,12 @@ export function Modal(props: ModalProps) {
   return props.isOpen ? <OpenModal {...props} /> : null;
 }
 
+/** After the overlay, so that focus is given back once react-aria's focus scope in it has let go. */
+function FocusReturn({ opener, scope }: { opener: Opener | null; scope: RefObject<HTMLDivElement | null> }) {
+  useFocusReturn(opener, scope);
+  return null;
+}
+
 /**
  * The open dialog. The element focused when it opens is its opener, and focus goes back to it in
  * the same commit as the dialog goes (src/bindings/focus-return-hooks.ts), also when the opener was
@@ -30,22 +36,25 @@ export function Modal(props: ModalProps) {
  */
 function OpenModal({ onClose, title, size = 'small', role = 'dialog', children }: ModalProps) {
   const modal = useRef<HTMLDivElement>(null);
-  useFocusReturn(modal);
+  const opener = useOpener();
   return (
-    <ModalOverlay className="modal-overlay" isOpen onOpenChange={(open) => !open && onClose()} isDismissable>
-      <AriaModal ref={modal} className={`modal modal--${size}`}>
-        <Dialog className="modal__dialog" role={role}>
-          <div className="modal__header">
-            <Heading slot="title" className="modal__title">
-              {title}
-            </Heading>
-            <Button variant="quiet" className="modal__close" aria-label="Close" onPress={onClose}>
-              ×
-            </Button>
-          </div>
-          <div className="modal__body">{children}</div>
-        </Dialog>
-      </AriaModal>
-    </ModalOverlay>
+    <>
+      <ModalOverlay className="modal-overlay" isOpen onOpenChange={(open) => !open && onClose()} isDismissable>
+        <AriaModal ref={modal} className={`modal modal--${size}`}>
+          <Dialog className="modal__dialog" role={role}>
+            <div className="modal__header">
+              <Heading slot="title" className="modal__title">
+                {title}
+              </Heading>
+              <Button variant="quiet" className="modal__close" aria-label="Close" onPress={onClose}>
+                ×
+              </Button>
+            </div>
+            <div className="modal__body">{children}</div>
+          </Dialog>
+        </AriaModal>
+      </ModalOverlay>
+      <FocusReturn opener={opener} scope={modal} />
+    </>
   );
 }
