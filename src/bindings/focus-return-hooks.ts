@@ -56,62 +56,29 @@ export function returnFocus(opener: Opener | null, scope?: Element | null): void
   if (isUsable(active) && !scope?.contains(active)) return;
   const target = openerNow(opener);
   if (!target || scope?.contains(target)) return;
-  if (!otherDialogOpen(scope)) freeFromInert(target);
-  focusOnceUsable(target);
+  freeFromInert(target);
+  target.focus({ preventScroll: true });
 }
 
-/** Whether a dialog other than what is closing is still in the page (it may be what holds the page inert). */
-const otherDialogOpen = (scope: Element | null | undefined): boolean =>
-  [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].some((dialog) => !scope?.contains(dialog));
-
 /**
- * The closing modal made the rest of the page inert and lifts that only after this commit, too late
- * for focus to come back in it: with no other dialog open, that mark is its own, so the opener's
- * ancestors are freed now (its own clean-up then finds them freed).
+ * The closing modal made the rest of the page inert and lifts that only after this commit, where
+ * focus() would be refused. The marks on the opener's ancestors are its own (a dialog still open
+ * above it would hold focus, and the return stops earlier), so they are lifted now; its clean-up
+ * then finds them lifted.
  */
 function freeFromInert(target: HTMLElement): void {
   for (let inert = target.closest('[inert]'); inert; inert = inert.parentElement?.closest('[inert]') ?? null) inert.removeAttribute('inert');
 }
 
-/** How long an inert opener is waited for: the modal's clean-up frees it within a frame or two, or never. */
-const INERT_WAIT_MS = 1000;
-
 /**
- * Focuses `target`, or, while another modal still holds it inert (react-aria lifts that in a passive
- * effect, after the commit that removed the dialog, where focus() is refused), as soon as that is
- * lifted. Only if focus is then on nothing, so a move made meanwhile on purpose stands.
+ * For a dialog, rendered only while open: the element focused as it first renders is its opener
+ * (kept during render, before a child with autofocus takes focus), and focus goes back to it in the
+ * commit that removes the dialog. Called in a component placed after the dialog's own: clean-ups run
+ * parent first, then in order, so by then react-aria's focus scope has let go (while it holds on,
+ * focus moved out is pulled back in).
  */
-function focusOnceUsable(target: HTMLElement): void {
-  if (!target.closest('[inert]')) {
-    target.focus({ preventScroll: true });
-    return;
-  }
-  const observer = new MutationObserver(() => {
-    if (target.closest('[inert]')) return;
-    stop();
-    const active = document.activeElement;
-    if (target.isConnected && (!isUsable(active) || !active.isConnected)) target.focus({ preventScroll: true });
-  });
-  const timer = setTimeout(() => stop(), INERT_WAIT_MS);
-  function stop() {
-    observer.disconnect();
-    clearTimeout(timer);
-  }
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['inert'], subtree: true });
-}
-
-/** For a dialog, rendered only while open: the element focused as it first renders (before a child with autofocus takes focus) is its opener. */
-export function useOpener(): Opener | null {
+export function useFocusReturn(scope: RefObject<Element | null>): void {
   const [opener] = useState(rememberOpener);
-  return opener;
-}
-
-/**
- * Focus goes back to `opener` in the commit that removes the dialog `scope`. Called in a component
- * placed after the dialog's own: clean-ups run parent first, then in order, so by then react-aria's
- * focus scope has let go (while it holds on, focus moved out is pulled back in).
- */
-export function useFocusReturn(opener: Opener | null, scope: RefObject<Element | null>): void {
   useLayoutEffect(() => {
     const element = scope.current;
     return () => returnFocus(opener, element);

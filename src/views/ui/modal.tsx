@@ -1,6 +1,6 @@
 import { useRef, type ReactNode, type RefObject } from 'react';
 import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
-import { useFocusReturn, useOpener, type Opener } from '@/bindings/focus-return-hooks';
+import { useFocusReturn } from '@/bindings/focus-return-hooks';
 import { Button } from './button';
 
 export type ModalSize = 'tiny' | 'small' | 'medium';
@@ -23,8 +23,8 @@ export function Modal(props: ModalProps) {
 }
 
 /** After the overlay, so that focus is given back once react-aria's focus scope in it has let go. */
-function FocusReturn({ opener, scope }: { opener: Opener | null; scope: RefObject<HTMLDivElement | null> }) {
-  useFocusReturn(opener, scope);
+function FocusReturn({ scope }: { scope: RefObject<HTMLDivElement | null> }) {
+  useFocusReturn(scope);
   return null;
 }
 
@@ -36,7 +36,6 @@ function FocusReturn({ opener, scope }: { opener: Opener | null; scope: RefObjec
  */
 function OpenModal({ onClose, title, size = 'small', role = 'dialog', children }: ModalProps) {
   const modal = useRef<HTMLDivElement>(null);
-  const opener = useOpener();
   return (
     <>
       <ModalOverlay className="modal-overlay" isOpen onOpenChange={(open) => !open && onClose()} isDismissable>
@@ -54,7 +53,7 @@ function OpenModal({ onClose, title, size = 'small', role = 'dialog', children }
           </Dialog>
         </AriaModal>
       </ModalOverlay>
-      <FocusReturn opener={opener} scope={modal} />
+      <FocusReturn scope={modal} />
     </>
   );
 }
